@@ -1,0 +1,322 @@
+/*****************************************************************************\
+ *  ostrich.h - public API of the OStrich core: campaigns, the virtual
+ *  schedule, FairCamp deadlines and the priority order.
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ *  The contract implemented here is SEMANTICS.md (section numbers below
+ *  refer to it).  The core is pure C11: it never reads a clock, never does
+ *  I/O, never logs and never exits.  Time is always an argument, in seconds
+ *  (any epoch; Slurm passes time_t, the simulator trace seconds).  Work
+ *  ("area") is in CPU-seconds.  Same calls in the same order give the same
+ *  results, bit for bit.
+ *
+ *  Errors: functions returning int return 0 on success or a negative
+ *  OST_E* code; a failed call has no side effect.
+ *
+ *  Ownership: the core copies everything it is given; pointers it returns
+ *  are either borrowed (valid until the next call on the same scheduler) or
+ *  new (the caller frees them with the named function).
+\*****************************************************************************/
+
+#ifndef OSTRICH_H
+#define OSTRICH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Error codes (negated in return values). */
+enum ost_err {
+	OST_OK = 0,
+	OST_EINVAL = 1,   /* bad argument */
+	OST_ENOENT = 2,   /* unknown job */
+	OST_EEXIST = 3,   /* job id already known */
+	OST_ESTATE = 4,   /* job is not in a state allowing this event */
+	OST_ENOMEM = 5,   /* allocation failed */
+	OST_ECORRUPT = 6, /* serialized state is truncated or corrupt */
+	OST_EVERSION = 7, /* serialized state has an unknown version */
+};
+
+/* Returns a static English description of err (positive or negative);
+ * never NULL. */
+const char *ost_strerror(int err);
+
+/* ------------------------------------------------------------ config --- */
+
+typedef enum { OST_MODE_OSTRICH = 0, OST_MODE_FAIRCAMP } ost_mode_t;
+typedef enum { OST_CAPACITY_USED = 0, OST_CAPACITY_FULL } ost_capacity_t;
+typedef enum { OST_GATE_SOFT = 0, OST_GATE_STRICT } ost_gate_t;
+typedef enum {
+	OST_INTRA_LPT = 0, /* longest estimate first (default) */
+	OST_INTRA_SPT,     /* shortest estimate first */
+	OST_INTRA_FIFO,    /* submit order */
+	OST_INTRA_LJF,     /* largest CPU count first */
+} ost_intra_t;
+
+typedef struct ost_config {
+	uint32_t procs;           /* m: CPUs of the partition (> 0) */
+	ost_mode_t mode;          /* OStrich (§3-4) or FairCamp (§5) */
+	double think_time;        /* tau, seconds (>= 0; default 600) */
+	ost_capacity_t capacity;  /* virtual capacity C(t) (§3; default used) */
+	ost_gate_t gate;          /* eligibility gate (§4; default soft) */
+	ost_intra_t intra;        /* order inside a campaign (§4; default lpt) */
+	uint32_t faircamp_users;  /* k for FairCamp; 0 = counted at t_c (§5) */
+	double default_weight;    /* w_u of users never given one (> 0; 1) */
+} ost_config_t;
+
+/* Fill cfg with the SEMANTICS defaults (procs = 1).  Cannot fail. */
+void ost_config_init(ost_config_t *cfg);
+
+/* Check cfg.  Returns 0, or -OST_EINVAL with a static reason in *why
+ * (why may be NULL). */
+int ost_config_check(const ost_config_t *cfg, const char **why);
+
+/* Names used by every front end (ostrich.conf, ostrich-sim options, the
+ * state file).  *_name() returns a static string ("?" when out of range);
+ * *_parse() returns 0 and sets *out, or -OST_EINVAL and leaves it.
+ * Parsing is case-insensitive. */
+const char *ost_mode_name(ost_mode_t mode);
+int ost_mode_parse(const char *s, ost_mode_t *out);
+const char *ost_capacity_name(ost_capacity_t c);
+int ost_capacity_parse(const char *s, ost_capacity_t *out);
+const char *ost_gate_name(ost_gate_t g);
+int ost_gate_parse(const char *s, ost_gate_t *out);
+const char *ost_intra_name(ost_intra_t i);
+int ost_intra_parse(const char *s, ost_intra_t *out);
+
+/* ---------------------------------------------------------- scheduler --- */
+
+/* One virtual schedule: the engine of one partition. Opaque. */
+typedef struct ost_sched ost_sched_t;
+
+/* Create an empty scheduler with a copy of cfg; its clock starts at the
+ * first event.  Returns a new scheduler (free with ost_sched_destroy), or
+ * NULL when cfg is invalid or memory is short. */
+ost_sched_t *ost_sched_create(const ost_config_t *cfg);
+
+/* Destroy s and everything it owns.  NULL is a no-op. */
+void ost_sched_destroy(ost_sched_t *s);
+
+/* Borrowed pointer to the configuration in force. */
+const ost_config_t *ost_sched_config(const ost_sched_t *s);
+
+/* Replace the configuration at time now.  Campaigns, tags and deadlines
+ * already computed are kept; the new procs, capacity, gate, intra and mode
+ * apply from now on (changing intra or mode re-sorts, O(n log n)).
+ * think_time applies to the next submission.  Returns 0, -OST_EINVAL (cfg
+ * invalid; nothing changed) or -OST_ENOMEM (nothing changed). */
+int ost_sched_reconfigure(ost_sched_t *s, const ost_config_t *cfg, double now);
+
+/* Set user uid's weight w_u (> 0).  Applies to work submitted from now on
+ * (tags already computed are kept) and to the share of the capacity at
+ * once.  Returns 0, -OST_EINVAL or -OST_ENOMEM. */
+int ost_user_set_weight(ost_sched_t *s, uint32_t uid, double weight,
+			double now);
+
+/* Move the clock to now, integrating the virtual time v (§3) over the
+ * elapsed interval.  A now earlier than the clock is ignored (virtual time
+ * never rewinds).  O(k log n) for k users becoming inactive.  Cannot fail
+ * (returns 0). */
+int ost_sched_advance(ost_sched_t *s, double now);
+
+/* Current clock (the largest time seen), or -INFINITY before any event. */
+double ost_sched_now(const ost_sched_t *s);
+
+/* ------------------------------------------------------------- events --- */
+/*
+ * Every event carries its own timestamp t.  The virtual schedule is first
+ * advanced to max(t, clock); a t in the past (a completion learnt late) is
+ * applied at the clock but keeps its own value for grouping (t_c, E_c §2).
+ */
+
+typedef struct ost_job_desc {
+	uint64_t id;        /* unique while the job is known (> 0) */
+	uint32_t uid;       /* owner */
+	uint32_t procs;     /* q >= 1 */
+	double estimate;    /* e >= 0 seconds (caller applies §1 defaults) */
+	uint64_t group;     /* != 0: jobs of one uid with the same group (a job
+			     * array) always share a campaign (§2) */
+	uint32_t campaign;  /* 0: group by think time (§2); else an explicit
+			     * per-user campaign sequence number, >= the
+			     * user's latest (synthetic and trace grouping) */
+} ost_job_desc_t;
+
+/* A new pending job submitted at t.  It joins or opens a campaign (§2) and
+ * updates its tags (§3) and deadline (§5).  *campaign_out (may be NULL)
+ * receives the campaign's sequence number.  Returns 0, -OST_EINVAL
+ * (id 0, procs 0, bad estimate or explicit campaign below the user's
+ * latest), -OST_EEXIST or -OST_ENOMEM.  O(log n). */
+int ost_job_submit(ost_sched_t *s, const ost_job_desc_t *job, double t,
+		   uint32_t *campaign_out);
+
+/* Pending job id started running at t.  Returns 0, -OST_ENOENT or
+ * -OST_ESTATE (not pending).  O(log n). */
+int ost_job_start(ost_sched_t *s, uint64_t id, double t);
+
+/* Job id finished at t after running `runtime` seconds (p >= 0; its
+ * campaign's area is corrected by q*(p - e), §3).  A pending job that
+ * finishes is treated as cancelled.  The job is forgotten afterwards.
+ * Returns 0, -OST_ENOENT or -OST_EINVAL (runtime < 0 or NaN).
+ * O(log n + later campaigns of the user). */
+int ost_job_finish(ost_sched_t *s, uint64_t id, double t, double runtime);
+
+/* Pending job id was cancelled at t: it leaves its campaign and its area is
+ * removed (§2, §4).  The job is forgotten.  Returns 0, -OST_ENOENT or
+ * -OST_ESTATE (not pending: a running job that is cancelled finishes). */
+int ost_job_cancel(ost_sched_t *s, uint64_t id, double t);
+
+/* Running job id was requeued at t: pending again in the same campaign,
+ * with its estimate still counted (SEMANTICS is silent; doc/semantics-notes.md).
+ * Returns 0, -OST_ENOENT or -OST_ESTATE (not running). */
+int ost_job_requeue(ost_sched_t *s, uint64_t id, double t);
+
+/* ------------------------------------------------------------ queries --- */
+
+typedef enum {
+	OST_JOB_PENDING = 0,
+	OST_JOB_RUNNING,
+} ost_job_state_t;
+
+/* What the core knows of one job. */
+typedef struct ost_job_info {
+	uint64_t id;
+	uint32_t uid;
+	uint32_t procs;
+	double estimate;
+	double submit;        /* t given at submission */
+	double start;         /* t given at start (running jobs), else NAN */
+	uint32_t campaign;    /* sequence number within uid */
+	ost_job_state_t state;
+} ost_job_info_t;
+
+/* Fill *out for job id.  Returns 0 or -OST_ENOENT.  O(1). */
+int ost_job_get(const ost_sched_t *s, uint64_t id, ost_job_info_t *out);
+
+/* Call fn for every job the core knows (pending or running), in no
+ * particular order; stop early when fn returns non-zero and return that
+ * value, else 0.  fn must not change s. */
+typedef int (*ost_job_visit_f)(const ost_job_info_t *job, void *arg);
+int ost_sched_foreach_job(const ost_sched_t *s, ost_job_visit_f fn, void *arg);
+
+typedef enum {
+	OST_VSTATE_QUEUED = 0, /* v < S_c */
+	OST_VSTATE_RUNNING,    /* S_c <= v < F_c */
+	OST_VSTATE_COMPLETE,   /* v >= F_c */
+} ost_vstate_t;
+
+/* One campaign as people see it. */
+typedef struct ost_campaign_info {
+	uint32_t uid;
+	uint32_t seq;          /* per-user sequence number, from 1 */
+	double submit;         /* t_c */
+	double area;           /* A_c, CPU-seconds (estimates, corrected) */
+	double vstart, vfinish;/* S_c, F_c (virtual time) */
+	double vct;            /* C~_c: real time v reaches F_c if nothing else
+				* happens; INFINITY when v is stalled (C = 0) */
+	double deadline;       /* D_c (§5), computed in both modes */
+	uint32_t k;            /* k_c used for D_c */
+	double weight;         /* w_u */
+	ost_vstate_t vstate;
+	bool eligible;         /* §4 gate (always true in FairCamp mode) */
+	uint32_t pending, running, done; /* job counts (done: finished) */
+	uint64_t first_rank;   /* rank of its first pending job, 0 if none */
+} ost_campaign_info_t;
+
+/* One pending job in priority order. */
+typedef struct ost_rank_info {
+	uint64_t job_id;
+	uint64_t rank;         /* 1 = highest priority */
+	uint32_t uid;
+	uint32_t campaign;
+	bool eligible;         /* may start now under gate=strict */
+} ost_rank_info_t;
+
+/* Call fn for every pending job in rank order (§4 or §5), ranks 1..N.
+ * Stops when fn returns non-zero and returns that value, else 0.  O(N). */
+typedef int (*ost_rank_visit_f)(const ost_rank_info_t *r, void *arg);
+int ost_sched_foreach_pending(const ost_sched_t *s, ost_rank_visit_f fn,
+			      void *arg);
+
+/* Rank of pending job id in *rank.  Returns 0, -OST_ENOENT or -OST_ESTATE
+ * (not pending).  O(log n). */
+int ost_sched_rank(const ost_sched_t *s, uint64_t id, uint64_t *rank);
+
+/* Call fn for every campaign still tracked (with unfinished jobs, or a
+ * user's latest), in priority order of those with pending jobs first, then
+ * the others by (uid, seq).  C~ of all of them is computed in one sweep,
+ * O(n log n).  Stops when fn returns non-zero and returns that value. */
+typedef int (*ost_campaign_visit_f)(const ost_campaign_info_t *c, void *arg);
+int ost_sched_foreach_campaign(const ost_sched_t *s, ost_campaign_visit_f fn,
+			       void *arg);
+
+/* Why a job waits: its campaign, its rank and the campaigns ranked ahead. */
+typedef struct ost_explain {
+	ost_job_info_t job;
+	ost_campaign_info_t campaign;
+	uint64_t rank;              /* 0 when the job runs */
+	uint64_t pending_total;     /* pending jobs in the schedule */
+	double now;                 /* clock */
+	double vtime;               /* v(now) */
+	double capacity;            /* C(now), CPUs */
+	double total_weight;        /* W: sum of active users' weights */
+	double share;               /* CPUs the user gets now: C w_u / W' with
+				     * W' = W (+ w_u if the user is inactive) */
+	double head_time;           /* real time its campaign's pending jobs
+				     * reach the head if nothing else happens:
+				     * C~ of the last campaign ahead (now if
+				     * none); INFINITY if v is stalled */
+	size_t n_ahead;             /* campaigns with pending jobs ahead */
+	ost_campaign_info_t *ahead; /* the first min(n_ahead, max_ahead) */
+} ost_explain_t;
+
+/* Fill *out for job id, listing at most max_ahead campaigns ahead.
+ * out->ahead is new: release with ost_explain_free().  Returns 0,
+ * -OST_ENOENT or -OST_ENOMEM (out untouched). */
+int ost_sched_explain(const ost_sched_t *s, uint64_t id, size_t max_ahead,
+		      ost_explain_t *out);
+
+/* Free what ost_sched_explain() allocated in ex.  NULL is a no-op. */
+void ost_explain_free(ost_explain_t *ex);
+
+/* Counters of the whole schedule. */
+typedef struct ost_stats {
+	double now;            /* clock */
+	double vtime;          /* v(now) */
+	double capacity;       /* C(now) */
+	double total_weight;   /* W */
+	uint32_t active_users; /* users with v < F of their latest campaign */
+	uint32_t users;        /* users known */
+	uint64_t campaigns;    /* campaigns tracked */
+	uint64_t pending;      /* pending jobs */
+	uint64_t running;      /* running jobs */
+	uint64_t busy_procs;   /* CPUs of running jobs */
+} ost_stats_t;
+
+/* Fill *out.  Cannot fail.  O(1). */
+void ost_sched_stats(const ost_sched_t *s, ost_stats_t *out);
+
+/* ------------------------------------------------------ serialization --- */
+
+/* Serialize s (configuration, clock, users, campaigns, jobs) into a new
+ * NUL-terminated text buffer *buf of *len bytes (excluding the NUL), format
+ * described in doc/state-format.md.  The caller free()s *buf.  Returns 0 or
+ * -OST_ENOMEM (*buf untouched).  O(n). */
+int ost_sched_save(const ost_sched_t *s, char **buf, size_t *len);
+
+/* Rebuild a scheduler from buf[0..len).  Returns 0 and a new scheduler in
+ * *out, or -OST_ECORRUPT / -OST_EVERSION / -OST_ENOMEM with *out untouched
+ * and a reason (with line number) written to errbuf (if errlen > 0).
+ * Never reads past buf + len; accepts any bytes. */
+int ost_sched_load(const char *buf, size_t len, ost_sched_t **out,
+		   char *errbuf, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* OSTRICH_H */
