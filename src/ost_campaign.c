@@ -1,0 +1,306 @@
+/*****************************************************************************\
+ *  ost_campaign.c - campaigns: tags (SEMANTICS §3) and deadlines (§5)
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ *  A user's campaigns run one after the other in the virtual schedule.
+ *  Each keeps a floor phi (v when it opened or restarted) and a virtual
+ *  length L = A / w (virtual time = CPU-seconds per unit weight), from which
+ *  its tags always follow:
+ *
+ *      S_c = max(phi_c, F_prev)      F_c = S_c + L_c
+ *
+ *  and its FairCamp deadline (seconds):
+ *
+ *      D_c = max(t_c, D_prev) + k_c * max(A_est / m, max e_j)
+ *
+ *  Tags are never moved by increments: every change updates phi, L or the
+ *  areas and re-derives S, F and D from c to the user's newest campaign, so
+ *  the same history always gives the same bits.
+\*****************************************************************************/
+
+#include <stdlib.h>
+
+#include "ost_internal.h"
+
+static double _prev_vfinish(const ost_campaign_t *c)
+{
+	return c->prev ? c->prev->vfinish : c->user->base_vfinish;
+}
+
+static double _prev_deadline(const ost_campaign_t *c)
+{
+	return c->prev ? c->prev->deadline : c->user->base_deadline;
+}
+
+/*
+ * Re-derive S, F and D of c and of the user's later campaigns, re-sort
+ * them, and update the user's place in W.  O(later campaigns * log n).
+ */
+void ost_campaign_rederive(ost_sched_t *s, ost_campaign_t *c)
+{
+	ost_user_t *u = c->user;
+
+	for (; c; c = c->next) {
+		double pf = _prev_vfinish(c), pd = _prev_deadline(c);
+		double len = c->area_est / (double)s->cfg.procs;
+
+		if (c->max_e > len)
+			len = c->max_e;
+		c->vstart = c->phi > pf ? c->phi : pf;
+		c->vfinish = c->vstart + c->len;
+		c->deadline = (c->t_c > pd ? c->t_c : pd) + (double)c->k * len;
+		ost_order_reindex(s, c);
+	}
+	ost_vclock_user_update(s, u);
+}
+
+/*
+ * Open campaign seq of u at t (after its newest).  k_c counts the users
+ * with unfinished jobs, u included (§5).  Returns NULL on memory shortage
+ * with nothing changed.
+ */
+ost_campaign_t *ost_campaign_open(ost_sched_t *s, ost_user_t *u,
+				  uint32_t seq, double t)
+{
+	ost_campaign_t *c;
+
+	if (ost_heap_reserve(&s->gate, s->n_campaigns + 1))
+		return NULL;
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return NULL;
+	c->user = u;
+	c->seq = seq;
+	c->t_c = t;
+	c->phi = s->vtime;
+	c->last_end = -INFINITY;
+	c->max_e_done = -INFINITY;
+	c->max_e = 0.0;
+	c->n_at_max = 0;
+	c->k = s->cfg.faircamp_users ? s->cfg.faircamp_users
+				     : s->n_busy_users + (u->unfinished ? 0 : 1);
+	ost_tree_init(&c->pending, ost_intra_cmp(s->cfg.intra));
+	ost_hnode_init(&c->gate);
+	c->prev = u->last;
+	if (u->last)
+		u->last->next = c;
+	else
+		u->first = c;
+	u->last = c;
+	u->last_seq = seq;
+	c->vstart = c->phi > _prev_vfinish(c) ? c->phi : _prev_vfinish(c);
+	c->vfinish = c->vstart;
+	c->deadline = c->t_c > _prev_deadline(c) ? c->t_c : _prev_deadline(c);
+	s->n_campaigns++;
+	return c;
+}
+
+/*
+ * Pending job j (fields set, not linked) joins c: area a = q e.  If c is
+ * not virtually complete, L += a / w; otherwise c restarts at v:
+ * phi = v, L = a / w (§3).
+ */
+void ost_campaign_add_job(ost_sched_t *s, ost_campaign_t *c, ost_job_t *j)
+{
+	ost_user_t *u = c->user;
+	double a = (double)j->procs * j->estimate;
+
+	j->camp = c;
+	j->next = c->jobs;
+	j->prev = NULL;
+	if (c->jobs)
+		c->jobs->prev = j;
+	c->jobs = j;
+	ost_tree_insert(&c->pending, &j->node, 1);
+	c->n_pending++;
+	s->n_pending++;
+	if (!u->unfinished++)
+		s->n_busy_users++;
+	if (s->vtime < c->vfinish) {
+		c->len += a / u->weight;
+	} else {
+		c->phi = s->vtime;
+		c->len = a / u->weight;
+	}
+	c->area += a;
+	c->area_est += a;
+	if (j->estimate > c->max_e) {
+		c->max_e = j->estimate;
+		c->n_at_max = 1;
+	} else if (j->estimate == c->max_e) {
+		c->n_at_max++;
+	}
+	ost_campaign_rederive(s, c);
+}
+
+/* Unlink j from its campaign's unfinished list. */
+static void _unlink_job(ost_campaign_t *c, ost_job_t *j)
+{
+	if (j->prev)
+		j->prev->next = j->next;
+	else
+		c->jobs = j->next;
+	if (j->next)
+		j->next->prev = j->prev;
+	j->next = j->prev = NULL;
+}
+
+/* One unfinished job less for the user (k_c counts busy users). */
+static void _user_job_done(ost_sched_t *s, ost_user_t *u)
+{
+	if (!--u->unfinished)
+		s->n_busy_users--;
+}
+
+/*
+ * L moves by delta / w (delta in CPU-seconds), never below 0, so F never
+ * goes below S (§3).  A campaign whose F falls to v or below is virtually
+ * complete at once: the re-derivation takes its user out of W if it was
+ * the newest.
+ */
+static void _correct(ost_campaign_t *c, double delta)
+{
+	c->area += delta;
+	c->len += delta / c->user->weight;
+	if (c->len < 0.0)
+		c->len = 0.0;
+}
+
+/*
+ * Running job j finished at t after runtime p seconds: A_c += q (p - e)
+ * (§3), E_c = max(E_c, t).  j stays allocated (the caller frees it).
+ */
+void ost_campaign_finish_job(ost_sched_t *s, ost_job_t *j, double t,
+			     double runtime)
+{
+	ost_campaign_t *c = j->camp;
+
+	_unlink_job(c, j);
+	c->n_running--;
+	c->n_done++;
+	if (t > c->last_end)
+		c->last_end = t;
+	/* the done jobs hold max_e once, whatever their number */
+	if (j->estimate == c->max_e && c->max_e_done == c->max_e)
+		c->n_at_max--;
+	if (j->estimate > c->max_e_done)
+		c->max_e_done = j->estimate;
+	_user_job_done(s, c->user);
+	_correct(c, (double)j->procs * (runtime - j->estimate));
+	ost_campaign_rederive(s, c);
+}
+
+/* max e over non-cancelled jobs and how many hold it (done ones: 1). */
+void ost_campaign_rescan_max_e(ost_campaign_t *c)
+{
+	const ost_job_t *j;
+
+	c->max_e = c->max_e_done > 0.0 ? c->max_e_done : 0.0;
+	c->n_at_max = c->max_e_done == c->max_e ? 1 : 0;
+	for (j = c->jobs; j; j = j->next) {
+		if (j->estimate > c->max_e) {
+			c->max_e = j->estimate;
+			c->n_at_max = 1;
+		} else if (j->estimate == c->max_e) {
+			c->n_at_max++;
+		}
+	}
+}
+
+/*
+ * Pending job j is cancelled: it leaves c and its area is removed, as a
+ * correction with p = 0 (§4).  j stays allocated (the caller frees it).
+ */
+void ost_campaign_cancel_job(ost_sched_t *s, ost_job_t *j)
+{
+	ost_campaign_t *c = j->camp;
+	double a = (double)j->procs * j->estimate;
+
+	ost_tree_remove(&c->pending, &j->node);
+	_unlink_job(c, j);
+	c->n_pending--;
+	s->n_pending--;
+	_user_job_done(s, c->user);
+	c->area_est -= a;
+	if (c->area_est < 0.0)
+		c->area_est = 0.0;
+	if (j->estimate == c->max_e && !--c->n_at_max)
+		ost_campaign_rescan_max_e(c);
+	_correct(c, -a);
+	ost_campaign_rederive(s, c);
+}
+
+/* Map job-array group g to c.  Returns 0 or -1 (memory; nothing done). */
+int ost_campaign_add_group(ost_sched_t *s, ost_campaign_t *c, uint64_t g)
+{
+	uint64_t *v = realloc(c->groups, (c->n_groups + 1) * sizeof(*v));
+
+	if (!v)
+		return -1;
+	c->groups = v;
+	if (ost_map_put(&s->groups, g, c))
+		return -1;
+	v[c->n_groups++] = g;
+	return 0;
+}
+
+/* Free c (already unlinked from the user and from the order). */
+void ost_campaign_free(ost_sched_t *s, ost_campaign_t *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->n_groups; i++)
+		if (ost_map_get(&s->groups, c->groups[i]) == c)
+			ost_map_del(&s->groups, c->groups[i]);
+	free(c->groups);
+	free(c);
+}
+
+/*
+ * Forget u's oldest campaigns that can no longer change: no unfinished job
+ * and not the newest.  Their F and D live on as the user's base, so the
+ * later campaigns re-derive the same tags.
+ */
+void ost_campaign_forget_old(ost_sched_t *s, ost_user_t *u)
+{
+	ost_campaign_t *c;
+
+	while ((c = u->first) && c != u->last && !ost_campaign_unfinished(c)) {
+		u->base_vfinish = c->vfinish;
+		u->base_deadline = c->deadline;
+		u->first = c->next;
+		u->first->prev = NULL;
+		ost_order_unlink(s, c);
+		s->n_campaigns--;
+		ost_campaign_free(s, c);
+	}
+}
+
+/* The public view of c, without C~ and rank (filled by the caller). */
+void ost_campaign_fill_info(const ost_sched_t *s, const ost_campaign_t *c,
+			    ost_campaign_info_t *out)
+{
+	out->uid = c->user->uid;
+	out->seq = c->seq;
+	out->submit = c->t_c;
+	out->area = c->area;
+	out->vstart = c->vstart;
+	out->vfinish = c->vfinish;
+	out->vct = NAN;
+	out->deadline = c->deadline;
+	out->k = c->k;
+	out->weight = c->user->weight;
+	if (s->vtime >= c->vfinish)
+		out->vstate = OST_VSTATE_COMPLETE;
+	else if (s->vtime >= c->vstart)
+		out->vstate = OST_VSTATE_RUNNING;
+	else
+		out->vstate = OST_VSTATE_QUEUED;
+	out->eligible = c->eligible || !c->n_pending;
+	out->pending = c->n_pending;
+	out->running = c->n_running;
+	out->done = c->n_done;
+	out->first_rank = c->in_order ? ost_tree_weight_before(&c->node) + 1
+				      : 0;
+}

@@ -1,0 +1,162 @@
+/*****************************************************************************\
+ *  ost_config.c - configuration defaults, checks, names; intra orders
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+\*****************************************************************************/
+
+#include <strings.h>
+
+#include "ost_internal.h"
+
+static const char *const _errs[] = {
+	[OST_OK] = "success",
+	[OST_EINVAL] = "invalid argument",
+	[OST_ENOENT] = "unknown job",
+	[OST_EEXIST] = "job id already known",
+	[OST_ESTATE] = "job is not in a state allowing this event",
+	[OST_ENOMEM] = "out of memory",
+	[OST_ECORRUPT] = "state is truncated or corrupt",
+	[OST_EVERSION] = "state has an unknown format version",
+};
+
+const char *ost_strerror(int err)
+{
+	if (err < 0)
+		err = -err;
+	if (err >= (int)(sizeof(_errs) / sizeof(_errs[0])))
+		return "unknown error";
+	return _errs[err];
+}
+
+void ost_config_init(ost_config_t *cfg)
+{
+	cfg->procs = 1;
+	cfg->mode = OST_MODE_OSTRICH;
+	cfg->think_time = 600.0;
+	cfg->capacity = OST_CAPACITY_USED;
+	cfg->gate = OST_GATE_SOFT;
+	cfg->intra = OST_INTRA_LPT;
+	cfg->faircamp_users = 0;
+	cfg->default_weight = 1.0;
+}
+
+int ost_config_check(const ost_config_t *cfg, const char **why)
+{
+	const char *w = NULL;
+
+	if (!cfg)
+		w = "no configuration";
+	else if (cfg->procs == 0)
+		w = "procs must be > 0";
+	else if ((unsigned)cfg->mode > OST_MODE_FAIRCAMP)
+		w = "unknown mode";
+	else if (!(cfg->think_time >= 0.0) || isinf(cfg->think_time))
+		w = "think time must be a finite number >= 0";
+	else if ((unsigned)cfg->capacity > OST_CAPACITY_FULL)
+		w = "unknown capacity";
+	else if ((unsigned)cfg->gate > OST_GATE_STRICT)
+		w = "unknown gate";
+	else if ((unsigned)cfg->intra > OST_INTRA_LJF)
+		w = "unknown intra-campaign order";
+	else if (!(cfg->default_weight > 0.0) || isinf(cfg->default_weight))
+		w = "default weight must be a finite number > 0";
+	if (why)
+		*why = w;
+	return w ? -OST_EINVAL : 0;
+}
+
+static int _parse(const char *s, const char *const *names, int n, int *out)
+{
+	int i;
+
+	if (!s)
+		return -OST_EINVAL;
+	for (i = 0; i < n; i++)
+		if (!strcasecmp(s, names[i])) {
+			*out = i;
+			return 0;
+		}
+	return -OST_EINVAL;
+}
+
+#define OST_NAMES(type, prefix, ...)					\
+	static const char *const prefix##_names[] = { __VA_ARGS__ };	\
+	const char *ost_##prefix##_name(type x)				\
+	{								\
+		unsigned n = sizeof(prefix##_names) / sizeof(char *);	\
+		return ((unsigned)x < n) ? prefix##_names[x] : "?";	\
+	}								\
+	int ost_##prefix##_parse(const char *s, type *out)		\
+	{								\
+		int v = 0, rc = _parse(s, prefix##_names,		\
+			sizeof(prefix##_names) / sizeof(char *), &v);	\
+		if (!rc)						\
+			*out = (type)v;					\
+		return rc;						\
+	}
+
+OST_NAMES(ost_mode_t, mode, "ostrich", "faircamp")
+OST_NAMES(ost_capacity_t, capacity, "used", "full")
+OST_NAMES(ost_gate_t, gate, "soft", "strict")
+OST_NAMES(ost_intra_t, intra, "lpt", "spt", "fifo", "ljf")
+
+/*
+ * Intra-campaign orders (§4).  Every order ends with (submit, id), so it is
+ * total and the rank of a job never depends on insertion history.
+ */
+#define JOB(n) ost_container_of(n, const ost_job_t, node)
+#define CMP(x, y) do { if ((x) != (y)) return ((x) < (y)) ? -1 : 1; } while (0)
+
+static int _cmp_fifo_tail(const ost_job_t *a, const ost_job_t *b)
+{
+	CMP(a->submit, b->submit);
+	CMP(a->id, b->id);
+	return 0;
+}
+
+static int _cmp_lpt(const ost_tnode_t *x, const ost_tnode_t *y)
+{
+	const ost_job_t *a = JOB(x), *b = JOB(y);
+
+	CMP(b->estimate, a->estimate);
+	CMP(b->procs, a->procs);
+	return _cmp_fifo_tail(a, b);
+}
+
+static int _cmp_spt(const ost_tnode_t *x, const ost_tnode_t *y)
+{
+	const ost_job_t *a = JOB(x), *b = JOB(y);
+
+	CMP(a->estimate, b->estimate);
+	CMP(b->procs, a->procs);
+	return _cmp_fifo_tail(a, b);
+}
+
+static int _cmp_fifo(const ost_tnode_t *x, const ost_tnode_t *y)
+{
+	return _cmp_fifo_tail(JOB(x), JOB(y));
+}
+
+static int _cmp_ljf(const ost_tnode_t *x, const ost_tnode_t *y)
+{
+	const ost_job_t *a = JOB(x), *b = JOB(y);
+
+	CMP(b->procs, a->procs);
+	CMP(b->estimate, a->estimate);
+	return _cmp_fifo_tail(a, b);
+}
+
+ost_tree_cmp_f ost_intra_cmp(ost_intra_t intra)
+{
+	switch (intra) {
+	case OST_INTRA_SPT:
+		return _cmp_spt;
+	case OST_INTRA_FIFO:
+		return _cmp_fifo;
+	case OST_INTRA_LJF:
+		return _cmp_ljf;
+	case OST_INTRA_LPT:
+	default:
+		return _cmp_lpt;
+	}
+}

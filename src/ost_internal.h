@@ -1,0 +1,138 @@
+/*****************************************************************************\
+ *  ost_internal.h - structures shared by the core's modules (not public)
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ *  Invariants (checked by tests/unit/check_invariants.c through
+ *  ost_sched_check()):
+ *   - a user is in s->active iff v < F of its latest campaign, with key F;
+ *     s->total_weight = sum of the weights of the users in s->active;
+ *   - a campaign is in s->order iff it has pending jobs; in s->gate iff it
+ *     has pending jobs and is not eligible (key S);
+ *   - for every campaign: S = max(phi, F_prev), F = S + L, L >= 0,
+ *     D = max(t_c, D_prev) + k * max(A_est / m, max e);
+ *   - s->busy = sum of q over running jobs.
+\*****************************************************************************/
+
+#ifndef OST_INTERNAL_H
+#define OST_INTERNAL_H
+
+#include <math.h>
+
+#include "ostrich.h"
+#include "ost_heap.h"
+#include "ost_map.h"
+#include "ost_tree.h"
+
+struct ost_campaign;
+struct ost_user;
+
+typedef struct ost_job {
+	uint64_t id;
+	struct ost_campaign *camp;
+	uint32_t procs;			/* q */
+	double estimate;		/* e, seconds */
+	double submit;			/* submit time */
+	double start;			/* start time (running), else NAN */
+	ost_job_state_t state;
+	ost_tnode_t node;		/* in camp->pending while pending */
+	struct ost_job *next, *prev;	/* camp's unfinished jobs */
+} ost_job_t;
+
+typedef struct ost_campaign {
+	struct ost_user *user;
+	uint32_t seq;
+	double t_c;			/* first job's submit time */
+	double area;			/* A_c: estimates, corrected at finish */
+	double area_est;		/* estimates of non-cancelled jobs (D_c) */
+	double phi;			/* floor of S (v at open or restart) */
+	double len;			/* L_c = virtual length, >= 0 */
+	double vstart, vfinish;		/* S_c, F_c */
+	double last_end;		/* E_c: last finish time, -inf if none */
+	double max_e_done;		/* max e of finished jobs */
+	double max_e;			/* max e of non-cancelled jobs */
+	uint64_t n_at_max;		/* jobs holding max_e (done: 1) */
+	double deadline;		/* D_c */
+	uint32_t k;			/* k_c */
+	uint32_t n_pending, n_running, n_done;
+	bool eligible;
+	ost_tree_t pending;		/* pending jobs, intra order */
+	ost_job_t *jobs;		/* unfinished jobs (list head) */
+	ost_tnode_t node;		/* in s->order while n_pending > 0 */
+	bool in_order;
+	ost_hnode_t gate;		/* in s->gate while pending, !eligible */
+	uint64_t *groups;		/* job-array groups mapped to it */
+	size_t n_groups;
+	struct ost_campaign *next, *prev;	/* the user's, oldest first */
+} ost_campaign_t;
+
+typedef struct ost_user {
+	uint32_t uid;
+	double weight;			/* w_u */
+	double base_vfinish;		/* F of the newest forgotten campaign */
+	double base_deadline;		/* D of the newest forgotten campaign */
+	uint32_t last_seq;		/* newest campaign's sequence number */
+	uint32_t unfinished;		/* pending + running jobs */
+	ost_campaign_t *first, *last;
+	ost_hnode_t active;		/* in s->active while v < last->F */
+} ost_user_t;
+
+struct ost_sched {
+	ost_config_t cfg;
+	double now;			/* clock, -inf before any event */
+	double vtime;			/* v(now) */
+	double total_weight;		/* W */
+	uint32_t n_active;		/* users in s->active */
+	uint32_t n_busy_users;		/* users with unfinished jobs */
+	uint64_t busy;			/* CPUs of running jobs */
+	uint64_t n_pending, n_running, n_campaigns;
+	uint64_t n_eligible;		/* campaigns in s->order eligible */
+	ost_map_t jobs;			/* id -> ost_job_t */
+	ost_map_t users;		/* uid + 1 -> ost_user_t */
+	ost_map_t groups;		/* group -> ost_campaign_t */
+	ost_tree_t order;		/* campaigns with pending jobs */
+	ost_heap_t active;		/* active users by F_last */
+	ost_heap_t gate;		/* non-eligible pending campaigns by S */
+};
+
+/* ost_config.c */
+ost_tree_cmp_f ost_intra_cmp(ost_intra_t intra);
+
+/* ost_vclock.c: virtual time (§3) */
+double ost_vclock_capacity(const ost_sched_t *s);
+void ost_vclock_advance(ost_sched_t *s, double t);
+void ost_vclock_user_update(ost_sched_t *s, ost_user_t *u);
+double *ost_vclock_project(const ost_sched_t *s, const double *vf, size_t n);
+double ost_vclock_share(const ost_sched_t *s, const ost_user_t *u);
+
+/* ost_order.c: priority order (§4, §5) */
+ost_tree_cmp_f ost_order_cmp(ost_mode_t mode);
+void ost_order_reindex(ost_sched_t *s, ost_campaign_t *c);
+void ost_order_unlink(ost_sched_t *s, ost_campaign_t *c);
+int ost_order_rebuild(ost_sched_t *s);
+
+/* ost_campaign.c: grouping (§2), tags (§3), deadlines (§5) */
+ost_campaign_t *ost_campaign_open(ost_sched_t *s, ost_user_t *u,
+				  uint32_t seq, double t);
+void ost_campaign_add_job(ost_sched_t *s, ost_campaign_t *c, ost_job_t *j);
+void ost_campaign_finish_job(ost_sched_t *s, ost_job_t *j, double t,
+			     double runtime);
+void ost_campaign_cancel_job(ost_sched_t *s, ost_job_t *j);
+void ost_campaign_rescan_max_e(ost_campaign_t *c);
+void ost_campaign_rederive(ost_sched_t *s, ost_campaign_t *c);
+void ost_campaign_forget_old(ost_sched_t *s, ost_user_t *u);
+void ost_campaign_free(ost_sched_t *s, ost_campaign_t *c);
+int ost_campaign_add_group(ost_sched_t *s, ost_campaign_t *c, uint64_t g);
+void ost_campaign_fill_info(const ost_sched_t *s, const ost_campaign_t *c,
+			    ost_campaign_info_t *out);
+
+/* ost_sched.c */
+ost_user_t *ost_user_get(ost_sched_t *s, uint32_t uid, bool create);
+void ost_job_fill_info(const ost_job_t *j, ost_job_info_t *out);
+
+static inline bool ost_campaign_unfinished(const ost_campaign_t *c)
+{
+	return c->n_pending + c->n_running > 0;
+}
+
+#endif /* OST_INTERNAL_H */

@@ -1,0 +1,117 @@
+/*****************************************************************************\
+ *  ost_order.c - the priority order of campaigns (SEMANTICS §4, §5)
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ *  Campaigns with pending jobs sit in s->order, sorted by
+ *
+ *      OStrich:  (eligible first, F_c, t_c, uid, seq)
+ *      FairCamp: (D_c, t_c, uid, seq)
+ *
+ *  Sorting by F_c is sorting by C~_c: v is increasing in real time, so the
+ *  campaign whose finish tag comes first is reached first; nothing is
+ *  recomputed when v moves.  Eligibility (v >= S_c) only flips from false
+ *  to true as v grows; the non-eligible campaigns wait in the heap s->gate
+ *  keyed by S_c and are re-sorted when v reaches it.  A tree node's weight
+ *  is its campaign's number of pending jobs, so a job's rank is the weight
+ *  before its campaign plus its position inside (O(log n)).
+\*****************************************************************************/
+
+#include "ost_internal.h"
+
+#define CAMP(n) ost_container_of(n, const ost_campaign_t, node)
+#define CMP(x, y) do { if ((x) != (y)) return ((x) < (y)) ? -1 : 1; } while (0)
+
+static int _cmp_tail(const ost_campaign_t *a, const ost_campaign_t *b)
+{
+	CMP(a->t_c, b->t_c);
+	CMP(a->user->uid, b->user->uid);
+	CMP(a->seq, b->seq);
+	return 0;
+}
+
+static int _cmp_ostrich(const ost_tnode_t *x, const ost_tnode_t *y)
+{
+	const ost_campaign_t *a = CAMP(x), *b = CAMP(y);
+
+	CMP(!a->eligible, !b->eligible);
+	CMP(a->vfinish, b->vfinish);
+	return _cmp_tail(a, b);
+}
+
+static int _cmp_faircamp(const ost_tnode_t *x, const ost_tnode_t *y)
+{
+	const ost_campaign_t *a = CAMP(x), *b = CAMP(y);
+
+	CMP(a->deadline, b->deadline);
+	return _cmp_tail(a, b);
+}
+
+ost_tree_cmp_f ost_order_cmp(ost_mode_t mode)
+{
+	return mode == OST_MODE_FAIRCAMP ? _cmp_faircamp : _cmp_ostrich;
+}
+
+/* Take c out of s->order and s->gate. */
+void ost_order_unlink(ost_sched_t *s, ost_campaign_t *c)
+{
+	if (c->in_order) {
+		ost_tree_remove(&s->order, &c->node);
+		c->in_order = false;
+		if (c->eligible)
+			s->n_eligible--;
+	}
+	if (ost_hnode_linked(&c->gate))
+		ost_heap_remove(&s->gate, &c->gate);
+}
+
+/*
+ * Re-sort c after its tags, deadline, eligibility or pending count changed.
+ * Cannot fail: the gate heap holds a slot for every campaign (reserved in
+ * ost_campaign_open()).  O(log n).
+ */
+void ost_order_reindex(ost_sched_t *s, ost_campaign_t *c)
+{
+	ost_order_unlink(s, c);
+	c->eligible = s->cfg.mode == OST_MODE_FAIRCAMP ||
+		      s->vtime >= c->vstart;
+	if (!c->n_pending)
+		return;
+	ost_tree_insert(&s->order, &c->node, c->n_pending);
+	c->in_order = true;
+	if (c->eligible)
+		s->n_eligible++;
+	else
+		(void)ost_heap_push(&s->gate, &c->gate, c->vstart,
+				    ((uint64_t)c->user->uid << 32) | c->seq);
+}
+
+/* Re-sort everything after the mode or intra order changed.  O(n log n). */
+int ost_order_rebuild(ost_sched_t *s)
+{
+	size_t i;
+
+	ost_tree_init(&s->order, ost_order_cmp(s->cfg.mode));
+	s->n_eligible = 0;
+	s->gate.n = 0;
+	for (i = 0; s->users.slots && i <= s->users.mask; i++) {
+		ost_user_t *u = s->users.slots[i].val;
+		ost_campaign_t *c;
+
+		if (!s->users.slots[i].key)
+			continue;
+		for (c = u->first; c; c = c->next) {
+			ost_job_t *j;
+
+			c->in_order = false;
+			ost_hnode_init(&c->gate);
+			ost_tree_init(&c->pending, ost_intra_cmp(s->cfg.intra));
+			for (j = c->jobs; j; j = j->next)
+				if (j->state == OST_JOB_PENDING)
+					ost_tree_insert(&c->pending, &j->node,
+							1);
+			ost_order_reindex(s, c);
+		}
+	}
+	return 0;
+}

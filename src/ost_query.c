@@ -1,0 +1,251 @@
+/*****************************************************************************\
+ *  ost_query.c - read-only views: ranks, campaigns, explanations, stats
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+\*****************************************************************************/
+
+#include <stdlib.h>
+
+#include "ost_internal.h"
+
+#define CAMP(n) ost_container_of(n, ost_campaign_t, node)
+#define JOB(n) ost_container_of(n, ost_job_t, node)
+
+void ost_job_fill_info(const ost_job_t *j, ost_job_info_t *out)
+{
+	out->id = j->id;
+	out->uid = j->camp->user->uid;
+	out->procs = j->procs;
+	out->estimate = j->estimate;
+	out->submit = j->submit;
+	out->start = j->start;
+	out->campaign = j->camp->seq;
+	out->state = j->state;
+}
+
+int ost_job_get(const ost_sched_t *s, uint64_t id, ost_job_info_t *out)
+{
+	const ost_job_t *j = id ? ost_map_get(&s->jobs, id) : NULL;
+
+	if (!j)
+		return -OST_ENOENT;
+	ost_job_fill_info(j, out);
+	return 0;
+}
+
+int ost_sched_foreach_job(const ost_sched_t *s, ost_job_visit_f fn, void *arg)
+{
+	size_t i;
+	int rc;
+
+	for (i = 0; s->jobs.slots && i <= s->jobs.mask; i++) {
+		ost_job_info_t info;
+
+		if (!s->jobs.slots[i].key)
+			continue;
+		ost_job_fill_info(s->jobs.slots[i].val, &info);
+		if ((rc = fn(&info, arg)))
+			return rc;
+	}
+	return 0;
+}
+
+int ost_sched_foreach_pending(const ost_sched_t *s, ost_rank_visit_f fn,
+			      void *arg)
+{
+	ost_rank_info_t r = { .rank = 0 };
+	const ost_tnode_t *cn, *jn;
+	int rc;
+
+	for (cn = ost_tree_first(&s->order); cn; cn = ost_tree_next(cn)) {
+		const ost_campaign_t *c = CAMP(cn);
+
+		r.uid = c->user->uid;
+		r.campaign = c->seq;
+		r.eligible = c->eligible;
+		for (jn = ost_tree_first(&c->pending); jn;
+		     jn = ost_tree_next(jn)) {
+			r.job_id = JOB(jn)->id;
+			r.rank++;
+			if ((rc = fn(&r, arg)))
+				return rc;
+		}
+	}
+	return 0;
+}
+
+int ost_sched_rank(const ost_sched_t *s, uint64_t id, uint64_t *rank)
+{
+	const ost_job_t *j = id ? ost_map_get(&s->jobs, id) : NULL;
+
+	if (!j)
+		return -OST_ENOENT;
+	if (j->state != OST_JOB_PENDING)
+		return -OST_ESTATE;
+	*rank = ost_tree_weight_before(&j->camp->node) +
+		ost_tree_weight_before(&j->node) + 1;
+	return 0;
+}
+
+static int _cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* C~ of the campaigns cs[0..n): one projection over their sorted F. */
+static int _fill_vct(const ost_sched_t *s, ost_campaign_t **cs, size_t n,
+		     ost_campaign_info_t *info)
+{
+	double *vf = malloc((n ? n : 1) * sizeof(*vf)), *ct;
+	size_t i;
+
+	if (!vf)
+		return -OST_ENOMEM;
+	for (i = 0; i < n; i++)
+		vf[i] = cs[i]->vfinish;
+	qsort(vf, n, sizeof(*vf), _cmp_double);
+	ct = ost_vclock_project(s, vf, n);
+	if (!ct) {
+		free(vf);
+		return -OST_ENOMEM;
+	}
+	for (i = 0; i < n; i++) {
+		double *x = bsearch(&cs[i]->vfinish, vf, n, sizeof(*vf),
+				    _cmp_double);
+
+		ost_campaign_fill_info(s, cs[i], &info[i]);
+		info[i].vct = ct[x - vf];
+	}
+	free(ct);
+	free(vf);
+	return 0;
+}
+
+static int _cmp_uid_seq(const void *a, const void *b)
+{
+	const ost_campaign_t *x = *(ost_campaign_t *const *)a;
+	const ost_campaign_t *y = *(ost_campaign_t *const *)b;
+
+	if (x->user->uid != y->user->uid)
+		return x->user->uid < y->user->uid ? -1 : 1;
+	return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+int ost_sched_foreach_campaign(const ost_sched_t *s, ost_campaign_visit_f fn,
+			       void *arg)
+{
+	ost_campaign_t **cs = malloc((s->n_campaigns + 1) * sizeof(*cs));
+	ost_campaign_info_t *info = malloc((s->n_campaigns + 1) *
+					   sizeof(*info));
+	const ost_tnode_t *cn;
+	size_t n = 0, nq, i;
+	int rc = -OST_ENOMEM;
+
+	if (!cs || !info)
+		goto out_free;
+	for (cn = ost_tree_first(&s->order); cn; cn = ost_tree_next(cn))
+		cs[n++] = CAMP(cn);
+	nq = n;
+	for (i = 0; s->users.slots && i <= s->users.mask; i++) {
+		const ost_user_t *u = s->users.slots[i].val;
+		ost_campaign_t *c;
+
+		if (!s->users.slots[i].key)
+			continue;
+		for (c = u->first; c; c = c->next)
+			if (!c->in_order)
+				cs[n++] = c;
+	}
+	qsort(cs + nq, n - nq, sizeof(*cs), _cmp_uid_seq);
+	if ((rc = _fill_vct(s, cs, n, info)))
+		goto out_free;
+	for (i = 0; i < n; i++)
+		if ((rc = fn(&info[i], arg)))
+			break;
+out_free:
+	free(cs);
+	free(info);
+	return rc;
+}
+
+int ost_sched_explain(const ost_sched_t *s, uint64_t id, size_t max_ahead,
+		      ost_explain_t *out)
+{
+	const ost_job_t *j = id ? ost_map_get(&s->jobs, id) : NULL;
+	const ost_campaign_t *c;
+	const ost_tnode_t *cn;
+	ost_campaign_t **cs;
+	ost_campaign_info_t *info;
+	size_t n = 0, i;
+	ost_explain_t ex = { .n_ahead = 0 };
+
+	if (!j)
+		return -OST_ENOENT;
+	c = j->camp;
+	if (c->in_order)
+		for (cn = ost_tree_first(&s->order); cn != &c->node;
+		     cn = ost_tree_next(cn))
+			ex.n_ahead++;
+	cs = malloc((ex.n_ahead + 1) * sizeof(*cs));
+	info = malloc((ex.n_ahead + 1) * sizeof(*info));
+	if (!cs || !info)
+		goto out_nomem;
+	if (c->in_order)
+		for (cn = ost_tree_first(&s->order); cn != &c->node;
+		     cn = ost_tree_next(cn))
+			cs[n++] = CAMP(cn);
+	cs[n++] = (ost_campaign_t *)c;
+	if (_fill_vct(s, cs, n, info))
+		goto out_nomem;
+	ost_job_fill_info(j, &ex.job);
+	ex.campaign = info[n - 1];
+	ex.rank = 0;
+	if (j->state == OST_JOB_PENDING)
+		(void)ost_sched_rank(s, id, &ex.rank);
+	ex.pending_total = s->n_pending;
+	ex.now = s->now;
+	ex.vtime = s->vtime;
+	ex.capacity = ost_vclock_capacity(s);
+	ex.total_weight = s->total_weight;
+	ex.share = ost_vclock_share(s, c->user);
+	ex.head_time = s->now;
+	for (i = 0; i + 1 < n; i++)
+		if (info[i].vct > ex.head_time || isnan(ex.head_time))
+			ex.head_time = info[i].vct;
+	free(cs);
+	if (ex.n_ahead && max_ahead) {
+		ex.ahead = info;	/* the caller reads min(n_ahead, max) */
+		info = NULL;
+	}
+	free(info);
+	*out = ex;
+	return 0;
+out_nomem:
+	free(cs);
+	free(info);
+	return -OST_ENOMEM;
+}
+
+void ost_explain_free(ost_explain_t *ex)
+{
+	if (!ex)
+		return;
+	free(ex->ahead);
+	ex->ahead = NULL;
+}
+
+void ost_sched_stats(const ost_sched_t *s, ost_stats_t *out)
+{
+	out->now = s->now;
+	out->vtime = s->vtime;
+	out->capacity = ost_vclock_capacity(s);
+	out->total_weight = s->total_weight;
+	out->active_users = s->n_active;
+	out->users = (uint32_t)s->users.count;
+	out->campaigns = s->n_campaigns;
+	out->pending = s->n_pending;
+	out->running = s->n_running;
+	out->busy_procs = s->busy;
+}

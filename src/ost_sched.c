@@ -1,0 +1,316 @@
+/*****************************************************************************\
+ *  ost_sched.c - the scheduler façade: configuration and events
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ *  Every event first advances the virtual time to its instant (ost_vclock),
+ *  then changes the jobs and campaigns, which re-derive their tags and
+ *  re-sort themselves (ost_campaign, ost_order).  All allocation happens
+ *  before the first change, so a failed call leaves the scheduler as it
+ *  was.
+\*****************************************************************************/
+
+#include <stdlib.h>
+
+#include "ost_internal.h"
+
+ost_sched_t *ost_sched_create(const ost_config_t *cfg)
+{
+	ost_sched_t *s;
+
+	if (ost_config_check(cfg, NULL))
+		return NULL;
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return NULL;
+	s->cfg = *cfg;
+	s->now = -INFINITY;
+	ost_map_init(&s->jobs);
+	ost_map_init(&s->users);
+	ost_map_init(&s->groups);
+	ost_tree_init(&s->order, ost_order_cmp(cfg->mode));
+	ost_heap_init(&s->active);
+	ost_heap_init(&s->gate);
+	return s;
+}
+
+void ost_sched_destroy(ost_sched_t *s)
+{
+	size_t i;
+
+	if (!s)
+		return;
+	for (i = 0; s->jobs.slots && i <= s->jobs.mask; i++)
+		if (s->jobs.slots[i].key)
+			free(s->jobs.slots[i].val);
+	for (i = 0; s->users.slots && i <= s->users.mask; i++) {
+		ost_user_t *u = s->users.slots[i].val;
+
+		if (!s->users.slots[i].key)
+			continue;
+		while (u->first) {
+			ost_campaign_t *c = u->first;
+
+			u->first = c->next;
+			free(c->groups);
+			free(c);
+		}
+		free(u);
+	}
+	ost_map_free(&s->jobs);
+	ost_map_free(&s->users);
+	ost_map_free(&s->groups);
+	ost_heap_free(&s->active);
+	ost_heap_free(&s->gate);
+	free(s);
+}
+
+const ost_config_t *ost_sched_config(const ost_sched_t *s)
+{
+	return &s->cfg;
+}
+
+int ost_sched_reconfigure(ost_sched_t *s, const ost_config_t *cfg, double now)
+{
+	bool resort;
+
+	if (ost_config_check(cfg, NULL))
+		return -OST_EINVAL;
+	ost_vclock_advance(s, now);
+	resort = cfg->mode != s->cfg.mode || cfg->intra != s->cfg.intra;
+	s->cfg = *cfg;
+	if (resort)
+		ost_order_rebuild(s);
+	ost_vclock_advance(s, now);
+	return 0;
+}
+
+/* u for uid; with create, a new user (weight = default) if unknown.
+ * Returns NULL if unknown (or memory short with create). */
+ost_user_t *ost_user_get(ost_sched_t *s, uint32_t uid, bool create)
+{
+	uint64_t key = (uint64_t)uid + 1;
+	ost_user_t *u = ost_map_get(&s->users, key);
+
+	if (u || !create)
+		return u;
+	if (ost_heap_reserve(&s->active, s->users.count + 1) ||
+	    ost_map_reserve(&s->users))
+		return NULL;
+	u = calloc(1, sizeof(*u));
+	if (!u)
+		return NULL;
+	u->uid = uid;
+	u->weight = s->cfg.default_weight;
+	u->base_vfinish = -INFINITY;
+	u->base_deadline = -INFINITY;
+	ost_hnode_init(&u->active);
+	(void)ost_map_put(&s->users, key, u);	/* reserved */
+	return u;
+}
+
+int ost_user_set_weight(ost_sched_t *s, uint32_t uid, double weight,
+			double now)
+{
+	ost_user_t *u;
+
+	if (!(weight > 0.0) || isinf(weight))
+		return -OST_EINVAL;
+	u = ost_user_get(s, uid, true);
+	if (!u)
+		return -OST_ENOMEM;
+	ost_vclock_advance(s, now);
+	if (ost_hnode_linked(&u->active))
+		s->total_weight += weight - u->weight;
+	u->weight = weight;
+	return 0;
+}
+
+int ost_sched_advance(ost_sched_t *s, double now)
+{
+	if (!isnan(now))
+		ost_vclock_advance(s, now);
+	return 0;
+}
+
+double ost_sched_now(const ost_sched_t *s)
+{
+	return s->now;
+}
+
+/*
+ * The campaign a job submitted at t joins (§2), or NULL when it opens a new
+ * one; *seq receives the new campaign's number.  Returns -OST_EINVAL for an
+ * explicit campaign below the user's newest.
+ */
+static int _pick_campaign(const ost_sched_t *s, const ost_user_t *u,
+			  const ost_job_desc_t *d, double t,
+			  ost_campaign_t **join, uint32_t *seq)
+{
+	ost_campaign_t *c = u->last;
+
+	*join = NULL;
+	*seq = u->last_seq + 1;
+	if (d->campaign) {
+		if (d->campaign < u->last_seq)
+			return -OST_EINVAL;
+		if (c && d->campaign == u->last_seq)
+			*join = c;
+		*seq = d->campaign;
+		return 0;
+	}
+	if (d->group) {
+		ost_campaign_t *g = ost_map_get(&s->groups, d->group);
+
+		if (g && g->user == u) {
+			*join = g;
+			return 0;
+		}
+	}
+	if (c && (ost_campaign_unfinished(c) ||
+		  t - c->last_end <= s->cfg.think_time))
+		*join = c;
+	return 0;
+}
+
+int ost_job_submit(ost_sched_t *s, const ost_job_desc_t *d, double t,
+		   uint32_t *campaign_out)
+{
+	ost_user_t *u;
+	ost_campaign_t *c;
+	ost_job_t *j;
+	uint32_t seq;
+	int rc;
+
+	if (!d || !d->id || !d->procs || !(d->estimate >= 0.0) ||
+	    isinf(d->estimate) || isnan(t))
+		return -OST_EINVAL;
+	if (ost_map_get(&s->jobs, d->id))
+		return -OST_EEXIST;
+	if (!(u = ost_user_get(s, d->uid, true)) || ost_map_reserve(&s->jobs))
+		return -OST_ENOMEM;
+	if ((rc = _pick_campaign(s, u, d, t, &c, &seq)))
+		return rc;
+	if (!(j = calloc(1, sizeof(*j))))
+		return -OST_ENOMEM;
+	if (d->group && !ost_map_get(&s->groups, d->group) &&
+	    ost_map_reserve(&s->groups)) {
+		free(j);
+		return -OST_ENOMEM;
+	}
+	ost_vclock_advance(s, t);
+	if (!c && !(c = ost_campaign_open(s, u, seq, t))) {
+		free(j);
+		return -OST_ENOMEM;
+	}
+	j->id = d->id;
+	j->procs = d->procs;
+	j->estimate = d->estimate;
+	j->submit = t;
+	j->start = NAN;
+	j->state = OST_JOB_PENDING;
+	(void)ost_map_put(&s->jobs, j->id, j);	/* reserved */
+	/* XXX: a failed group mapping only loses the array hint. */
+	if (d->group && !ost_map_get(&s->groups, d->group))
+		(void)ost_campaign_add_group(s, c, d->group);
+	ost_campaign_add_job(s, c, j);
+	if (campaign_out)
+		*campaign_out = c->seq;
+	return 0;
+}
+
+static ost_job_t *_find(const ost_sched_t *s, uint64_t id)
+{
+	return id ? ost_map_get(&s->jobs, id) : NULL;
+}
+
+int ost_job_start(ost_sched_t *s, uint64_t id, double t)
+{
+	ost_job_t *j = _find(s, id);
+	ost_campaign_t *c;
+
+	if (!j)
+		return -OST_ENOENT;
+	if (j->state != OST_JOB_PENDING)
+		return -OST_ESTATE;
+	ost_vclock_advance(s, t);
+	c = j->camp;
+	ost_tree_remove(&c->pending, &j->node);
+	j->state = OST_JOB_RUNNING;
+	j->start = t;
+	c->n_pending--;
+	c->n_running++;
+	s->n_pending--;
+	s->n_running++;
+	s->busy += j->procs;
+	if (c->n_pending)
+		ost_tree_set_weight(&s->order, &c->node, c->n_pending);
+	else
+		ost_order_unlink(s, c);
+	return 0;
+}
+
+/* Forget j after it left the schedule. */
+static void _drop(ost_sched_t *s, ost_job_t *j)
+{
+	ost_user_t *u = j->camp->user;
+
+	ost_map_del(&s->jobs, j->id);
+	free(j);
+	ost_campaign_forget_old(s, u);
+}
+
+int ost_job_cancel(ost_sched_t *s, uint64_t id, double t)
+{
+	ost_job_t *j = _find(s, id);
+
+	if (!j)
+		return -OST_ENOENT;
+	if (j->state != OST_JOB_PENDING)
+		return -OST_ESTATE;
+	ost_vclock_advance(s, t);
+	ost_campaign_cancel_job(s, j);
+	_drop(s, j);
+	return 0;
+}
+
+int ost_job_finish(ost_sched_t *s, uint64_t id, double t, double runtime)
+{
+	ost_job_t *j = _find(s, id);
+
+	if (!j)
+		return -OST_ENOENT;
+	if (!(runtime >= 0.0) || isinf(runtime))
+		return -OST_EINVAL;
+	if (j->state == OST_JOB_PENDING)
+		return ost_job_cancel(s, id, t);
+	ost_vclock_advance(s, t);
+	s->n_running--;
+	s->busy -= j->procs;
+	ost_campaign_finish_job(s, j, t, runtime);
+	_drop(s, j);
+	return 0;
+}
+
+int ost_job_requeue(ost_sched_t *s, uint64_t id, double t)
+{
+	ost_job_t *j = _find(s, id);
+	ost_campaign_t *c;
+
+	if (!j)
+		return -OST_ENOENT;
+	if (j->state != OST_JOB_RUNNING)
+		return -OST_ESTATE;
+	ost_vclock_advance(s, t);
+	c = j->camp;
+	j->state = OST_JOB_PENDING;
+	j->start = NAN;
+	c->n_running--;
+	c->n_pending++;
+	s->n_running--;
+	s->n_pending++;
+	s->busy -= j->procs;
+	ost_tree_insert(&c->pending, &j->node, 1);
+	ost_order_reindex(s, c);
+	return 0;
+}

@@ -1,0 +1,627 @@
+/*****************************************************************************\
+ *  ost_state.c - save and load the engine state (doc/state-format.md)
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ *  A line-oriented text format: what cannot be derived (configuration,
+ *  clock, v, users, campaigns' floors and lengths, jobs), doubles in C99
+ *  hexadecimal so they round-trip bit for bit, records in a canonical order
+ *  (uid, seq, job id) so equal states give equal bytes, and a closing line
+ *  with the record count and the CRC-32 of everything before it.  Derived
+ *  state (tags, deadlines, W, the order) is rebuilt by the same code that
+ *  maintains it live.
+\*****************************************************************************/
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ost_internal.h"
+
+#define OST_STATE_MAGIC "ostrich-state"
+#define OST_STATE_VERSION 1
+
+/* CRC-32 (IEEE 802.3, reflected, poly 0xEDB88320), bitwise: the state is
+ * saved once per pass, so a table buys nothing worth its lines. */
+static uint32_t _crc32(const char *p, size_t n)
+{
+	uint32_t crc = 0xffffffffu;
+	size_t i;
+	int b;
+
+	for (i = 0; i < n; i++) {
+		crc ^= (unsigned char)p[i];
+		for (b = 0; b < 8; b++)
+			crc = (crc >> 1) ^ (0xedb88320u & -(crc & 1u));
+	}
+	return ~crc;
+}
+
+/* ---------------------------------------------------------------- save --- */
+
+typedef struct {
+	char *buf;
+	size_t len, cap;
+	bool failed;
+} _out_t;
+
+static void _printf(_out_t *o, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (o->failed)
+		return;
+	for (;;) {
+		va_start(ap, fmt);
+		n = vsnprintf(o->buf + o->len, o->cap - o->len, fmt, ap);
+		va_end(ap);
+		if (n < 0) {
+			o->failed = true;
+			return;
+		}
+		if ((size_t)n < o->cap - o->len) {
+			o->len += (size_t)n;
+			return;
+		}
+		size_t cap = 2 * o->cap + (size_t)n + 1;
+		char *b = realloc(o->buf, cap);
+
+		if (!b) {
+			o->failed = true;
+			return;
+		}
+		o->buf = b;
+		o->cap = cap;
+	}
+}
+
+static int _cmp_user(const void *a, const void *b)
+{
+	const ost_user_t *x = *(ost_user_t *const *)a;
+	const ost_user_t *y = *(ost_user_t *const *)b;
+
+	return (x->uid > y->uid) - (x->uid < y->uid);
+}
+
+static int _cmp_job(const void *a, const void *b)
+{
+	const ost_job_t *x = *(ost_job_t *const *)a;
+	const ost_job_t *y = *(ost_job_t *const *)b;
+
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+/* Collect the values of map m into a new sorted array (NULL: memory). */
+static void **_sorted(const ost_map_t *m, int (*cmp)(const void *,
+						     const void *))
+{
+	void **v = malloc((m->count + 1) * sizeof(*v));
+	size_t i, n = 0;
+
+	if (!v)
+		return NULL;
+	for (i = 0; m->slots && i <= m->mask; i++)
+		if (m->slots[i].key)
+			v[n++] = m->slots[i].val;
+	qsort(v, n, sizeof(*v), cmp);
+	return v;
+}
+
+static void _save_campaign(_out_t *o, const ost_campaign_t *c)
+{
+	size_t i;
+
+	_printf(o, "campaign uid=%u seq=%u t_c=%a area=%a area_est=%a phi=%a "
+		"len=%a last_end=%a max_e_done=%a k=%u done=%u groups=",
+		c->user->uid, c->seq, c->t_c, c->area, c->area_est, c->phi,
+		c->len, c->last_end, c->max_e_done, c->k, c->n_done);
+	for (i = 0; i < c->n_groups; i++)
+		_printf(o, "%s%llu", i ? "," : "",
+			(unsigned long long)c->groups[i]);
+	_printf(o, "%s\n", c->n_groups ? "" : "-");
+}
+
+int ost_sched_save(const ost_sched_t *s, char **buf, size_t *len)
+{
+	_out_t o = { .cap = 4096 };
+	ost_user_t **users = (ost_user_t **)_sorted(&s->users, _cmp_user);
+	ost_job_t **jobs = (ost_job_t **)_sorted(&s->jobs, _cmp_job);
+	const ost_config_t *g = &s->cfg;
+	size_t i, records = 0;
+
+	o.buf = malloc(o.cap);
+	if (!users || !jobs || !o.buf)
+		goto out_nomem;
+	_printf(&o, "%s %d\n", OST_STATE_MAGIC, OST_STATE_VERSION);
+	_printf(&o, "config procs=%u mode=%s think_time=%a capacity=%s "
+		"gate=%s intra=%s faircamp_users=%u default_weight=%a\n",
+		g->procs, ost_mode_name(g->mode), g->think_time,
+		ost_capacity_name(g->capacity), ost_gate_name(g->gate),
+		ost_intra_name(g->intra), g->faircamp_users,
+		g->default_weight);
+	_printf(&o, "clock now=%a vtime=%a\n", s->now, s->vtime);
+	records = 2;
+	for (i = 0; i < s->users.count; i++) {
+		const ost_user_t *u = users[i];
+		const ost_campaign_t *c;
+
+		_printf(&o, "user uid=%u weight=%a base_vfinish=%a "
+			"base_deadline=%a last_seq=%u\n", u->uid, u->weight,
+			u->base_vfinish, u->base_deadline, u->last_seq);
+		records++;
+		for (c = u->first; c; c = c->next, records++)
+			_save_campaign(&o, c);
+	}
+	for (i = 0; i < s->jobs.count; i++, records++) {
+		const ost_job_t *j = jobs[i];
+
+		_printf(&o, "job id=%llu uid=%u campaign=%u procs=%u "
+			"estimate=%a submit=%a start=%a state=%s\n",
+			(unsigned long long)j->id, j->camp->user->uid,
+			j->camp->seq, j->procs, j->estimate, j->submit,
+			j->start, j->state == OST_JOB_PENDING ? "pending"
+							      : "running");
+	}
+	if (o.failed)
+		goto out_nomem;
+	_printf(&o, "end records=%zu crc32=%08x\n", records,
+		(unsigned)_crc32(o.buf, o.len));
+	if (o.failed)
+		goto out_nomem;
+	free(users);
+	free(jobs);
+	*buf = o.buf;
+	*len = o.len;
+	return 0;
+out_nomem:
+	free(users);
+	free(jobs);
+	free(o.buf);
+	return -OST_ENOMEM;
+}
+
+/* ---------------------------------------------------------------- load --- */
+
+typedef struct {
+	char *line;		/* current line, NUL-terminated, mutable */
+	char *cur;		/* parse position in line */
+	unsigned lineno;
+	char *err;
+	size_t errlen;
+} _in_t;
+
+static int _fail(_in_t *in, const char *fmt, ...)
+{
+	va_list ap;
+	int n = 0;
+
+	if (in->errlen) {
+		n = snprintf(in->err, in->errlen, "line %u: ", in->lineno);
+		if (n < 0 || (size_t)n >= in->errlen)
+			n = 0;
+		va_start(ap, fmt);
+		vsnprintf(in->err + n, in->errlen - (size_t)n, fmt, ap);
+		va_end(ap);
+	}
+	return -OST_ECORRUPT;
+}
+
+/* Next token "key=value" of the line; *val points into the line. */
+static int _field(_in_t *in, const char *key, char **val)
+{
+	size_t kl = strlen(key);
+	char *p = in->cur, *end;
+
+	while (*p == ' ')
+		p++;
+	end = p + strcspn(p, " ");
+	if ((size_t)(end - p) <= kl || strncmp(p, key, kl) || p[kl] != '=')
+		return _fail(in, "expected %s=", key);
+	if (*end)
+		*end++ = '\0';
+	*val = p + kl + 1;
+	in->cur = end;
+	return 0;
+}
+
+static int _get_double(_in_t *in, const char *key, double *out, bool finite)
+{
+	char *v, *end;
+	int rc;
+
+	if ((rc = _field(in, key, &v)))
+		return rc;
+	errno = 0;
+	*out = strtod(v, &end);
+	if (end == v || *end || isnan(*out) || (finite && isinf(*out)))
+		return _fail(in, "bad number %s=%s", key, v);
+	return 0;
+}
+
+static int _get_u64(_in_t *in, const char *key, uint64_t *out, uint64_t max)
+{
+	char *v, *end;
+	unsigned long long x;
+	int rc;
+
+	if ((rc = _field(in, key, &v)))
+		return rc;
+	errno = 0;
+	x = strtoull(v, &end, 10);
+	if (end == v || *end || *v == '-' || errno || x > max)
+		return _fail(in, "bad integer %s=%s", key, v);
+	*out = x;
+	return 0;
+}
+
+static int _get_u32(_in_t *in, const char *key, uint32_t *out)
+{
+	uint64_t x;
+	int rc = _get_u64(in, key, &x, UINT32_MAX);
+
+	if (!rc)
+		*out = (uint32_t)x;
+	return rc;
+}
+
+static int _get_name(_in_t *in, const char *key, int (*parse)(const char *,
+							      void *),
+		     void *out)
+{
+	char *v;
+	int rc;
+
+	if ((rc = _field(in, key, &v)))
+		return rc;
+	if (parse(v, out))
+		return _fail(in, "bad value %s=%s", key, v);
+	return 0;
+}
+
+static int _line_end(_in_t *in)
+{
+	while (*in->cur == ' ')
+		in->cur++;
+	return *in->cur ? _fail(in, "trailing data '%s'", in->cur) : 0;
+}
+
+typedef int (*_parse_f)(const char *, void *);
+
+static int _load_config(_in_t *in, ost_config_t *g)
+{
+	const char *why;
+	int rc;
+
+	ost_config_init(g);
+	if ((rc = _get_u32(in, "procs", &g->procs)) ||
+	    (rc = _get_name(in, "mode", (_parse_f)ost_mode_parse, &g->mode)) ||
+	    (rc = _get_double(in, "think_time", &g->think_time, true)) ||
+	    (rc = _get_name(in, "capacity", (_parse_f)ost_capacity_parse,
+			    &g->capacity)) ||
+	    (rc = _get_name(in, "gate", (_parse_f)ost_gate_parse, &g->gate)) ||
+	    (rc = _get_name(in, "intra", (_parse_f)ost_intra_parse,
+			    &g->intra)) ||
+	    (rc = _get_u32(in, "faircamp_users", &g->faircamp_users)) ||
+	    (rc = _get_double(in, "default_weight", &g->default_weight,
+			      true)) ||
+	    (rc = _line_end(in)))
+		return rc;
+	if (ost_config_check(g, &why))
+		return _fail(in, "bad configuration: %s", why);
+	return 0;
+}
+
+static int _load_user(_in_t *in, ost_sched_t *s)
+{
+	uint32_t uid;
+	ost_user_t *u;
+	double w;
+	int rc;
+
+	if ((rc = _get_u32(in, "uid", &uid)) ||
+	    (rc = _get_double(in, "weight", &w, true)))
+		return rc;
+	if (!(w > 0.0))
+		return _fail(in, "weight must be > 0");
+	if (ost_user_get(s, uid, false))
+		return _fail(in, "duplicate user %u", uid);
+	if (!(u = ost_user_get(s, uid, true)))
+		return -OST_ENOMEM;
+	u->weight = w;
+	if ((rc = _get_double(in, "base_vfinish", &u->base_vfinish, false)) ||
+	    (rc = _get_double(in, "base_deadline", &u->base_deadline,
+			      false)) ||
+	    (rc = _get_u32(in, "last_seq", &u->last_seq)))
+		return rc;
+	return _line_end(in);
+}
+
+static int _load_groups(_in_t *in, ost_sched_t *s, ost_campaign_t *c)
+{
+	char *v, *p, *end;
+	int rc;
+
+	if ((rc = _field(in, "groups", &v)))
+		return rc;
+	if (!strcmp(v, "-"))
+		return 0;
+	for (p = v; *p; p = end + (*end == ',')) {
+		unsigned long long g;
+
+		errno = 0;
+		g = strtoull(p, &end, 10);
+		if (end == p || errno || !g || *p == '-' ||
+		    (*end && *end != ','))
+			return _fail(in, "bad groups=%s", v);
+		if (ost_map_get(&s->groups, g))
+			return _fail(in, "group %llu mapped twice", g);
+		if (ost_campaign_add_group(s, c, g))
+			return -OST_ENOMEM;
+	}
+	return 0;
+}
+
+static int _load_campaign(_in_t *in, ost_sched_t *s)
+{
+	uint32_t uid, seq;
+	ost_user_t *u;
+	ost_campaign_t *c;
+	int rc;
+
+	if ((rc = _get_u32(in, "uid", &uid)) ||
+	    (rc = _get_u32(in, "seq", &seq)))
+		return rc;
+	if (!(u = ost_user_get(s, uid, false)))
+		return _fail(in, "campaign of unknown user %u", uid);
+	if (!seq || (u->last && seq <= u->last->seq) || seq > u->last_seq)
+		return _fail(in, "campaign %u/%u out of sequence", uid, seq);
+	if (ost_heap_reserve(&s->gate, s->n_campaigns + 1) ||
+	    !(c = calloc(1, sizeof(*c))))
+		return -OST_ENOMEM;
+	c->user = u;
+	c->seq = seq;
+	ost_tree_init(&c->pending, ost_intra_cmp(s->cfg.intra));
+	ost_hnode_init(&c->gate);
+	c->prev = u->last;
+	if (u->last)
+		u->last->next = c;
+	else
+		u->first = c;
+	u->last = c;
+	s->n_campaigns++;
+	if ((rc = _get_double(in, "t_c", &c->t_c, true)) ||
+	    (rc = _get_double(in, "area", &c->area, true)) ||
+	    (rc = _get_double(in, "area_est", &c->area_est, true)) ||
+	    (rc = _get_double(in, "phi", &c->phi, true)) ||
+	    (rc = _get_double(in, "len", &c->len, true)) ||
+	    (rc = _get_double(in, "last_end", &c->last_end, false)) ||
+	    (rc = _get_double(in, "max_e_done", &c->max_e_done, false)) ||
+	    (rc = _get_u32(in, "k", &c->k)) ||
+	    (rc = _get_u32(in, "done", &c->n_done)) ||
+	    (rc = _load_groups(in, s, c)))
+		return rc;
+	if (c->len < 0.0 || c->area_est < 0.0)
+		return _fail(in, "negative length or area");
+	return _line_end(in);
+}
+
+static ost_campaign_t *_find_campaign(const ost_sched_t *s, uint32_t uid,
+				      uint32_t seq)
+{
+	ost_user_t *u = ost_user_get((ost_sched_t *)s, uid, false);
+	ost_campaign_t *c;
+
+	for (c = u ? u->last : NULL; c; c = c->prev)
+		if (c->seq == seq)
+			return c;
+	return NULL;
+}
+
+static int _load_job(_in_t *in, ost_sched_t *s)
+{
+	uint64_t id;
+	uint32_t uid, seq;
+	ost_job_t *j;
+	ost_campaign_t *c;
+	char *state;
+	int rc;
+
+	if ((rc = _get_u64(in, "id", &id, UINT64_MAX)) ||
+	    (rc = _get_u32(in, "uid", &uid)) ||
+	    (rc = _get_u32(in, "campaign", &seq)))
+		return rc;
+	if (!id || ost_map_get(&s->jobs, id))
+		return _fail(in, "job id %llu zero or duplicate",
+			     (unsigned long long)id);
+	if (!(c = _find_campaign(s, uid, seq)))
+		return _fail(in, "job of unknown campaign %u/%u", uid, seq);
+	if (ost_map_reserve(&s->jobs) || !(j = calloc(1, sizeof(*j))))
+		return -OST_ENOMEM;
+	j->id = id;
+	j->camp = c;
+	(void)ost_map_put(&s->jobs, id, j);
+	j->next = c->jobs;
+	if (c->jobs)
+		c->jobs->prev = j;
+	c->jobs = j;
+	if (!c->user->unfinished++)
+		s->n_busy_users++;
+	if ((rc = _get_u32(in, "procs", &j->procs)) ||
+	    (rc = _get_double(in, "estimate", &j->estimate, true)) ||
+	    (rc = _get_double(in, "submit", &j->submit, true)) ||
+	    (rc = _field(in, "start", &state)))
+		return rc;
+	j->start = strtod(state, NULL);
+	if ((rc = _field(in, "state", &state)))
+		return rc;
+	if (!j->procs || j->estimate < 0.0)
+		return _fail(in, "bad job size");
+	if (!strcmp(state, "pending")) {
+		j->state = OST_JOB_PENDING;
+		j->start = NAN;
+		ost_tree_insert(&c->pending, &j->node, 1);
+		c->n_pending++;
+		s->n_pending++;
+	} else if (!strcmp(state, "running")) {
+		j->state = OST_JOB_RUNNING;
+		if (!isfinite(j->start))
+			return _fail(in, "running job without start");
+		c->n_running++;
+		s->n_running++;
+		s->busy += j->procs;
+	} else {
+		return _fail(in, "bad state=%s", state);
+	}
+	return _line_end(in);
+}
+
+/* The closing line: record count and CRC of everything before it. */
+static int _load_end(_in_t *in, const char *orig, const char *text,
+		     size_t records)
+{
+	uint64_t n, crc;
+	char *v, *end;
+	int rc;
+
+	if ((rc = _get_u64(in, "records", &n, SIZE_MAX)) ||
+	    (rc = _field(in, "crc32", &v)))
+		return rc;
+	crc = strtoull(v, &end, 16);
+	if (end == v || *end || strlen(v) != 8 ||
+	    strspn(v, "0123456789abcdef") != 8)
+		return _fail(in, "bad crc32=%s", v);
+	if (n != records)
+		return _fail(in, "%zu records, end line says %llu", records,
+			     (unsigned long long)n);
+	if (crc != _crc32(orig, (size_t)(in->line - text)))
+		return _fail(in, "checksum mismatch (file damaged)");
+	return _line_end(in);
+}
+
+/* Derived state: tags, deadlines, W, the order, from the loaded records. */
+static void _derive(ost_sched_t *s)
+{
+	size_t i;
+
+	for (i = 0; s->users.slots && i <= s->users.mask; i++) {
+		ost_user_t *u = s->users.slots[i].val;
+		ost_campaign_t *c;
+
+		if (!s->users.slots[i].key)
+			continue;
+		for (c = u->first; c; c = c->next)
+			ost_campaign_rescan_max_e(c);
+		if (u->first)
+			ost_campaign_rederive(s, u->first);
+	}
+}
+
+/* Parse one record line into s; `seen` tracks the header lines. */
+static int _load_line(_in_t *in, ost_sched_t **sp, ost_config_t *g,
+		      int *seen)
+{
+	char *kind = in->cur;
+	size_t kl = strcspn(kind, " ");
+	int rc;
+
+	in->cur = kind + kl + (kind[kl] == ' ');
+	kind[kl] = '\0';
+	if (*seen == 0) {
+		if (strcmp(kind, "config"))
+			return _fail(in, "expected config");
+		if ((rc = _load_config(in, g)))
+			return rc;
+		if (!(*sp = ost_sched_create(g)))
+			return -OST_ENOMEM;
+		*seen = 1;
+		return 0;
+	}
+	if (*seen == 1) {
+		if (strcmp(kind, "clock"))
+			return _fail(in, "expected clock");
+		*seen = 2;
+		if ((rc = _get_double(in, "now", &(*sp)->now, false)) ||
+		    (rc = _get_double(in, "vtime", &(*sp)->vtime, true)))
+			return rc;
+		return _line_end(in);
+	}
+	if (!strcmp(kind, "user"))
+		return _load_user(in, *sp);
+	if (!strcmp(kind, "campaign"))
+		return _load_campaign(in, *sp);
+	if (!strcmp(kind, "job"))
+		return _load_job(in, *sp);
+	return _fail(in, "unknown record '%s'", kind);
+}
+
+int ost_sched_load(const char *buf, size_t len, ost_sched_t **out,
+		   char *errbuf, size_t errlen)
+{
+	_in_t in = { .err = errbuf, .errlen = errlen };
+	char *text = NULL, *p, *nl;
+	ost_sched_t *s = NULL;
+	ost_config_t g;
+	size_t records = 0;
+	int rc, seen = 0, version;
+
+	if (errlen)
+		errbuf[0] = '\0';
+	if (!buf || !(text = malloc(len + 1)))
+		return buf ? -OST_ENOMEM : _fail(&in, "no buffer");
+	memcpy(text, buf, len);
+	text[len] = '\0';
+	rc = _fail(&in, "empty state");
+	if (strlen(text) != len) {
+		rc = _fail(&in, "NUL byte in state");
+		goto out_free;
+	}
+	for (p = text; *p; p = nl + 1) {
+		nl = strchr(p, '\n');
+		in.lineno++;
+		if (!nl) {
+			rc = _fail(&in, "truncated (no end line)");
+			goto out_free;
+		}
+		*nl = '\0';
+		in.line = in.cur = p;
+		if (in.lineno == 1) {
+			if (sscanf(p, OST_STATE_MAGIC " %d", &version) != 1) {
+				rc = _fail(&in, "not an ostrich state");
+				goto out_free;
+			}
+			if (version != OST_STATE_VERSION) {
+				_fail(&in, "format version %d, expected %d",
+				      version, OST_STATE_VERSION);
+				rc = -OST_EVERSION;
+				goto out_free;
+			}
+			continue;
+		}
+		if (!strncmp(p, "end ", 4)) {
+			in.cur = p + 4;
+			if (seen < 2)
+				rc = _fail(&in, "end before clock");
+			else if (!(rc = _load_end(&in, buf, text, records)) &&
+				 nl[1])
+				rc = _fail(&in, "data after end line");
+			if (!rc) {
+				_derive(s);
+				*out = s;
+				s = NULL;
+			}
+			goto out_free;
+		}
+		if ((rc = _load_line(&in, &s, &g, &seen)))
+			goto out_free;
+		records++;
+	}
+	if (in.lineno > 0)
+		rc = _fail(&in, "truncated (no end line)");
+out_free:
+	ost_sched_destroy(s);
+	free(text);
+	return rc;
+}

@@ -1,0 +1,217 @@
+/*****************************************************************************\
+ *  ost_vclock.c - the virtual time of the fair schedule (SEMANTICS §3)
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ *  The virtual schedule V shares the capacity C (CPUs) among the active
+ *  users in proportion to their weights, as a fluid.  It is kept with one
+ *  number, the virtual time v (CPU-seconds per unit weight):
+ *
+ *      dv/dt = C(t) / W(t),    W(t) = sum of w_u over active users
+ *
+ *  and v does not move while W = 0.  A user with weight w receives w dv
+ *  CPU-seconds while v advances by dv, so a campaign of area A needs a
+ *  virtual length A / w.  A user is active while v < F of its latest
+ *  campaign; W only changes when v crosses such an F (a breakpoint, kept in
+ *  the heap s->active) or at an event.  Between breakpoints C / W is
+ *  constant, so advancing costs O(log n) per user that becomes inactive and
+ *  never touches the campaigns.
+\*****************************************************************************/
+
+#include <stdlib.h>
+
+#include "ost_internal.h"
+
+#define USER_OF(h) ost_container_of(h, ost_user_t, active)
+#define CAMP_OF_GATE(h) ost_container_of(h, ost_campaign_t, gate)
+
+/*
+ * C(t), CPUs.  capacity=full: m.  capacity=used (the thesis's event-based
+ * resizing): the CPUs busy in the real schedule while some waiting job may
+ * be started (any pending job with gate=soft, an eligible one with
+ * gate=strict), else m, so V never stalls when the real schedule idles for
+ * lack of startable work.  Busy CPUs above m (oversubscription) count as m.
+ */
+double ost_vclock_capacity(const ost_sched_t *s)
+{
+	double m = (double)s->cfg.procs;
+	bool waiting;
+
+	if (s->cfg.capacity == OST_CAPACITY_FULL)
+		return m;
+	if (s->cfg.gate == OST_GATE_STRICT)
+		waiting = s->n_eligible > 0;
+	else
+		waiting = s->n_pending > 0;
+	if (!waiting)
+		return m;
+	return (double)s->busy < m ? (double)s->busy : m;
+}
+
+/* Users whose latest F has been reached leave W (exactly at v = F). */
+static void _pop_inactive(ost_sched_t *s)
+{
+	ost_hnode_t *h;
+
+	while ((h = ost_heap_top(&s->active)) && h->key <= s->vtime) {
+		ost_user_t *u = USER_OF(h);
+
+		ost_heap_remove(&s->active, h);
+		s->n_active--;
+		s->total_weight -= u->weight;
+		if (!s->n_active)
+			s->total_weight = 0.0;
+	}
+}
+
+/* Campaigns whose S has been reached become eligible (§4). */
+static void _pop_eligible(ost_sched_t *s)
+{
+	ost_hnode_t *h;
+
+	while ((h = ost_heap_top(&s->gate)) && h->key <= s->vtime)
+		ost_order_reindex(s, CAMP_OF_GATE(h));
+}
+
+/*
+ * Move the clock to t (ignored when t <= now).  Breakpoints: the smallest F
+ * among active users and, only when C depends on it (strict gate, used
+ * capacity, no eligible pending work), the smallest S among non-eligible
+ * campaigns.  Reaching a breakpoint sets v to it exactly, so tags compare
+ * equal to v at their own instant.  Time to go from v to x at rate C / W:
+ * dt = (x - v) * W / C seconds.
+ */
+void ost_vclock_advance(ost_sched_t *s, double t)
+{
+	if (!(t > s->now)) {
+		_pop_eligible(s);
+		return;
+	}
+	if (isinf(s->now)) {
+		s->now = t;
+		return;
+	}
+	while (s->now < t) {
+		double c = ost_vclock_capacity(s), x, dt;
+		ost_hnode_t *h = ost_heap_top(&s->active);
+		bool by_gate;
+
+		if (!s->n_active || !(c > 0.0)) {
+			s->now = t;
+			break;
+		}
+		x = h->key;
+		by_gate = s->cfg.gate == OST_GATE_STRICT &&
+			  s->cfg.capacity == OST_CAPACITY_USED &&
+			  !s->n_eligible && ost_heap_top(&s->gate);
+		if (by_gate && ost_heap_top(&s->gate)->key < x)
+			x = ost_heap_top(&s->gate)->key;
+		dt = (x > s->vtime) ? (x - s->vtime) * s->total_weight / c
+				    : 0.0;
+		if (s->now + dt <= t) {
+			s->now += dt;
+			if (x > s->vtime)
+				s->vtime = x;
+			_pop_inactive(s);
+			if (by_gate)
+				_pop_eligible(s);
+		} else {
+			s->vtime += (t - s->now) * c / s->total_weight;
+			s->now = t;
+		}
+	}
+	_pop_eligible(s);
+}
+
+/* Put u in or out of W after the F of its latest campaign changed. */
+void ost_vclock_user_update(ost_sched_t *s, ost_user_t *u)
+{
+	bool active = u->last && s->vtime < u->last->vfinish;
+	bool linked = ost_hnode_linked(&u->active);
+
+	if (active && !linked) {
+		/* cannot fail: ost_user_get() reserved a slot per user */
+		(void)ost_heap_push(&s->active, &u->active, u->last->vfinish,
+				    u->uid);
+		s->n_active++;
+		s->total_weight += u->weight;
+	} else if (active) {
+		ost_heap_update(&s->active, &u->active, u->last->vfinish);
+	} else if (linked) {
+		ost_heap_remove(&s->active, &u->active);
+		s->n_active--;
+		s->total_weight -= u->weight;
+		if (!s->n_active)
+			s->total_weight = 0.0;
+	}
+}
+
+static int _cmp_hnode_key(const void *a, const void *b)
+{
+	const ost_hnode_t *x = *(ost_hnode_t *const *)a;
+	const ost_hnode_t *y = *(ost_hnode_t *const *)b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->tie < y->tie ? -1 : (x->tie > y->tie);
+}
+
+/*
+ * C~: the real times at which v would reach each of vf[0..n) (sorted
+ * ascending) if no event happened: C stays as now, users leave W at their
+ * F.  Values <= v give now; with C = 0 and work left, INFINITY.  Returns a
+ * new array (free()) or NULL on memory shortage.  O(U log U + n).
+ */
+double *ost_vclock_project(const ost_sched_t *s, const double *vf, size_t n)
+{
+	double *out = malloc((n ? n : 1) * sizeof(*out));
+	ost_hnode_t **u = malloc((s->active.n + 1) * sizeof(*u));
+	double c = ost_vclock_capacity(s), v = s->vtime, t = s->now;
+	double w = s->total_weight;
+	size_t i, k = 0;
+
+	if (!out || !u) {
+		free(out);
+		free(u);
+		return NULL;
+	}
+	for (i = 0; i < s->active.n; i++)
+		u[i] = s->active.v[i];
+	qsort(u, s->active.n, sizeof(*u), _cmp_hnode_key);
+	for (i = 0; i < n; i++) {
+		double x = vf[i];
+
+		if (x <= s->vtime) {
+			out[i] = s->now;
+			continue;
+		}
+		if (!(c > 0.0) || !(w > 0.0)) {
+			out[i] = INFINITY;
+			continue;
+		}
+		while (k < s->active.n && u[k]->key < x) {
+			t += (u[k]->key - v) * w / c;
+			v = u[k]->key;
+			w -= USER_OF(u[k])->weight;
+			k++;
+			if (!(w > 0.0))
+				break;
+		}
+		out[i] = (w > 0.0) ? t + (x - v) * w / c : t;
+	}
+	free(u);
+	return out;
+}
+
+/*
+ * CPUs user u receives in V now: C w_u / W, counting u in W if it is not
+ * active (the share it would get by submitting now).
+ */
+double ost_vclock_share(const ost_sched_t *s, const ost_user_t *u)
+{
+	double w = s->total_weight;
+
+	if (!ost_hnode_linked(&u->active))
+		w += u->weight;
+	return ost_vclock_capacity(s) * u->weight / w;
+}

@@ -1,0 +1,176 @@
+/*****************************************************************************\
+ *  check_structs.c - the intrusive tree, heap and map under the core
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+\*****************************************************************************/
+
+#include <check.h>
+#include <stdlib.h>
+
+#include "ost_heap.h"
+#include "ost_map.h"
+#include "ost_tree.h"
+
+typedef struct {
+	int key;
+	ost_tnode_t node;
+	ost_hnode_t hnode;
+} item_t;
+
+#define ITEM(n) ost_container_of(n, const item_t, node)
+
+static int _cmp(const ost_tnode_t *a, const ost_tnode_t *b)
+{
+	return (ITEM(a)->key > ITEM(b)->key) - (ITEM(a)->key < ITEM(b)->key);
+}
+
+static int _height(const ost_tnode_t *n)
+{
+	int l, r;
+
+	if (!n)
+		return 0;
+	l = _height(n->left);
+	r = _height(n->right);
+	ck_assert_int_le(abs(l - r), 1);
+	ck_assert_int_eq(n->height, 1 + (l > r ? l : r));
+	ck_assert_uint_eq(n->sum, n->weight + (n->left ? n->left->sum : 0) +
+			  (n->right ? n->right->sum : 0));
+	if (n->left)
+		ck_assert_ptr_eq(n->left->parent, n);
+	if (n->right)
+		ck_assert_ptr_eq(n->right->parent, n);
+	return n->height;
+}
+
+/* Random inserts and removals keep AVL balance, order, sums and ranks. */
+START_TEST(test_tree_random)
+{
+	enum { N = 2000 };
+	item_t *it = calloc(N, sizeof(*it));
+	bool *in = calloc(N, sizeof(*in));
+	ost_tree_t t;
+	int i, step;
+
+	srand(12345);
+	ost_tree_init(&t, _cmp);
+	for (i = 0; i < N; i++)
+		it[i].key = rand() % 500;
+	for (step = 0; step < 20000; step++) {
+		i = rand() % N;
+		if (in[i])
+			ost_tree_remove(&t, &it[i].node);
+		else
+			ost_tree_insert(&t, &it[i].node, (uint64_t)(i % 3));
+		in[i] = !in[i];
+		if (step % 997 == 0) {
+			const ost_tnode_t *n, *prev = NULL;
+			uint64_t before = 0;
+			size_t count = 0;
+
+			_height(t.root);
+			for (n = ost_tree_first(&t); n; n = ost_tree_next(n)) {
+				if (prev)
+					ck_assert_int_le(_cmp(prev, n), 0);
+				ck_assert_uint_eq(ost_tree_weight_before(n),
+						  before);
+				before += n->weight;
+				prev = n;
+				count++;
+			}
+			ck_assert_uint_eq(count, t.count);
+			ck_assert_uint_eq(before, ost_tree_total(&t));
+		}
+	}
+	free(it);
+	free(in);
+}
+END_TEST
+
+/* Pops come out in (key, tie) order after arbitrary updates. */
+START_TEST(test_heap_order)
+{
+	enum { N = 1000 };
+	item_t *it = calloc(N, sizeof(*it));
+	ost_heap_t h;
+	double last = -1;
+	uint64_t last_tie = 0;
+	int i;
+
+	srand(7);
+	ost_heap_init(&h);
+	for (i = 0; i < N; i++) {
+		ost_hnode_init(&it[i].hnode);
+		ck_assert_int_eq(ost_heap_push(&h, &it[i].hnode, rand() % 100,
+					       (uint64_t)i), 0);
+	}
+	for (i = 0; i < N; i += 3)
+		ost_heap_update(&h, &it[i].hnode, rand() % 100);
+	for (i = 1; i < N; i += 7)
+		ost_heap_remove(&h, &it[i].hnode);
+	while (ost_heap_top(&h)) {
+		ost_hnode_t *n = ost_heap_top(&h);
+
+		ck_assert(n->key > last || (n->key == last && n->tie > last_tie));
+		last = n->key;
+		last_tie = n->tie;
+		ost_heap_remove(&h, n);
+		ck_assert(!ost_hnode_linked(n));
+	}
+	ost_heap_free(&h);
+	free(it);
+}
+END_TEST
+
+/* The map agrees with a plain array under puts and deletes. */
+START_TEST(test_map_random)
+{
+	enum { K = 5000 };
+	static int vals[K];
+	static bool present[K];
+	ost_map_t m;
+	int step, k;
+
+	srand(99);
+	ost_map_init(&m);
+	for (step = 0; step < 100000; step++) {
+		k = rand() % K;
+		if (rand() % 3) {
+			ck_assert_int_eq(ost_map_put(&m, (uint64_t)k + 1,
+						     &vals[k]), 0);
+			present[k] = true;
+		} else {
+			ost_map_del(&m, (uint64_t)k + 1);
+			present[k] = false;
+		}
+	}
+	for (k = 0; k < K; k++)
+		ck_assert_ptr_eq(ost_map_get(&m, (uint64_t)k + 1),
+				 present[k] ? &vals[k] : NULL);
+	ost_map_free(&m);
+}
+END_TEST
+
+Suite *suite(void);
+Suite *suite(void)
+{
+	Suite *s = suite_create("structs");
+	TCase *tc = tcase_create("Invariants");
+
+	tcase_add_test(tc, test_tree_random);
+	tcase_add_test(tc, test_heap_order);
+	tcase_add_test(tc, test_map_random);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
