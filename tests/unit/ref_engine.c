@@ -1,0 +1,441 @@
+/*****************************************************************************\
+ *  ref_engine.c - a naive reference implementation of SEMANTICS §2-5
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+\*****************************************************************************/
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+
+#include "ref_engine.h"
+
+#define MAXU 64
+#define MAXC 4096
+#define MAXJ 8192
+
+typedef struct {
+	uint64_t id;
+	int camp;
+	uint32_t q;
+	double e, submit;
+	int state;		/* 0 pending, 1 running, 2 gone */
+	bool cancelled;
+} rjob_t;
+
+typedef struct {
+	int user;
+	uint32_t seq;
+	double t_c, phi, len, area_est, E, S, F, D;
+	uint32_t k;
+	bool elig;
+} rcamp_t;
+
+typedef struct {
+	uint32_t uid;
+	double w;
+	uint32_t last_seq;
+	int last;		/* newest campaign index, -1 */
+} ruser_t;
+
+struct ref {
+	ost_config_t cfg;
+	double now, v;
+	ruser_t u[MAXU];
+	int nu;
+	rcamp_t c[MAXC];
+	int nc;
+	rjob_t j[MAXJ];
+	int nj;
+};
+
+static int _user(ref_t *r, uint32_t uid)
+{
+	int i;
+
+	for (i = 0; i < r->nu; i++)
+		if (r->u[i].uid == uid)
+			return i;
+	r->u[r->nu] = (ruser_t){ .uid = uid, .w = r->cfg.default_weight,
+				 .last = -1 };
+	return r->nu++;
+}
+
+static rjob_t *_job(ref_t *r, uint64_t id)
+{
+	int i;
+
+	for (i = 0; i < r->nj; i++)
+		if (r->j[i].id == id && r->j[i].state != 2)
+			return &r->j[i];
+	abort();
+}
+
+static int _unfinished(const ref_t *r, int c)
+{
+	int i, n = 0;
+
+	for (i = 0; i < r->nj; i++)
+		n += r->j[i].camp == c && r->j[i].state < 2;
+	return n;
+}
+
+static bool _has_pending(const ref_t *r, int c)
+{
+	int i;
+
+	for (i = 0; i < r->nj; i++)
+		if (r->j[i].camp == c && r->j[i].state == 0)
+			return true;
+	return false;
+}
+
+/* All tags and deadlines from scratch, campaigns in creation order (which
+ * is each user's order). */
+static void _derive(ref_t *r)
+{
+	double pf[MAXU], pd[MAXU];
+	int i, k;
+
+	for (i = 0; i < r->nu; i++)
+		pf[i] = pd[i] = -INFINITY;
+	for (i = 0; i < r->nc; i++) {
+		rcamp_t *c = &r->c[i];
+		double len = c->area_est / (double)r->cfg.procs, emax = 0.0;
+
+		for (k = 0; k < r->nj; k++)
+			if (r->j[k].camp == i && !r->j[k].cancelled &&
+			    r->j[k].e > emax)
+				emax = r->j[k].e;
+		if (emax > len)
+			len = emax;
+		c->S = c->phi > pf[c->user] ? c->phi : pf[c->user];
+		c->F = c->S + c->len;
+		c->D = (c->t_c > pd[c->user] ? c->t_c : pd[c->user]) +
+		       (double)c->k * len;
+		c->elig = r->cfg.mode == OST_MODE_FAIRCAMP || r->v >= c->S;
+		pf[c->user] = c->F;
+		pd[c->user] = c->D;
+	}
+}
+
+static double _flast(const ref_t *r, int u)
+{
+	return r->u[u].last >= 0 ? r->c[r->u[u].last].F : -INFINITY;
+}
+
+static double _capacity(const ref_t *r)
+{
+	double m = r->cfg.procs, busy = 0;
+	bool pend = false, epend = false;
+	int i;
+
+	if (r->cfg.capacity == OST_CAPACITY_FULL)
+		return m;
+	for (i = 0; i < r->nj; i++) {
+		if (r->j[i].state == 1)
+			busy += r->j[i].q;
+		if (r->j[i].state == 0) {
+			pend = true;
+			epend |= r->c[r->j[i].camp].elig;
+		}
+	}
+	if (!(r->cfg.gate == OST_GATE_STRICT ? epend : pend))
+		return m;
+	return busy < m ? busy : m;
+}
+
+void ref_advance(ref_t *r, double t)
+{
+	if (!(t > r->now))
+		goto out;
+	if (isinf(r->now)) {
+		r->now = t;
+		goto out;
+	}
+	while (r->now < t) {
+		double c, W = 0, x = INFINITY, dt;
+		bool by_gate, any = false;
+		int i;
+
+		_derive(r);
+		c = _capacity(r);
+		for (i = 0; i < r->nu; i++)
+			if (r->v < _flast(r, i)) {
+				W += r->u[i].w;
+				any = true;
+				if (_flast(r, i) < x)
+					x = _flast(r, i);
+			}
+		if (!any || !(c > 0.0)) {
+			r->now = t;
+			break;
+		}
+		by_gate = r->cfg.gate == OST_GATE_STRICT &&
+			  r->cfg.capacity == OST_CAPACITY_USED;
+		for (i = 0; by_gate && i < r->nc; i++)
+			if (r->c[i].elig && _has_pending(r, i))
+				by_gate = false;
+		for (i = 0; by_gate && i < r->nc; i++)
+			if (!r->c[i].elig && _has_pending(r, i) &&
+			    r->c[i].S < x)
+				x = r->c[i].S;
+		dt = (x > r->v) ? (x - r->v) * W / c : 0.0;
+		if (r->now + dt <= t) {
+			r->now += dt;
+			if (x > r->v)
+				r->v = x;
+		} else {
+			r->v += (t - r->now) * c / W;
+			r->now = t;
+		}
+	}
+out:
+	_derive(r);
+}
+
+ref_t *ref_create(const ost_config_t *cfg)
+{
+	ref_t *r = calloc(1, sizeof(*r));
+
+	r->cfg = *cfg;
+	r->now = -INFINITY;
+	return r;
+}
+
+void ref_destroy(ref_t *r)
+{
+	free(r);
+}
+
+void ref_set_weight(ref_t *r, uint32_t uid, double w)
+{
+	r->u[_user(r, uid)].w = w;
+}
+
+static uint32_t _busy_users(const ref_t *r)
+{
+	uint32_t n = 0;
+	int i, k;
+
+	for (i = 0; i < r->nu; i++)
+		for (k = 0; k < r->nj; k++)
+			if (r->j[k].state < 2 && r->c[r->j[k].camp].user == i) {
+				n++;
+				break;
+			}
+	return n;
+}
+
+uint32_t ref_submit(ref_t *r, uint64_t id, uint32_t uid, uint32_t q, double e,
+		    double t)
+{
+	int u = _user(r, uid), c = r->u[u].last;
+	double a = (double)q * e;
+
+	if (!(c >= 0 && (_unfinished(r, c) ||
+			 t - r->c[c].E <= r->cfg.think_time))) {
+		uint32_t busy = _busy_users(r);
+		bool mine = false;
+		int k;
+
+		for (k = 0; k < r->nj; k++)
+			mine |= r->j[k].state < 2 && r->c[r->j[k].camp].user == u;
+		ref_advance(r, t);
+		c = r->nc++;
+		r->c[c] = (rcamp_t){ .user = u, .seq = ++r->u[u].last_seq,
+				     .t_c = t, .phi = r->v, .E = -INFINITY };
+		r->c[c].k = r->cfg.faircamp_users ? r->cfg.faircamp_users
+						  : busy + (mine ? 0 : 1);
+		r->u[u].last = c;
+		_derive(r);
+	} else {
+		ref_advance(r, t);
+	}
+	if (r->v < r->c[c].F) {
+		r->c[c].len += a / r->u[u].w;
+	} else {
+		r->c[c].phi = r->v;
+		r->c[c].len = a / r->u[u].w;
+	}
+	r->c[c].area_est += a;
+	r->j[r->nj++] = (rjob_t){ .id = id, .camp = c, .q = q, .e = e,
+				  .submit = t };
+	_derive(r);
+	return r->c[c].seq;
+}
+
+void ref_start(ref_t *r, uint64_t id, double t)
+{
+	ref_advance(r, t);
+	_job(r, id)->state = 1;
+	_derive(r);
+}
+
+static void _correct(ref_t *r, int c, double delta)
+{
+	r->c[c].len += delta / r->u[r->c[c].user].w;
+	if (r->c[c].len < 0)
+		r->c[c].len = 0;
+}
+
+void ref_finish(ref_t *r, uint64_t id, double t, double p)
+{
+	rjob_t *j;
+
+	ref_advance(r, t);
+	j = _job(r, id);
+	j->state = 2;
+	if (t > r->c[j->camp].E)
+		r->c[j->camp].E = t;
+	_correct(r, j->camp, (double)j->q * (p - j->e));
+	_derive(r);
+}
+
+void ref_cancel(ref_t *r, uint64_t id, double t)
+{
+	rjob_t *j;
+
+	ref_advance(r, t);
+	j = _job(r, id);
+	j->state = 2;
+	j->cancelled = true;
+	r->c[j->camp].area_est -= (double)j->q * j->e;
+	if (r->c[j->camp].area_est < 0)
+		r->c[j->camp].area_est = 0;
+	_correct(r, j->camp, -(double)j->q * j->e);
+	_derive(r);
+}
+
+static ref_t *_sort_ref;
+
+static int _cmp_camp(const void *a, const void *b)
+{
+	const rcamp_t *x = &_sort_ref->c[*(const int *)a];
+	const rcamp_t *y = &_sort_ref->c[*(const int *)b];
+	double kx, ky;
+
+	if (_sort_ref->cfg.mode == OST_MODE_FAIRCAMP) {
+		kx = x->D;
+		ky = y->D;
+	} else {
+		if (x->elig != y->elig)
+			return x->elig ? -1 : 1;
+		kx = x->F;
+		ky = y->F;
+	}
+	if (kx != ky)
+		return kx < ky ? -1 : 1;
+	if (x->t_c != y->t_c)
+		return x->t_c < y->t_c ? -1 : 1;
+	if (_sort_ref->u[x->user].uid != _sort_ref->u[y->user].uid)
+		return _sort_ref->u[x->user].uid < _sort_ref->u[y->user].uid
+			       ? -1 : 1;
+	return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+static int _cmp_job(const void *a, const void *b)
+{
+	const rjob_t *x = *(rjob_t *const *)a, *y = *(rjob_t *const *)b;
+	double k1x = 0, k1y = 0, k2x = 0, k2y = 0;
+
+	switch (_sort_ref->cfg.intra) {
+	case OST_INTRA_LPT:
+		k1x = -x->e; k1y = -y->e; k2x = -(double)x->q; k2y = -(double)y->q;
+		break;
+	case OST_INTRA_SPT:
+		k1x = x->e; k1y = y->e; k2x = -(double)x->q; k2y = -(double)y->q;
+		break;
+	case OST_INTRA_LJF:
+		k1x = -(double)x->q; k1y = -(double)y->q; k2x = -x->e; k2y = -y->e;
+		break;
+	case OST_INTRA_FIFO:
+		break;
+	}
+	if (k1x != k1y)
+		return k1x < k1y ? -1 : 1;
+	if (k2x != k2y)
+		return k2x < k2y ? -1 : 1;
+	if (x->submit != y->submit)
+		return x->submit < y->submit ? -1 : 1;
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+size_t ref_order(ref_t *r, uint64_t *ids, bool *elig, size_t max)
+{
+	static int cs[MAXC];
+	static rjob_t *js[MAXJ];
+	size_t n = 0;
+	int nc = 0, i, k, nj;
+
+	_sort_ref = r;
+	for (i = 0; i < r->nc; i++)
+		if (_has_pending(r, i))
+			cs[nc++] = i;
+	qsort(cs, (size_t)nc, sizeof(int), _cmp_camp);
+	for (i = 0; i < nc; i++) {
+		nj = 0;
+		for (k = 0; k < r->nj; k++)
+			if (r->j[k].camp == cs[i] && r->j[k].state == 0)
+				js[nj++] = &r->j[k];
+		qsort(js, (size_t)nj, sizeof(*js), _cmp_job);
+		for (k = 0; k < nj && n < max; k++) {
+			ids[n] = js[k]->id;
+			elig[n++] = r->c[cs[i]].elig;
+		}
+	}
+	return n;
+}
+
+bool ref_campaign(const ref_t *r, uint32_t uid, uint32_t seq, double *S,
+		  double *F, double *D)
+{
+	int i;
+
+	for (i = 0; i < r->nc; i++)
+		if (r->u[r->c[i].user].uid == uid && r->c[i].seq == seq) {
+			*S = r->c[i].S;
+			*F = r->c[i].F;
+			*D = r->c[i].D;
+			return true;
+		}
+	return false;
+}
+
+/* Simulate the fluid forward: each step, the active user with the
+ * smallest F_last leaves at its F; C stays as now. */
+double ref_vct(const ref_t *r, double x)
+{
+	double v = r->v, t = r->now, c = _capacity(r);
+	bool gone[MAXU] = { false };
+
+	if (x <= v)
+		return t;
+	if (!(c > 0))
+		return INFINITY;
+	for (;;) {
+		double W = 0, next = INFINITY;
+		int i, who = -1;
+
+		for (i = 0; i < r->nu; i++)
+			if (!gone[i] && v < _flast(r, i)) {
+				W += r->u[i].w;
+				if (_flast(r, i) < next) {
+					next = _flast(r, i);
+					who = i;
+				}
+			}
+		if (who < 0)
+			return t;
+		if (x <= next)
+			return t + (x - v) * W / c;
+		t += (next - v) * W / c;
+		v = next;
+		gone[who] = true;
+	}
+}
+
+double ref_vtime(const ref_t *r)
+{
+	return r->v;
+}

@@ -1,0 +1,44 @@
+/*****************************************************************************\
+ *  ref_engine.h - a naive reference implementation of SEMANTICS §2-5
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ *  Used only by check_property: plain arrays, everything recomputed from
+ *  scratch at every event, as the thesis and the 2014 plugins do (W by
+ *  summing the active users, breakpoints by scanning, every campaign's tags
+ *  re-derived, the order by sorting, C~ by simulating the fluid forward).
+ *  It shares no code with the engine.
+\*****************************************************************************/
+
+#ifndef OST_REF_ENGINE_H
+#define OST_REF_ENGINE_H
+
+#include "ostrich.h"
+
+typedef struct ref ref_t;
+
+ref_t *ref_create(const ost_config_t *cfg);
+void ref_destroy(ref_t *r);
+void ref_set_weight(ref_t *r, uint32_t uid, double w);
+/* Returns the campaign sequence number. */
+uint32_t ref_submit(ref_t *r, uint64_t id, uint32_t uid, uint32_t q, double e,
+		    double t);
+void ref_start(ref_t *r, uint64_t id, double t);
+void ref_finish(ref_t *r, uint64_t id, double t, double p);
+void ref_cancel(ref_t *r, uint64_t id, double t);
+void ref_advance(ref_t *r, double t);
+
+/* Pending job ids in rank order into ids (eligible flags into elig);
+ * returns the count (at most max). */
+size_t ref_order(ref_t *r, uint64_t *ids, bool *elig, size_t max);
+
+/* Tags of campaign (uid, seq): returns false if unknown. */
+bool ref_campaign(const ref_t *r, uint32_t uid, uint32_t seq, double *S,
+		  double *F, double *D);
+
+/* C~ by forward fluid simulation, for a virtual time x. */
+double ref_vct(const ref_t *r, double x);
+
+double ref_vtime(const ref_t *r);
+
+#endif /* OST_REF_ENGINE_H */
