@@ -1,0 +1,298 @@
+/*****************************************************************************\
+ *  cwl.c - closed-loop campaign workload reader (doc/workload-format.md).
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ *  The file lists, per user, a sequence of campaigns; the simulator
+ *  releases a user's campaign `think` seconds after the previous one
+ *  completes in the simulation (the papers' model), so submit times are
+ *  not in the file.  Lines:
+ *
+ *	%ostrich-campaigns 1
+ *	procs M                      m (optional if --procs is given)
+ *	think T                      default think time (s; default 0)
+ *	user UID [start T] [class NAME]
+ *	campaign UID [think T]       opens UID's next campaign
+ *	job PROCS RUNTIME [ESTIMATE] a job of the last opened campaign
+ *
+ *  '#' starts a comment.  Bad lines are skipped and counted as in SWF.
+\*****************************************************************************/
+
+#define _POSIX_C_SOURCE 200809L
+
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "workload.h"
+
+#define CWL_MAXTOK 8
+
+struct cwl_state {
+	sim_workload_t *w;
+	size_t jcap, ccap;
+	double think;             /* default think time */
+	uint32_t *ucount;         /* campaigns seen per uid (dense) */
+	double *ustart;           /* first release per uid */
+	uint32_t *ulast;          /* last campaign index per uid */
+	size_t nusers;            /* size of the three arrays */
+	bool have_camp;
+};
+
+static int _split(char *s, char **tok)
+{
+	int n = 0;
+	char *save = NULL;
+
+	for (char *t = strtok_r(s, " \t", &save); t;
+	     t = strtok_r(NULL, " \t", &save)) {
+		if (*t == '#')
+			break;
+		if (n == CWL_MAXTOK)
+			return -1;
+		tok[n++] = t;
+	}
+	return n;
+}
+
+static int _num(const char *s, double *out)
+{
+	char *end;
+
+	*out = strtod(s, &end);
+	return (end == s || *end || !isfinite(*out)) ? -1 : 0;
+}
+
+static int _user_slot(struct cwl_state *st, uint32_t uid)
+{
+	if (uid < st->nusers)
+		return 0;
+	size_t n = st->nusers ? st->nusers : 16;
+	while (n <= uid)
+		n *= 2;
+	uint32_t *c = realloc(st->ucount, n * sizeof(*c));
+	if (c)
+		st->ucount = c;
+	double *s = realloc(st->ustart, n * sizeof(*s));
+	if (s)
+		st->ustart = s;
+	uint32_t *l = realloc(st->ulast, n * sizeof(*l));
+	if (l)
+		st->ulast = l;
+	if (!c || !s || !l)
+		return -1;
+	for (size_t i = st->nusers; i < n; i++) {
+		st->ucount[i] = 0;
+		st->ustart[i] = 0;
+		st->ulast[i] = UINT32_MAX;
+	}
+	st->nusers = n;
+	return 0;
+}
+
+static int _uid(const char *s, uint32_t *uid)
+{
+	double v;
+
+	if (_num(s, &v) || v < 0 || v > 1e7 || v != floor(v))
+		return -1;
+	*uid = (uint32_t) v;
+	return 0;
+}
+
+static const char *_campaign(struct cwl_state *st, char **tok, int n)
+{
+	sim_workload_t *w = st->w;
+	uint32_t uid;
+	double think = st->think;
+
+	if (n != 2 && !(n == 4 && !strcmp(tok[2], "think")))
+		return "usage: campaign UID [think T]";
+	if (_uid(tok[1], &uid))
+		return "bad user id";
+	if (n == 4 && (_num(tok[3], &think) || think < 0))
+		return "bad think time";
+	if (_user_slot(st, uid))
+		return "out of memory";
+	if (w->ncamps == st->ccap) {
+		size_t nc = st->ccap ? st->ccap * 2 : 256;
+		sim_camp_t *c = realloc(w->camps, nc * sizeof(*c));
+		if (!c)
+			return "out of memory";
+		w->camps = c;
+		st->ccap = nc;
+	}
+	w->camps[w->ncamps++] = (sim_camp_t) {
+		.uid = uid, .think = think, .first = w->njobs,
+		.next = UINT32_MAX,
+	};
+	st->have_camp = true;
+	return NULL;
+}
+
+static const char *_job(struct cwl_state *st, char **tok, int n, bool exact)
+{
+	sim_workload_t *w = st->w;
+	double q, p, e;
+
+	if (n != 3 && n != 4)
+		return "usage: job PROCS RUNTIME [ESTIMATE]";
+	if (!st->have_camp)
+		return "job before any campaign";
+	if (_num(tok[1], &q) || _num(tok[2], &p) ||
+	    (n == 4 && _num(tok[3], &e)))
+		return "non-numeric field";
+	if (n == 3 || e <= 0 || exact)
+		e = p;
+	if (p < 0) {
+		w->skipped[SIM_SKIP_RUNTIME]++;
+		return NULL;
+	}
+	if (q < 1) {
+		w->skipped[SIM_SKIP_PROCS]++;
+		return NULL;
+	}
+	if (w->njobs == st->jcap) {
+		size_t nc = st->jcap ? st->jcap * 2 : 4096;
+		sim_job_t *j = realloc(w->jobs, nc * sizeof(*j));
+		if (!j)
+			return "out of memory";
+		w->jobs = j;
+		st->jcap = nc;
+	}
+	sim_camp_t *c = &w->camps[w->ncamps - 1];
+	w->jobs[w->njobs++] = (sim_job_t) {
+		.number = w->njobs + 1, .uid = c->uid,
+		.procs = (uint32_t) llround(q), .runtime = p, .estimate = e,
+		.camp_idx = (uint32_t) (w->ncamps - 1),
+		.start = NAN, .end = NAN, .submit = NAN, .rec_start = NAN,
+	};
+	c->njobs++;
+	return NULL;
+}
+
+static const char *_line(struct cwl_state *st, char *buf, bool exact)
+{
+	char *tok[CWL_MAXTOK];
+	int n = _split(buf, tok);
+	double v;
+	uint32_t uid;
+
+	if (n < 0)
+		return "too many fields";
+	if (n == 0 || tok[0][0] == '%')
+		return NULL;
+	if (!strcmp(tok[0], "job"))
+		return _job(st, tok, n, exact);
+	if (!strcmp(tok[0], "campaign"))
+		return _campaign(st, tok, n);
+	if (!strcmp(tok[0], "procs")) {
+		if (n != 2 || _num(tok[1], &v) || v < 1)
+			return "usage: procs M";
+		st->w->procs = (uint32_t) v;
+		return NULL;
+	}
+	if (!strcmp(tok[0], "think")) {
+		if (n != 2 || _num(tok[1], &v) || v < 0)
+			return "usage: think T";
+		st->think = v;
+		return NULL;
+	}
+	if (!strcmp(tok[0], "user")) {
+		if (n < 2 || _uid(tok[1], &uid) || _user_slot(st, uid))
+			return "usage: user UID [start T] [class NAME]";
+		for (int i = 2; i + 1 < n; i += 2) {
+			if (!strcmp(tok[i], "start") && !_num(tok[i + 1], &v))
+				st->ustart[uid] = v;
+			else if (strcmp(tok[i], "class"))
+				return "usage: user UID [start T] [class NAME]";
+		}
+		return (n % 2) ? "usage: user UID [start T] [class NAME]"
+			       : NULL;
+	}
+	return "unknown keyword";
+}
+
+/* Drop jobs above m and empty campaigns; number campaigns per user and
+ * chain each to the user's next one. */
+static void _cwl_finish(struct cwl_state *st, uint32_t m)
+{
+	sim_workload_t *w = st->w;
+	size_t jout = 0, cout = 0;
+
+	for (size_t c = 0; c < w->ncamps; c++) {
+		sim_camp_t cp = w->camps[c];
+		size_t first = jout;
+
+		for (size_t i = cp.first; i < cp.first + cp.njobs; i++) {
+			if (w->jobs[i].procs > m) {
+				w->skipped[SIM_SKIP_TOO_BIG]++;
+				continue;
+			}
+			w->jobs[jout] = w->jobs[i];
+			w->jobs[jout].camp_idx = (uint32_t) cout;
+			w->jobs[jout].number = jout + 1;
+			jout++;
+		}
+		if (jout == first)
+			continue;
+		cp.first = first;
+		cp.njobs = jout - first;
+		cp.seq = ++st->ucount[cp.uid];
+		cp.start = st->ustart[cp.uid];
+		if (st->ulast[cp.uid] != UINT32_MAX)
+			w->camps[st->ulast[cp.uid]].next = (uint32_t) cout;
+		st->ulast[cp.uid] = (uint32_t) cout;
+		w->camps[cout++] = cp;
+	}
+	for (size_t i = 0; i < jout; i++)
+		w->jobs[i].campaign = w->camps[w->jobs[i].camp_idx].seq;
+	w->njobs = jout;
+	w->ncamps = cout;
+}
+
+int sim_cwl_read(gzFile f, const char *path, uint32_t procs, bool exact,
+		 sim_workload_t *w, FILE *log, char *err, size_t errlen)
+{
+	struct cwl_state st = { .w = w };
+	char *buf = NULL;
+	size_t cap = 0;
+	long lineno = 0;
+	int rc = -1;
+
+	w->closed = true;
+	while (sim_getline(f, &buf, &cap) >= 0) {
+		const char *why;
+
+		lineno++;
+		if ((why = _line(&st, buf, exact))) {
+			if (!strcmp(why, "out of memory")) {
+				snprintf(err, errlen, "%s: out of memory", path);
+				goto out_free;
+			}
+			w->skipped[SIM_SKIP_MALFORMED]++;
+			if (log)
+				fprintf(log, "%s:%ld: malformed line skipped: %s\n",
+					path, lineno, why);
+		}
+	}
+	if (procs)
+		w->procs = procs;
+	if (!w->procs) {
+		snprintf(err, errlen, "%s: no 'procs' line: give --procs", path);
+		goto out_free;
+	}
+	_cwl_finish(&st, w->procs);
+	if (!w->njobs) {
+		snprintf(err, errlen, "%s: no usable job", path);
+		goto out_free;
+	}
+	rc = 0;
+out_free:
+	free(buf);
+	free(st.ucount);
+	free(st.ustart);
+	free(st.ulast);
+	return rc;
+}

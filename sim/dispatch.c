@@ -1,0 +1,145 @@
+/*****************************************************************************\
+ *  dispatch.c - list / EASY / strict dispatch over a priority order.
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ *  Cost: one walk of the order per instant, stopped as soon as the free
+ *  CPUs fall below the smallest pending job (qmin, kept with a count per
+ *  CPU count), so a full machine costs O(1) and a walk never goes past
+ *  the point where nothing can start.
+\*****************************************************************************/
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dispatch.h"
+
+struct walk {
+	sim_disp_t *d;
+	const sim_job_t *jobs;
+	double now;
+	uint64_t free;           /* CPUs idle now */
+	bool blocked;            /* EASY: reservation made */
+	double shadow;           /* EASY: reservation time */
+	uint64_t extra;          /* EASY: CPUs spare at the shadow time */
+	int err;
+};
+
+int sim_disp_init(sim_disp_t *d, sim_dispatch_t mode, uint32_t m,
+		  size_t njobs)
+{
+	memset(d, 0, sizeof(*d));
+	d->mode = mode;
+	d->m = m;
+	d->qmin = m + 1;
+	sim_running_init(&d->running);
+	d->qcount = calloc((size_t) m + 2, sizeof(*d->qcount));
+	d->cap = njobs ? njobs : 1;
+	d->starts = malloc(d->cap * sizeof(*d->starts));
+	if (!d->qcount || !d->starts) {
+		sim_disp_free(d);
+		return -1;
+	}
+	return 0;
+}
+
+void sim_disp_free(sim_disp_t *d)
+{
+	sim_running_free(&d->running);
+	free(d->qcount);
+	free(d->starts);
+	d->qcount = NULL;
+	d->starts = NULL;
+}
+
+void sim_disp_pending(sim_disp_t *d, uint32_t q)
+{
+	d->qcount[q]++;
+	d->pending++;
+	if (q < d->qmin)
+		d->qmin = q;
+}
+
+static void _pending_gone(sim_disp_t *d, uint32_t q)
+{
+	d->qcount[q]--;
+	d->pending--;
+	while (d->qmin <= d->m && !d->qcount[d->qmin])
+		d->qmin++;
+}
+
+static int _start(struct walk *w, uint32_t job)
+{
+	const sim_job_t *j = &w->jobs[job];
+	sim_disp_t *d = w->d;
+	sim_run_t run = {
+		.est_end = w->now + j->estimate, .job = job, .procs = j->procs,
+	};
+
+	if (sim_running_add(&d->running, run)) {
+		w->err = -1;
+		return -1;
+	}
+	d->starts[d->nstarts++] = job;
+	w->free -= j->procs;
+	_pending_gone(d, j->procs);
+	return 0;
+}
+
+static int _visit(uint32_t job, bool eligible, void *arg)
+{
+	struct walk *w = arg;
+	sim_disp_t *d = w->d;
+	const sim_job_t *j = &w->jobs[job];
+
+	if (w->free < d->qmin)
+		return 1;
+	if (!eligible) {
+		d->held = true;
+		return 1;
+	}
+	if (!w->blocked) {
+		if (j->procs <= w->free)
+			return _start(w, job);
+		if (d->mode == SIM_DISPATCH_STRICT)
+			return 1;
+		if (d->mode == SIM_DISPATCH_LIST)
+			return 0;
+		w->shadow = sim_running_shadow(&d->running, w->now, w->free,
+					       j->procs, &w->extra);
+		w->blocked = true;
+		return 0;
+	}
+	if (j->procs > w->free)
+		return 0;
+	if (w->now + j->estimate <= w->shadow)
+		return _start(w, job);
+	if (j->procs <= w->extra) {
+		w->extra -= j->procs;
+		return _start(w, job);
+	}
+	return 0;
+}
+
+int sim_disp_run(sim_disp_t *d, sim_order_t *o, const sim_job_t *jobs,
+		 double now)
+{
+	struct walk w = {
+		.d = d, .jobs = jobs, .now = now,
+		.free = d->m - d->running.busy,
+	};
+
+	d->nstarts = 0;
+	d->held = false;
+	if (!d->pending || w.free < d->qmin)
+		return 0;
+	if (sim_order_foreach(o, now, _visit, &w) < 0 || w.err)
+		return -1;
+	return 0;
+}
+
+int sim_disp_finish(sim_disp_t *d, const sim_job_t *jobs, uint32_t job)
+{
+	return sim_running_del(&d->running, jobs[job].start + jobs[job].estimate,
+			       job);
+}

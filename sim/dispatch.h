@@ -1,0 +1,52 @@
+/*****************************************************************************\
+ *  dispatch.h - real dispatch: turning the priority order into job starts
+ *  (SEMANTICS §6: list, easy, strict).
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+\*****************************************************************************/
+
+#ifndef OST_SIM_DISPATCH_H
+#define OST_SIM_DISPATCH_H
+
+#include "order.h"
+#include "running.h"
+#include "sim.h"
+
+typedef struct sim_disp {
+	sim_dispatch_t mode;
+	uint32_t m;              /* CPUs */
+	sim_running_t running;   /* by estimated end */
+	uint64_t *qcount;        /* pending jobs per CPU count, [0..m] */
+	uint32_t qmin;           /* smallest q with qcount > 0 (m+1: none) */
+	uint64_t pending;        /* pending jobs */
+	uint32_t *starts;        /* jobs chosen by the last sim_disp_run */
+	size_t nstarts, cap;
+	bool held;               /* last run stopped at a gated campaign
+				  * with CPUs still free */
+} sim_disp_t;
+
+/* RET: 0, or -1 when memory is short (d is then released). */
+int sim_disp_init(sim_disp_t *d, sim_dispatch_t mode, uint32_t m,
+		  size_t njobs);
+void sim_disp_free(sim_disp_t *d);
+
+/* A job of q CPUs became pending.  O(1). */
+void sim_disp_pending(sim_disp_t *d, uint32_t q);
+
+/* Choose the jobs to start at now, walking o's order, and record them as
+ * running (d->starts[0 .. d->nstarts)); the caller tells the order and
+ * the engine afterwards.  list: first fit in order; strict: in order,
+ * stopping at the first job that does not fit; easy: in order until the
+ * first job that does not fit, which gets a reservation at the shadow
+ * time (sim_running_shadow), then later jobs that fit now and either end
+ * (by estimate) by the shadow time or use only the extra CPUs.  A job of
+ * a campaign gated by gate=strict ends the walk (they sort last).  The
+ * walk stops as soon as no pending job can fit the free CPUs.
+ * RET: 0, or -1 when memory is short. */
+int sim_disp_run(sim_disp_t *d, sim_order_t *o, const sim_job_t *jobs,
+		 double now);
+
+/* A running job ended: release its CPUs.  RET: 0, or -1 if unknown. */
+int sim_disp_finish(sim_disp_t *d, const sim_job_t *jobs, uint32_t job);
+
+#endif /* OST_SIM_DISPATCH_H */

@@ -1,0 +1,206 @@
+/*****************************************************************************\
+ *  gen.c - ostrich-gen: closed-loop campaign workloads for the papers'
+ *  experiments (doc/workload-format.md, doc/results.md).
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ *  Both experiments draw a sequence of n jobs; a job opens a new campaign
+ *  with probability P (the first job always does), else it joins the
+ *  previous campaign; a new campaign gets an owner drawn from the users.
+ *  Each user's campaigns are released one after the other, `think`
+ *  seconds after the previous one completes in the simulation.
+ *
+ *  ostrich (OStrich paper §6, thesis §5.5): m = 64, n = 10^4, P = 0.02,
+ *    owner uniform over U users, the first round(U * short_frac) of them
+ *    "short" (p ~ U{1..3600} s), the others "long" (p ~ U{3600..36000}).
+ *    The papers give neither U nor the mix: defaults U = 10, half short.
+ *  faircamp (FairCamp paper §VII, thesis §4.6): m = 10, n = 10^4,
+ *    P = 0.1, p ~ U{1..100} s, owner ~ Zipf(1.4267) over k users:
+ *    P(rank r) = r^-s / sum_{i<=k} i^-s.  Think time 0.
+ *  All jobs are sequential (q = 1) and estimates are exact (e = p).
+\*****************************************************************************/
+
+#define _GNU_SOURCE
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rng.h"
+
+struct gen {
+	int faircamp;        /* 0: ostrich experiment, 1: faircamp */
+	uint64_t seed;
+	long jobs;
+	long users;
+	double short_frac;   /* ostrich: share of short users */
+	double p_new;        /* probability a job opens a campaign */
+	double zipf;         /* faircamp: Zipf exponent */
+	double think;        /* s */
+	long procs;          /* m */
+	const char *out;
+};
+
+static const char _usage[] =
+"usage: ostrich-gen --experiment ostrich|faircamp [options]\n"
+"  --seed N          random seed (default 1)\n"
+"  --jobs N          jobs per instance (default 10000)\n"
+"  --users U         users (ostrich default 10; faircamp: k, default 10)\n"
+"  --short-frac F    ostrich: share of short-job users (default 0.5)\n"
+"  --new-campaign P  probability a job opens a campaign\n"
+"                    (default 0.02 ostrich, 0.1 faircamp)\n"
+"  --zipf S          faircamp: owner Zipf exponent (default 1.4267)\n"
+"  --think-time SEC  think time between a user's campaigns (default 0)\n"
+"  --procs M         m (default 64 ostrich, 10 faircamp)\n"
+"  -o FILE           output (default stdout)\n";
+
+static int _num(const char *s, double lo, double hi, double *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtod(s, &end);
+	return (end == s || *end || errno || !(*out >= lo && *out <= hi)) ?
+	       -1 : 0;
+}
+
+static int _parse(struct gen *g, int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "experiment", required_argument, NULL, 'e' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "jobs", required_argument, NULL, 'n' },
+		{ "users", required_argument, NULL, 'u' },
+		{ "short-frac", required_argument, NULL, 'f' },
+		{ "new-campaign", required_argument, NULL, 'p' },
+		{ "zipf", required_argument, NULL, 'z' },
+		{ "think-time", required_argument, NULL, 't' },
+		{ "procs", required_argument, NULL, 'm' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	double v, pnew = -1, procs = 0;
+	int opt, bad = 0, exp = -1;
+
+	*g = (struct gen) { .seed = 1, .jobs = 10000, .users = 10,
+			    .short_frac = 0.5, .zipf = 1.4267 };
+	while ((opt = getopt_long(argc, argv, "o:h", lo, NULL)) != -1) {
+		switch (opt) {
+		case 'e':
+			exp = !strcmp(optarg, "ostrich") ? 0 :
+			      !strcmp(optarg, "faircamp") ? 1 : -1;
+			bad |= exp < 0;
+			break;
+		case 's': bad |= _num(optarg, 0, 0x1p63, &v);
+			  g->seed = (uint64_t) v; break;
+		case 'n': bad |= _num(optarg, 1, 1e9, &v);
+			  g->jobs = (long) v; break;
+		case 'u': bad |= _num(optarg, 1, 1e6, &v);
+			  g->users = (long) v; break;
+		case 'f': bad |= _num(optarg, 0, 1, &g->short_frac); break;
+		case 'p': bad |= _num(optarg, 0, 1, &pnew); break;
+		case 'z': bad |= _num(optarg, 0, 100, &g->zipf); break;
+		case 't': bad |= _num(optarg, 0, 1e12, &g->think); break;
+		case 'm': bad |= _num(optarg, 1, 1e9, &procs); break;
+		case 'o': g->out = optarg; break;
+		case 'h': fputs(_usage, stdout); exit(0);
+		default: bad = 1;
+		}
+	}
+	if (bad || exp < 0 || optind != argc) {
+		fputs(_usage, stderr);
+		return -1;
+	}
+	g->faircamp = exp;
+	g->p_new = pnew >= 0 ? pnew : exp ? 0.1 : 0.02;
+	g->procs = procs > 0 ? (long) procs : exp ? 10 : 64;
+	return 0;
+}
+
+/* Owner of a new campaign: uniform, or Zipf by inverse CDF. */
+static long _owner(const struct gen *g, sim_rng_t *r, const double *cdf)
+{
+	double u = sim_rng_unit(r);
+	long lo = 0, hi = g->users - 1;
+
+	if (!g->faircamp)
+		return sim_rng_range(r, 1, g->users);
+	while (lo < hi) {
+		long mid = (lo + hi) / 2;
+		if (cdf[mid] > u)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo + 1;
+}
+
+static long _runtime(const struct gen *g, sim_rng_t *r, long user,
+		     long nshort)
+{
+	if (g->faircamp)
+		return sim_rng_range(r, 1, 100);
+	return user <= nshort ? sim_rng_range(r, 1, 3600)
+			      : sim_rng_range(r, 3600, 36000);
+}
+
+static void _write(const struct gen *g, FILE *f, const double *cdf)
+{
+	long nshort = lround((double) g->users * g->short_frac), owner = 0;
+	sim_rng_t r;
+
+	sim_rng_seed(&r, g->seed);
+	fprintf(f, "%%ostrich-campaigns 1\n# ostrich-gen --experiment %s "
+		"--seed %llu --jobs %ld --users %ld", g->faircamp ?
+		"faircamp" : "ostrich", (unsigned long long) g->seed,
+		g->jobs, g->users);
+	if (!g->faircamp)
+		fprintf(f, " --short-frac %g", g->short_frac);
+	else
+		fprintf(f, " --zipf %g", g->zipf);
+	fprintf(f, " --new-campaign %g --think-time %g --procs %ld\n",
+		g->p_new, g->think, g->procs);
+	fprintf(f, "procs %ld\nthink %g\n", g->procs, g->think);
+	for (long u = 1; u <= g->users; u++)
+		fprintf(f, "user %ld class %s\n", u, g->faircamp ? "zipf" :
+			u <= nshort ? "short" : "long");
+	for (long j = 0; j < g->jobs; j++) {
+		if (!j || sim_rng_unit(&r) < g->p_new) {
+			owner = _owner(g, &r, cdf);
+			fprintf(f, "campaign %ld\n", owner);
+		}
+		fprintf(f, "job 1 %ld\n", _runtime(g, &r, owner, nshort));
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct gen g;
+	double *cdf, sum = 0;
+	FILE *f = stdout;
+	int rc = 0;
+
+	if (_parse(&g, argc, argv))
+		return 2;
+	if (!(cdf = malloc((size_t) g.users * sizeof(*cdf))))
+		return 1;
+	for (long i = 0; i < g.users; i++)
+		sum += cdf[i] = pow((double) (i + 1), -g.zipf);
+	for (long i = 0; i < g.users; i++)
+		cdf[i] = (i ? cdf[i - 1] : 0) + cdf[i] / sum;
+	if (g.out && !(f = fopen(g.out, "w"))) {
+		fprintf(stderr, "ostrich-gen: %s: %s\n", g.out, strerror(errno));
+		free(cdf);
+		return 1;
+	}
+	_write(&g, f, cdf);
+	if (ferror(f) || (f != stdout && fclose(f))) {
+		fprintf(stderr, "ostrich-gen: write error\n");
+		rc = 1;
+	}
+	free(cdf);
+	return rc;
+}

@@ -1,0 +1,321 @@
+/*****************************************************************************\
+ *  main.c - ostrich-sim: replay a workload under a scheduling policy and
+ *  report the metrics of SEMANTICS §7.  Options only; the work is in
+ *  workload.c, simloop.c and metrics.c.  See doc/ostrich-sim.1.
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+\*****************************************************************************/
+
+#define _GNU_SOURCE
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "metrics.h"
+#include "report.h"
+#include "simloop.h"
+#include "workload.h"
+
+struct cli {
+	sim_opts_t opts;
+	sim_policy_t compare[SIM_POLICY_COUNT];
+	size_t ncompare;
+	const char *jobs_out, *camps_out, *summary_out;
+	bool quiet;
+};
+
+static const char _usage[] =
+"usage: ostrich-sim [options] WORKLOAD\n"
+"  --policy ostrich|faircamp|fcfs|fairshare   (default ostrich)\n"
+"  --compare POLICY,POLICY,...                run several, one table\n"
+"  --dispatch easy|list|strict                (default easy)\n"
+"  --procs M                                  (default: SWF header)\n"
+"  --think-time SEC                           (default 600)\n"
+"  --grouping trace|online                    (default trace)\n"
+"  --estimates requested|exact                (default requested)\n"
+"  --capacity used|full  --gate soft|strict  --intra lpt|spt|fifo|ljf\n"
+"  --faircamp-users K                         (FairCamp k; default: counted)\n"
+"  --half-life SEC                            (fairshare; default 604800)\n"
+"  --jobs-out F  --campaigns-out F  --summary-out F\n"
+"  --quiet                                    no summary on stdout\n"
+"WORKLOAD: SWF trace (plain or .gz) or closed-loop campaign file.\n";
+
+enum {
+	OPT_POLICY = 256, OPT_COMPARE, OPT_DISPATCH, OPT_PROCS, OPT_THINK,
+	OPT_GROUPING, OPT_ESTIMATES, OPT_CAPACITY, OPT_GATE, OPT_INTRA,
+	OPT_HALF_LIFE, OPT_JOBS, OPT_CAMPS, OPT_SUMMARY, OPT_K, OPT_QUIET,
+};
+
+static const struct option _longopts[] = {
+	{ "policy", required_argument, NULL, OPT_POLICY },
+	{ "compare", required_argument, NULL, OPT_COMPARE },
+	{ "dispatch", required_argument, NULL, OPT_DISPATCH },
+	{ "procs", required_argument, NULL, OPT_PROCS },
+	{ "think-time", required_argument, NULL, OPT_THINK },
+	{ "grouping", required_argument, NULL, OPT_GROUPING },
+	{ "estimates", required_argument, NULL, OPT_ESTIMATES },
+	{ "capacity", required_argument, NULL, OPT_CAPACITY },
+	{ "gate", required_argument, NULL, OPT_GATE },
+	{ "intra", required_argument, NULL, OPT_INTRA },
+	{ "half-life", required_argument, NULL, OPT_HALF_LIFE },
+	{ "faircamp-users", required_argument, NULL, OPT_K },
+	{ "jobs-out", required_argument, NULL, OPT_JOBS },
+	{ "campaigns-out", required_argument, NULL, OPT_CAMPS },
+	{ "summary-out", required_argument, NULL, OPT_SUMMARY },
+	{ "quiet", no_argument, NULL, OPT_QUIET },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int _number(const char *s, double lo, double *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtod(s, &end);
+	return (end == s || *end || errno || !(*out >= lo)) ? -1 : 0;
+}
+
+static int _compare_list(struct cli *c, const char *arg)
+{
+	char *dup = strdup(arg), *save = NULL;
+
+	if (!dup)
+		return -1;
+	c->ncompare = 0;
+	for (char *t = strtok_r(dup, ",", &save); t;
+	     t = strtok_r(NULL, ",", &save)) {
+		if (c->ncompare == SIM_POLICY_COUNT ||
+		    sim_policy_parse(t, &c->compare[c->ncompare])) {
+			free(dup);
+			return -1;
+		}
+		c->ncompare++;
+	}
+	free(dup);
+	return c->ncompare ? 0 : -1;
+}
+
+static int _option(struct cli *c, int opt, const char *arg)
+{
+	sim_opts_t *o = &c->opts;
+	double v;
+
+	switch (opt) {
+	case OPT_POLICY: return sim_policy_parse(arg, &o->policy);
+	case OPT_COMPARE: return _compare_list(c, arg);
+	case OPT_DISPATCH: return sim_dispatch_parse(arg, &o->dispatch);
+	case OPT_PROCS:
+		if (_number(arg, 1, &v) || v > 1e9)
+			return -1;
+		o->procs = (uint32_t) v;
+		return 0;
+	case OPT_THINK: return _number(arg, 0, &o->core.think_time);
+	case OPT_HALF_LIFE: return _number(arg, 0, &o->half_life);
+	case OPT_K:
+		if (_number(arg, 0, &v) || v > 1e6)
+			return -1;
+		o->core.faircamp_users = (uint32_t) v;
+		return 0;
+	case OPT_GROUPING:
+		if (!strcmp(arg, "trace") || !strcmp(arg, "online")) {
+			o->grouping = arg[0] == 't' ? SIM_GROUP_TRACE
+						    : SIM_GROUP_ONLINE;
+			return 0;
+		}
+		return -1;
+	case OPT_ESTIMATES:
+		if (!strcmp(arg, "requested") || !strcmp(arg, "exact")) {
+			o->exact = arg[0] == 'e';
+			return 0;
+		}
+		return -1;
+	case OPT_CAPACITY: return ost_capacity_parse(arg, &o->core.capacity);
+	case OPT_GATE: return ost_gate_parse(arg, &o->core.gate);
+	case OPT_INTRA: return ost_intra_parse(arg, &o->core.intra);
+	case OPT_JOBS: c->jobs_out = arg; return 0;
+	case OPT_CAMPS: c->camps_out = arg; return 0;
+	case OPT_SUMMARY: c->summary_out = arg; return 0;
+	case OPT_QUIET: c->quiet = true; return 0;
+	}
+	return -1;
+}
+
+static int _parse(struct cli *c, int argc, char **argv)
+{
+	int opt;
+
+	memset(c, 0, sizeof(*c));
+	ost_config_init(&c->opts.core);
+	c->opts.half_life = 7 * 86400.0;
+	while ((opt = getopt_long(argc, argv, "h", _longopts, NULL)) != -1) {
+		if (opt == 'h') {
+			fputs(_usage, stdout);
+			exit(0);
+		}
+		if (opt == '?' || _option(c, opt, optarg)) {
+			if (opt != '?')
+				fprintf(stderr, "ostrich-sim: bad value '%s' "
+					"for --%s\n", optarg,
+					_longopts[opt - OPT_POLICY].name);
+			fputs(_usage, stderr);
+			return -1;
+		}
+	}
+	if (optind != argc - 1) {
+		fputs(_usage, stderr);
+		return -1;
+	}
+	if (!c->ncompare) {
+		c->compare[0] = c->opts.policy;
+		c->ncompare = 1;
+	}
+	return 0;
+}
+
+/* F with "-POLICY" inserted before its extension when comparing. */
+static char *_outname(const char *f, const char *policy, bool many)
+{
+	const char *dot = strrchr(f, '.'), *slash = strrchr(f, '/');
+	size_t n = strlen(f) + strlen(policy) + 2;
+	char *s = malloc(n);
+
+	if (!s)
+		return NULL;
+	if (!many)
+		snprintf(s, n, "%s", f);
+	else if (!dot || (slash && dot < slash))
+		snprintf(s, n, "%s-%s", f, policy);
+	else
+		snprintf(s, n, "%.*s-%s%s", (int) (dot - f), f, policy, dot);
+	return s;
+}
+
+typedef int (*writer_f)(FILE *f, const sim_workload_t *w,
+			const sim_metrics_t *mt, const sim_opts_t *o);
+
+static int _w_jobs(FILE *f, const sim_workload_t *w, const sim_metrics_t *mt,
+		   const sim_opts_t *o)
+{
+	(void) mt;
+	(void) o;
+	return sim_write_jobs(f, w);
+}
+
+static int _w_camps(FILE *f, const sim_workload_t *w, const sim_metrics_t *mt,
+		    const sim_opts_t *o)
+{
+	(void) w;
+	(void) o;
+	return sim_write_campaigns(f, mt);
+}
+
+static int _w_summary(FILE *f, const sim_workload_t *w,
+		      const sim_metrics_t *mt, const sim_opts_t *o)
+{
+	return sim_write_summary(f, mt, w, o);
+}
+
+static int _write(const char *file, const char *policy, bool many,
+		  writer_f fn, const sim_workload_t *w,
+		  const sim_metrics_t *mt, const sim_opts_t *o)
+{
+	char *name;
+	FILE *f;
+	int rc;
+
+	if (!file)
+		return 0;
+	if (!(name = _outname(file, policy, many)))
+		return -1;
+	if (!(f = fopen(name, "w"))) {
+		fprintf(stderr, "ostrich-sim: %s: %s\n", name, strerror(errno));
+		free(name);
+		return -1;
+	}
+	rc = fn(f, w, mt, o);
+	if (fclose(f) || rc) {
+		fprintf(stderr, "ostrich-sim: %s: write error\n", name);
+		rc = -1;
+	}
+	free(name);
+	return rc;
+}
+
+static double _seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double) ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Replay w under policy cols->name and fill the column; write files. */
+static int _one(struct cli *c, sim_workload_t *w, sim_policy_t p,
+		sim_column_t *col)
+{
+	sim_opts_t o = c->opts;
+	bool many = c->ncompare > 1;
+	char err[256];
+	double t0 = _seconds();
+
+	o.policy = p;
+	col->name = sim_policy_name(p);
+	if (sim_run(w, &o, err, sizeof(err))) {
+		fprintf(stderr, "ostrich-sim: %s: %s\n", col->name, err);
+		return -1;
+	}
+	col->wall = _seconds() - t0;
+	if (sim_metrics_compute(w, o.procs, &col->mt)) {
+		fprintf(stderr, "ostrich-sim: out of memory\n");
+		return -1;
+	}
+	if (_write(c->jobs_out, col->name, many, _w_jobs, w, &col->mt, &o) ||
+	    _write(c->camps_out, col->name, many, _w_camps, w, &col->mt, &o) ||
+	    _write(c->summary_out, col->name, many, _w_summary, w, &col->mt,
+		   &o))
+		return -1;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	sim_column_t cols[SIM_POLICY_COUNT] = { { 0 } };
+	sim_workload_t w;
+	struct cli c;
+	char err[512];
+	const char *why;
+	size_t done = 0;
+	int rc = 1;
+
+	if (_parse(&c, argc, argv))
+		return 2;
+	c.opts.core.procs = c.opts.procs ? c.opts.procs : 1;
+	if (ost_config_check(&c.opts.core, &why)) {
+		fprintf(stderr, "ostrich-sim: %s\n", why ? why : "bad options");
+		return 2;
+	}
+	if (sim_workload_read(argv[optind], c.opts.procs, c.opts.exact, &w,
+			      stderr, err, sizeof(err))) {
+		fprintf(stderr, "ostrich-sim: %s\n", err);
+		return 1;
+	}
+	c.opts.procs = w.procs;
+	c.opts.progress = !c.quiet && isatty(STDERR_FILENO);
+	for (; done < c.ncompare; done++)
+		if (_one(&c, &w, c.compare[done], &cols[done]))
+			goto out_free;
+	if (!c.quiet)
+		sim_report(stdout, argv[optind], &w, &c.opts, cols, done);
+	rc = 0;
+out_free:
+	for (size_t i = 0; i <= done && i < SIM_POLICY_COUNT; i++)
+		sim_metrics_free(&cols[i].mt);
+	sim_workload_free(&w);
+	return rc;
+}

@@ -1,0 +1,324 @@
+/*****************************************************************************\
+ *  order.c - priority orders (SEMANTICS §4-§6).
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ *  fcfs: submit time, then trace order: a list in arrival order.
+ *
+ *  fairshare (Slurm classic, equal shares): factor 2^(-U_u/S_u) with
+ *  U_u the user's decayed usage normalized by the total and S_u = 1/N.
+ *  With equal shares the factor falls as U_u grows, so the order is U_u
+ *  increasing, then submit time: a k-way merge of per-user FIFO queues
+ *  keyed by usage.  Usage decays with half-life H (s):
+ *	U_u(t) = sum_jobs q * integral 2^(-(t-x)/H) dx  over its run time
+ *	       = g(t)^-1 * G_u(t),   g(t) = 2^((t - t0)/H),
+ *	G_u(t) = G_u(t_u) + R_u * H/ln 2 * (g(t) - g(t_u))
+ *  with R_u the user's running CPUs since t_u.  g(t)^-1 is common to all
+ *  users, so comparing G_u is enough and no decay step ever runs; t0 is
+ *  moved forward when g gets large.  Usage accrues while jobs run, as
+ *  Slurm's decay thread does (at every event instead of every 5 min).
+\*****************************************************************************/
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "order.h"
+
+#define NONE UINT32_MAX
+#define REBASE_AT 0x1p500
+#define LN2 0.69314718055994530942
+
+struct fs_key {
+	double usage;        /* G_u(now) */
+	uint32_t user;
+	uint32_t job;        /* the user's next job in this merge */
+};
+
+struct sim_order {
+	sim_policy_t policy;
+	const sim_workload_t *w;
+	const ost_sched_t *eng;
+	uint32_t *next, *prev;     /* per job: FIFO links */
+	uint32_t head, tail;       /* fcfs list */
+	/* fairshare */
+	double half_life, t0;
+	uint32_t *uhead, *utail;   /* per user FIFO of pending jobs */
+	double *gu, *tu;           /* G_u at t_u */
+	uint64_t *ru;              /* running CPUs */
+	uint32_t *waiting;         /* users with pending jobs */
+	uint32_t *wpos;            /* position in waiting, NONE if absent */
+	uint32_t nwaiting;
+	struct fs_key *heap;
+};
+
+sim_order_t *sim_order_create(sim_policy_t policy, const sim_workload_t *w,
+			      const ost_sched_t *eng, double half_life)
+{
+	sim_order_t *o = calloc(1, sizeof(*o));
+	size_t nu = w->nusers + 1, nj = w->njobs + 1;
+
+	if (!o)
+		return NULL;
+	o->policy = policy;
+	o->w = w;
+	o->eng = eng;
+	o->head = o->tail = NONE;
+	o->half_life = half_life;
+	o->t0 = NAN;
+	if (policy != SIM_POLICY_FCFS && policy != SIM_POLICY_FAIRSHARE)
+		return o;
+	o->next = malloc(nj * sizeof(*o->next));
+	o->prev = malloc(nj * sizeof(*o->prev));
+	if (!o->next || !o->prev)
+		goto out_destroy;
+	if (policy == SIM_POLICY_FCFS)
+		return o;
+	o->uhead = malloc(nu * sizeof(*o->uhead));
+	o->utail = malloc(nu * sizeof(*o->utail));
+	o->gu = calloc(nu, sizeof(*o->gu));
+	o->tu = calloc(nu, sizeof(*o->tu));
+	o->ru = calloc(nu, sizeof(*o->ru));
+	o->waiting = malloc(nu * sizeof(*o->waiting));
+	o->wpos = malloc(nu * sizeof(*o->wpos));
+	o->heap = malloc(nu * sizeof(*o->heap));
+	if (!o->uhead || !o->utail || !o->gu || !o->tu || !o->ru ||
+	    !o->waiting || !o->wpos || !o->heap)
+		goto out_destroy;
+	for (size_t u = 0; u < nu; u++)
+		o->uhead[u] = o->utail[u] = o->wpos[u] = NONE;
+	return o;
+out_destroy:
+	sim_order_destroy(o);
+	return NULL;
+}
+
+void sim_order_destroy(sim_order_t *o)
+{
+	if (!o)
+		return;
+	free(o->next);
+	free(o->prev);
+	free(o->uhead);
+	free(o->utail);
+	free(o->gu);
+	free(o->tu);
+	free(o->ru);
+	free(o->waiting);
+	free(o->wpos);
+	free(o->heap);
+	free(o);
+}
+
+/* ----------------------------------------------------------- lists --- */
+
+static void _list_append(sim_order_t *o, uint32_t *head, uint32_t *tail,
+			 uint32_t job)
+{
+	o->next[job] = NONE;
+	o->prev[job] = *tail;
+	if (*tail != NONE)
+		o->next[*tail] = job;
+	else
+		*head = job;
+	*tail = job;
+}
+
+static void _list_del(sim_order_t *o, uint32_t *head, uint32_t *tail,
+		      uint32_t job)
+{
+	if (o->prev[job] != NONE)
+		o->next[o->prev[job]] = o->next[job];
+	else
+		*head = o->next[job];
+	if (o->next[job] != NONE)
+		o->prev[o->next[job]] = o->prev[job];
+	else
+		*tail = o->prev[job];
+}
+
+/* ------------------------------------------------------- fairshare --- */
+
+static double _g(const sim_order_t *o, double t)
+{
+	return exp2((t - o->t0) / o->half_life);
+}
+
+/* G_u(now): the user's usage scaled by g(now). */
+static double _usage(const sim_order_t *o, uint32_t u, double now)
+{
+	if (o->half_life <= 0)
+		return o->gu[u] + (double) o->ru[u] * (now - o->tu[u]);
+	return o->gu[u] + (double) o->ru[u] * o->half_life / LN2 *
+			  (_g(o, now) - _g(o, o->tu[u]));
+}
+
+static void _fs_rebase(sim_order_t *o, double now)
+{
+	double g = _g(o, now);
+
+	for (uint32_t u = 0; u <= o->w->nusers; u++) {
+		o->gu[u] = _usage(o, u, now) / g;
+		o->tu[u] = now;
+	}
+	o->t0 = now;
+}
+
+/* Bring user u's usage to now before its running CPUs change. */
+static void _fs_touch(sim_order_t *o, uint32_t u, double now)
+{
+	if (isnan(o->t0))
+		o->t0 = now;
+	if (o->half_life > 0 && _g(o, now) > REBASE_AT)
+		_fs_rebase(o, now);
+	o->gu[u] = _usage(o, u, now);
+	o->tu[u] = now;
+}
+
+static void _fs_wait(sim_order_t *o, uint32_t u, bool on)
+{
+	if (on && o->wpos[u] == NONE) {
+		o->wpos[u] = o->nwaiting;
+		o->waiting[o->nwaiting++] = u;
+	} else if (!on && o->wpos[u] != NONE) {
+		uint32_t last = o->waiting[--o->nwaiting];
+		o->waiting[o->wpos[u]] = last;
+		o->wpos[last] = o->wpos[u];
+		o->wpos[u] = NONE;
+	}
+}
+
+static bool _fs_less(const sim_order_t *o, const struct fs_key *a,
+		     const struct fs_key *b)
+{
+	const sim_job_t *ja = &o->w->jobs[a->job], *jb = &o->w->jobs[b->job];
+
+	if (a->usage != b->usage)
+		return a->usage < b->usage;
+	if (ja->submit != jb->submit)
+		return ja->submit < jb->submit;
+	return a->job < b->job;
+}
+
+static void _fs_sift(sim_order_t *o, size_t n, size_t i)
+{
+	struct fs_key k = o->heap[i];
+
+	for (;;) {
+		size_t c = 2 * i + 1;
+		if (c >= n)
+			break;
+		if (c + 1 < n && _fs_less(o, &o->heap[c + 1], &o->heap[c]))
+			c++;
+		if (!_fs_less(o, &o->heap[c], &k))
+			break;
+		o->heap[i] = o->heap[c];
+		i = c;
+	}
+	o->heap[i] = k;
+}
+
+static int _fs_foreach(sim_order_t *o, double now, sim_order_visit_f fn,
+		       void *arg)
+{
+	size_t n = o->nwaiting;
+	int rc;
+
+	for (size_t i = 0; i < n; i++) {
+		uint32_t u = o->waiting[i];
+		o->heap[i] = (struct fs_key) {
+			.usage = isnan(o->t0) ? 0 : _usage(o, u, now),
+			.user = u, .job = o->uhead[u],
+		};
+	}
+	for (size_t i = n / 2; i-- > 0;)
+		_fs_sift(o, n, i);
+	while (n) {
+		uint32_t job = o->heap[0].job;
+
+		if ((rc = fn(job, true, arg)))
+			return rc;
+		if (o->next[job] != NONE)
+			o->heap[0].job = o->next[job];
+		else
+			o->heap[0] = o->heap[--n];
+		_fs_sift(o, n, 0);
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------ engine --- */
+
+struct eng_walk {
+	sim_order_visit_f fn;
+	void *arg;
+	bool strict;         /* gate=strict: honour the eligible flag */
+};
+
+static int _eng_visit(const ost_rank_info_t *r, void *arg)
+{
+	struct eng_walk *ew = arg;
+
+	return ew->fn((uint32_t) (r->job_id - 1), r->eligible || !ew->strict,
+		      ew->arg);
+}
+
+/* ------------------------------------------------------------ public --- */
+
+void sim_order_submit(sim_order_t *o, uint32_t job, double now)
+{
+	uint32_t u = o->w->jobs[job].uidx;
+
+	(void) now;
+	if (o->policy == SIM_POLICY_FCFS) {
+		_list_append(o, &o->head, &o->tail, job);
+	} else if (o->policy == SIM_POLICY_FAIRSHARE) {
+		_list_append(o, &o->uhead[u], &o->utail[u], job);
+		_fs_wait(o, u, true);
+	}
+}
+
+void sim_order_start(sim_order_t *o, uint32_t job, double now)
+{
+	const sim_job_t *j = &o->w->jobs[job];
+
+	if (o->policy == SIM_POLICY_FCFS) {
+		_list_del(o, &o->head, &o->tail, job);
+	} else if (o->policy == SIM_POLICY_FAIRSHARE) {
+		_list_del(o, &o->uhead[j->uidx], &o->utail[j->uidx], job);
+		if (o->uhead[j->uidx] == NONE)
+			_fs_wait(o, j->uidx, false);
+		_fs_touch(o, j->uidx, now);
+		o->ru[j->uidx] += j->procs;
+	}
+}
+
+void sim_order_finish(sim_order_t *o, uint32_t job, double now)
+{
+	const sim_job_t *j = &o->w->jobs[job];
+
+	if (o->policy == SIM_POLICY_FAIRSHARE) {
+		_fs_touch(o, j->uidx, now);
+		o->ru[j->uidx] -= j->procs;
+	}
+}
+
+int sim_order_foreach(sim_order_t *o, double now, sim_order_visit_f fn,
+		      void *arg)
+{
+	struct eng_walk ew = { fn, arg, false };
+	int rc;
+
+	switch (o->policy) {
+	case SIM_POLICY_FCFS:
+		for (uint32_t j = o->head; j != NONE; j = o->next[j])
+			if ((rc = fn(j, true, arg)))
+				return rc;
+		return 0;
+	case SIM_POLICY_FAIRSHARE:
+		return _fs_foreach(o, now, fn, arg);
+	default:
+		ew.strict = ost_sched_config(o->eng)->gate == OST_GATE_STRICT;
+		return ost_sched_foreach_pending(o->eng, _eng_visit, &ew);
+	}
+}

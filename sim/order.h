@@ -1,0 +1,42 @@
+/*****************************************************************************\
+ *  order.h - the priority order of pending jobs under each policy:
+ *  OStrich and FairCamp from the core engine, fcfs and fairshare (the
+ *  baselines of SEMANTICS §6) here.
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+\*****************************************************************************/
+
+#ifndef OST_SIM_ORDER_H
+#define OST_SIM_ORDER_H
+
+#include "sim.h"
+
+typedef struct sim_order sim_order_t;
+
+/* Visit one pending job (index into the workload), best first; eligible
+ * is false only for campaigns held back by gate=strict.  Return non-zero
+ * to stop. */
+typedef int (*sim_order_visit_f)(uint32_t job, bool eligible, void *arg);
+
+/* New order for policy over w's jobs.  eng (borrowed) is the core engine
+ * that the loop feeds; it must be non-NULL for ostrich/faircamp.
+ * half_life: fairshare usage decay (s; 0 = none).  RET: new order (free
+ * with sim_order_destroy) or NULL when memory is short. */
+sim_order_t *sim_order_create(sim_policy_t policy, const sim_workload_t *w,
+			      const ost_sched_t *eng, double half_life);
+void sim_order_destroy(sim_order_t *o);
+
+/* Job events at time now, in the loop's order.  The engine-backed
+ * policies ignore them (the loop feeds the engine).  O(1). */
+void sim_order_submit(sim_order_t *o, uint32_t job, double now);
+void sim_order_start(sim_order_t *o, uint32_t job, double now);
+void sim_order_finish(sim_order_t *o, uint32_t job, double now);
+
+/* Visit the pending jobs in priority order at time now until fn returns
+ * non-zero.  Must not be called from fn.  RET: what fn returned, else 0;
+ * -1 when memory is short.  O(visited) for fcfs and the engine,
+ * O(U + visited log U) for fairshare with U users waiting. */
+int sim_order_foreach(sim_order_t *o, double now, sim_order_visit_f fn,
+		      void *arg);
+
+#endif /* OST_SIM_ORDER_H */

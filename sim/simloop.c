@@ -1,0 +1,307 @@
+/*****************************************************************************\
+ *  simloop.c - event loop of ostrich-sim.
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ *  Events: completions (a heap by end time), submissions (the sorted SWF
+ *  jobs, or a heap of campaign releases for closed-loop workloads) and,
+ *  with gate=strict only, the next virtual-schedule event when a gated
+ *  campaign holds CPUs idle (the core has no query for it, so it is the
+ *  smallest C~ still ahead, found with ost_sched_foreach_campaign).  With
+ *  gate=soft the loop does not wake up for virtual events alone: the
+ *  order is re-read at the next real event.
+\*****************************************************************************/
+
+#define _POSIX_C_SOURCE 200809L
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dispatch.h"
+#include "grouping.h"
+#include "heap.h"
+#include "order.h"
+#include "simloop.h"
+
+#define NONE UINT32_MAX
+
+struct loop {
+	sim_workload_t *w;
+	const sim_opts_t *opts;
+	ost_sched_t *eng;          /* NULL for baselines with fixed campaigns */
+	sim_order_t *order;
+	sim_disp_t disp;
+	sim_heap_t done;           /* completions: (end, job) */
+	sim_heap_t rel;            /* closed loop: (release, campaign) */
+	size_t next_sub;           /* SWF: next job to submit */
+	uint32_t *left;            /* closed loop: unfinished jobs per camp */
+	size_t finished;
+	char *err;
+	size_t errlen;
+};
+
+static int _eng_fail(struct loop *l, const char *what, uint32_t job, int rc)
+{
+	snprintf(l->err, l->errlen, "core: %s of job %llu: %s", what,
+		 (unsigned long long) l->w->jobs[job].number,
+		 ost_strerror(rc));
+	return -1;
+}
+
+static int _submit(struct loop *l, uint32_t job, double now)
+{
+	sim_job_t *j = &l->w->jobs[job];
+	uint32_t camp = 0;
+	int rc;
+
+	j->submit = now;
+	if (l->eng) {
+		ost_job_desc_t d = {
+			.id = (uint64_t) job + 1, .uid = j->uid,
+			.procs = j->procs, .estimate = j->estimate,
+			.campaign = j->campaign,
+		};
+		if ((rc = ost_job_submit(l->eng, &d, now, &camp)))
+			return _eng_fail(l, "submit", job, rc);
+		j->campaign = camp;
+	}
+	sim_order_submit(l->order, job, now);
+	sim_disp_pending(&l->disp, j->procs);
+	return 0;
+}
+
+static int _release(struct loop *l, uint32_t c, double now)
+{
+	const sim_camp_t *cp = &l->w->camps[c];
+
+	for (size_t i = cp->first; i < cp->first + cp->njobs; i++)
+		if (_submit(l, (uint32_t) i, now))
+			return -1;
+	return 0;
+}
+
+static int _finish(struct loop *l, uint32_t job, double now)
+{
+	sim_job_t *j = &l->w->jobs[job];
+	int rc;
+
+	if (sim_disp_finish(&l->disp, l->w->jobs, job)) {
+		snprintf(l->err, l->errlen, "internal: job %u not running", job);
+		return -1;
+	}
+	sim_order_finish(l->order, job, now);
+	if (l->eng && (rc = ost_job_finish(l->eng, (uint64_t) job + 1, now,
+					   j->runtime)))
+		return _eng_fail(l, "finish", job, rc);
+	l->finished++;
+	if (!l->w->closed || --l->left[j->camp_idx])
+		return 0;
+	uint32_t next = l->w->camps[j->camp_idx].next;
+	if (next == NONE)
+		return 0;
+	sim_event_t e = { now + l->w->camps[next].think, next, next };
+	return sim_heap_push(&l->rel, e);
+}
+
+static int _dispatch(struct loop *l, double now)
+{
+	sim_disp_t *d = &l->disp;
+	int rc;
+
+	if (sim_disp_run(d, l->order, l->w->jobs, now)) {
+		snprintf(l->err, l->errlen, "out of memory in dispatch");
+		return -1;
+	}
+	for (size_t i = 0; i < d->nstarts; i++) {
+		uint32_t job = d->starts[i];
+		sim_job_t *j = &l->w->jobs[job];
+		sim_event_t e = { now + j->runtime, job, job };
+
+		j->start = now;
+		j->end = e.t;
+		sim_order_start(l->order, job, now);
+		if (l->eng && (rc = ost_job_start(l->eng, (uint64_t) job + 1,
+						  now)))
+			return _eng_fail(l, "start", job, rc);
+		if (sim_heap_push(&l->done, e))
+			return -1;
+	}
+	return 0;
+}
+
+struct vnext {
+	double now, best;
+};
+
+static int _vnext_visit(const ost_campaign_info_t *c, void *arg)
+{
+	struct vnext *v = arg;
+
+	if (isfinite(c->vct) && c->vct > v->now && c->vct < v->best)
+		v->best = c->vct;
+	return 0;
+}
+
+/* Next real time a virtual tag is reached (gate=strict wake-up). */
+static double _next_virtual(struct loop *l, double now)
+{
+	struct vnext v = { now, INFINITY };
+
+	if (!l->eng || !l->disp.held || l->disp.running.busy >= l->disp.m)
+		return INFINITY;
+	ost_sched_foreach_campaign(l->eng, _vnext_visit, &v);
+	if (isfinite(v.best) && v.best <= now * (1 + 1e-12) + 1e-9)
+		v.best = now * (1 + 1e-12) + 1e-9;
+	return v.best;
+}
+
+static double _next_arrival(const struct loop *l)
+{
+	if (l->w->closed) {
+		const sim_event_t *e = sim_heap_top(&l->rel);
+		return e ? e->t : INFINITY;
+	}
+	return l->next_sub < l->w->njobs ? l->w->jobs[l->next_sub].submit
+					 : INFINITY;
+}
+
+static void _progress(struct loop *l, struct timespec *last)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	if (ts.tv_sec - last->tv_sec + (ts.tv_nsec - last->tv_nsec) / 1e9 < 0.5)
+		return;
+	*last = ts;
+	fprintf(stderr, "\rostrich-sim: %s %3.0f%% (%zu/%zu jobs done)",
+		sim_policy_name(l->opts->policy),
+		100.0 * (double) l->finished / (double) l->w->njobs,
+		l->finished, l->w->njobs);
+}
+
+static int _instant(struct loop *l, double now)
+{
+	sim_event_t e;
+
+	while (sim_heap_top(&l->done) && sim_heap_top(&l->done)->t <= now) {
+		sim_heap_pop(&l->done, &e);
+		if (_finish(l, e.idx, now))
+			return -1;
+	}
+	if (l->w->closed) {
+		while (sim_heap_top(&l->rel) && sim_heap_top(&l->rel)->t <= now) {
+			sim_heap_pop(&l->rel, &e);
+			if (_release(l, e.idx, now))
+				return -1;
+		}
+	} else {
+		while (l->next_sub < l->w->njobs &&
+		       l->w->jobs[l->next_sub].submit <= now)
+			if (_submit(l, (uint32_t) l->next_sub++, now))
+				return -1;
+	}
+	if (l->eng)
+		ost_sched_advance(l->eng, now);
+	return _dispatch(l, now);
+}
+
+static int _loop(struct loop *l)
+{
+	struct timespec last;
+	double wake = INFINITY;
+	uint64_t n = 0;
+
+	clock_gettime(CLOCK_MONOTONIC, &last);
+	for (;;) {
+		const sim_event_t *d = sim_heap_top(&l->done);
+		double now = fmin(d ? d->t : INFINITY, _next_arrival(l));
+
+		now = fmin(now, wake);
+		if (!isfinite(now))
+			break;
+		if (_instant(l, now))
+			return -1;
+		wake = l->opts->core.gate == OST_GATE_STRICT ?
+		       _next_virtual(l, now) : INFINITY;
+		if (l->opts->progress && !(++n & 0xfff))
+			_progress(l, &last);
+	}
+	if (l->opts->progress)
+		fprintf(stderr, "\r%60s\r", "");
+	if (l->finished != l->w->njobs) {
+		snprintf(l->err, l->errlen, "%zu jobs never ran (deadlock)",
+			 l->w->njobs - l->finished);
+		return -1;
+	}
+	return 0;
+}
+
+static int _setup(struct loop *l)
+{
+	sim_workload_t *w = l->w;
+	const sim_opts_t *o = l->opts;
+	bool engine_order = o->policy == SIM_POLICY_OSTRICH ||
+			    o->policy == SIM_POLICY_FAIRCAMP;
+
+	for (size_t i = 0; i < w->njobs; i++) {
+		w->jobs[i].start = w->jobs[i].end = NAN;
+		if (!w->closed)
+			w->jobs[i].campaign = 0;
+	}
+	if (!w->closed && o->grouping == SIM_GROUP_TRACE &&
+	    sim_group_trace(w, o->core.think_time))
+		return -1;
+	if (engine_order || (!w->closed && o->grouping == SIM_GROUP_ONLINE)) {
+		ost_config_t cfg = o->core;
+		cfg.procs = o->procs;
+		cfg.mode = o->policy == SIM_POLICY_FAIRCAMP ? OST_MODE_FAIRCAMP
+							    : OST_MODE_OSTRICH;
+		if (!(l->eng = ost_sched_create(&cfg)))
+			return -1;
+	}
+	if (!(l->order = sim_order_create(o->policy, w, l->eng, o->half_life)))
+		return -1;
+	if (sim_disp_init(&l->disp, o->dispatch, o->procs, w->njobs))
+		return -1;
+	if (!w->closed)
+		return 0;
+	if (!(l->left = malloc((w->ncamps + 1) * sizeof(*l->left))))
+		return -1;
+	for (size_t c = 0; c < w->ncamps; c++) {
+		l->left[c] = (uint32_t) w->camps[c].njobs;
+		if (w->camps[c].seq == 1) {
+			sim_event_t e = { w->camps[c].start, c, (uint32_t) c };
+			if (sim_heap_push(&l->rel, e))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+int sim_run(sim_workload_t *w, const sim_opts_t *opts, char *err,
+	    size_t errlen)
+{
+	struct loop l = { .w = w, .opts = opts, .err = err, .errlen = errlen };
+	int rc;
+
+	sim_heap_init(&l.done);
+	sim_heap_init(&l.rel);
+	memset(&l.disp, 0, sizeof(l.disp));
+	if (_setup(&l)) {
+		snprintf(err, errlen, "cannot set up the simulation "
+			 "(bad configuration or out of memory)");
+		rc = -1;
+	} else {
+		rc = _loop(&l);
+	}
+	sim_disp_free(&l.disp);
+	sim_order_destroy(l.order);
+	ost_sched_destroy(l.eng);
+	sim_heap_free(&l.done);
+	sim_heap_free(&l.rel);
+	free(l.left);
+	return rc;
+}

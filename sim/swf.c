@@ -1,0 +1,190 @@
+/*****************************************************************************\
+ *  swf.c - Standard Workload Format reader (SEMANTICS §8).
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ *  Field mapping (1-based SWF numbers): submit = 2, runtime p = 4,
+ *  q = 5 if > 0 else 8, estimate e = 9 if > 0 else p, user = 12,
+ *  recorded start = 2 + 3 (= 2 when 3 is unknown).  A line is skipped and
+ *  counted by reason when it is malformed, p < 0, q <= 0 or q > m; only a
+ *  file without a single good job is an error.
+\*****************************************************************************/
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "workload.h"
+
+#define SWF_FIELDS 18
+
+int sim_swf_parse_fields(const char *line, double f[SWF_FIELDS],
+			 const char **why)
+{
+	const char *p = line;
+	int n = 0;
+
+	for (;;) {
+		char *end;
+
+		while (isspace((unsigned char) *p))
+			p++;
+		if (!*p)
+			break;
+		if (n == SWF_FIELDS) {
+			*why = "more than 18 fields";
+			return -1;
+		}
+		errno = 0;
+		f[n] = strtod(p, &end);
+		if (end == p || (*end && !isspace((unsigned char) *end))) {
+			*why = "non-numeric field";
+			return -1;
+		}
+		if (errno == ERANGE || !isfinite(f[n])) {
+			*why = "field out of range";
+			return -1;
+		}
+		n++;
+		p = end;
+	}
+	if (n < SWF_FIELDS) {
+		*why = "fewer than 18 fields";
+		return -1;
+	}
+	return 0;
+}
+
+/* Header line "; Key: value": remember MaxProcs and MaxNodes. */
+static void _swf_header(const char *line, long *max_procs, long *max_nodes)
+{
+	const char *p = line + 1;
+
+	while (isspace((unsigned char) *p))
+		p++;
+	if (!strncmp(p, "MaxProcs:", 9))
+		*max_procs = strtol(p + 9, NULL, 10);
+	else if (!strncmp(p, "MaxNodes:", 9))
+		*max_nodes = strtol(p + 9, NULL, 10);
+}
+
+static void _swf_job(const double f[SWF_FIELDS], sim_job_t *j)
+{
+	double q = f[4] > 0 ? f[4] : f[7];
+
+	memset(j, 0, sizeof(*j));
+	j->number = f[0] > 0 ? (uint64_t) f[0] : 0;
+	j->submit = f[1];
+	j->runtime = f[3];
+	j->procs = q > 0 ? (uint32_t) llround(fmax(q, 1.0)) : 0;
+	j->estimate = f[8] > 0 ? f[8] : f[3];
+	j->uid = f[11] >= 0 ? (uint32_t) f[11] : 0;
+	j->rec_start = f[1] + (f[2] >= 0 ? f[2] : 0);
+	j->start = j->end = NAN;
+}
+
+static int _job_cmp(const void *a, const void *b)
+{
+	const sim_job_t *x = a, *y = b;
+
+	if (x->submit != y->submit)
+		return x->submit < y->submit ? -1 : 1;
+	if (x->number != y->number)
+		return x->number < y->number ? -1 : 1;
+	return 0;
+}
+
+static int _push(sim_workload_t *w, size_t *cap, const sim_job_t *j)
+{
+	if (w->njobs == *cap) {
+		size_t nc = *cap ? *cap * 2 : 4096;
+		sim_job_t *nj = realloc(w->jobs, nc * sizeof(*nj));
+		if (!nj)
+			return -1;
+		w->jobs = nj;
+		*cap = nc;
+	}
+	w->jobs[w->njobs++] = *j;
+	return 0;
+}
+
+/* Drop the jobs that cannot run on m CPUs and apply --estimates. */
+static void _swf_filter(sim_workload_t *w, uint32_t m, bool exact)
+{
+	size_t out = 0;
+
+	for (size_t i = 0; i < w->njobs; i++) {
+		sim_job_t *j = &w->jobs[i];
+
+		if (j->runtime < 0)
+			w->skipped[SIM_SKIP_RUNTIME]++;
+		else if (j->procs == 0)
+			w->skipped[SIM_SKIP_PROCS]++;
+		else if (j->procs > m)
+			w->skipped[SIM_SKIP_TOO_BIG]++;
+		else {
+			if (exact)
+				j->estimate = j->runtime;
+			w->jobs[out++] = *j;
+		}
+	}
+	w->njobs = out;
+}
+
+int sim_swf_read(gzFile f, const char *path, uint32_t procs, bool exact,
+		 sim_workload_t *w, FILE *log, char *err, size_t errlen)
+{
+	long max_procs = -1, max_nodes = -1, lineno = 0, len;
+	char *buf = NULL;
+	size_t cap = 0, jcap = 0;
+	double fld[SWF_FIELDS];
+	const char *why;
+	sim_job_t j;
+
+	while ((len = sim_getline(f, &buf, &cap)) >= 0) {
+		const char *p = buf;
+
+		lineno++;
+		while (isspace((unsigned char) *p))
+			p++;
+		if (!*p)
+			continue;
+		if (*p == ';') {
+			_swf_header(p, &max_procs, &max_nodes);
+			continue;
+		}
+		if (sim_swf_parse_fields(p, fld, &why)) {
+			w->skipped[SIM_SKIP_MALFORMED]++;
+			if (log)
+				fprintf(log, "%s:%ld: malformed line skipped: %s\n",
+					path, lineno, why);
+			continue;
+		}
+		_swf_job(fld, &j);
+		if (_push(w, &jcap, &j)) {
+			snprintf(err, errlen, "%s: out of memory", path);
+			free(buf);
+			return -1;
+		}
+	}
+	free(buf);
+	w->procs = max_procs > 0 ? (uint32_t) max_procs :
+		   max_nodes > 0 ? (uint32_t) max_nodes : 0;
+	if (!procs)
+		procs = w->procs;
+	if (!procs) {
+		snprintf(err, errlen,
+			 "%s: no MaxProcs/MaxNodes header: give --procs", path);
+		return -1;
+	}
+	w->procs = procs;
+	_swf_filter(w, procs, exact);
+	if (!w->njobs) {
+		snprintf(err, errlen, "%s: no usable job", path);
+		return -1;
+	}
+	qsort(w->jobs, w->njobs, sizeof(*w->jobs), _job_cmp);
+	return 0;
+}

@@ -1,0 +1,29 @@
+#!/bin/sh
+# bad-swf.sh - a trace with every kind of bad line: each is skipped,
+# counted by reason in the summary and, when malformed, reported with its
+# line number; a trace with no good line is an error.
+# SPDX-License-Identifier: GPL-2.0-or-later
+
+: "${SIM:=../../sim/ostrich-sim}" "${DATA:=data}"
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; cat "$tmp/err" "$tmp/sum.json" 2>/dev/null; exit 1; }
+
+"$SIM" --quiet --summary-out "$tmp/sum.json" --jobs-out "$tmp/jobs.csv" \
+	"$DATA/bad.swf" 2>"$tmp/err" || fail "exit status $?"
+grep -q '"skipped": {"malformed": 4, "negative_runtime": 1, "no_procs": 1, "procs_above_m": 1}' \
+	"$tmp/sum.json" || fail "skip counts"
+grep -q '"jobs": 2,' "$tmp/sum.json" || fail "job count"
+for line in 4 5 6 11; do
+	grep -q "bad.swf:$line: malformed" "$tmp/err" || fail "line $line"
+done
+[ "$(grep -c malformed "$tmp/err")" -eq 4 ] || fail "extra reports"
+# decimals: job 8 (q from field 8 = 3, e = p = 2.25, recorded start 2)
+grep -q '^8,2,1,1.5,1.5,3.75,3,2.25,2.25$' "$tmp/jobs.csv" || fail "job 8"
+
+grep -v '^1 ' "$DATA/bad.swf" | grep -v '^8 ' >"$tmp/allbad.swf"
+if "$SIM" --quiet "$tmp/allbad.swf" 2>"$tmp/err"; then
+	fail "all-bad trace accepted"
+fi
+grep -q 'no usable job' "$tmp/err" || fail "all-bad message"
+echo "ok bad-swf"

@@ -1,0 +1,160 @@
+/*****************************************************************************\
+ *  check_dispatch.c - unit tests of the running set (EASY shadow time)
+ *  and of the three dispatch modes over an fcfs order.
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+\*****************************************************************************/
+
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "dispatch.h"
+#include "heap.h"
+
+START_TEST(test_heap_order)
+{
+	sim_heap_t h;
+	sim_event_t e;
+	double t[] = { 5, 1, 3, 1, 9, 0 };
+
+	sim_heap_init(&h);
+	for (uint32_t i = 0; i < 6; i++)
+		sim_heap_push(&h, (sim_event_t) { t[i], 10 - i, i });
+	sim_heap_pop(&h, &e);
+	ck_assert_uint_eq(e.idx, 5);
+	sim_heap_pop(&h, &e);
+	ck_assert_uint_eq(e.idx, 3);             /* tie 7 before 9 */
+	sim_heap_pop(&h, &e);
+	ck_assert_uint_eq(e.idx, 1);
+	ck_assert_double_eq(sim_heap_top(&h)->t, 3);
+	sim_heap_free(&h);
+	ck_assert_ptr_null(sim_heap_top(&h));
+}
+END_TEST
+
+START_TEST(test_shadow)
+{
+	sim_running_t rs;
+	uint64_t extra;
+
+	sim_running_init(&rs);
+	sim_running_add(&rs, (sim_run_t) { 20, 1, 2 });
+	sim_running_add(&rs, (sim_run_t) { 10, 2, 1 });
+	sim_running_add(&rs, (sim_run_t) { 10, 3, 1 });
+	sim_running_add(&rs, (sim_run_t) { 3, 4, 4 });  /* overran: now */
+	ck_assert_uint_eq(rs.busy, 8);
+	ck_assert_double_eq(sim_running_shadow(&rs, 5, 1, 1, &extra), 5);
+	ck_assert_uint_eq(extra, 0);
+	ck_assert_double_eq(sim_running_shadow(&rs, 5, 1, 4, &extra), 5);
+	ck_assert_uint_eq(extra, 1);
+	ck_assert_double_eq(sim_running_shadow(&rs, 5, 1, 6, &extra), 10);
+	ck_assert_uint_eq(extra, 1);
+	ck_assert_double_eq(sim_running_shadow(&rs, 5, 1, 9, &extra), 20);
+	ck_assert(isinf(sim_running_shadow(&rs, 5, 1, 10, &extra)));
+	ck_assert_int_eq(sim_running_del(&rs, 10, 3), 0);
+	ck_assert_int_eq(sim_running_del(&rs, 10, 3), -1);
+	ck_assert_uint_eq(rs.busy, 7);
+	sim_running_free(&rs);
+}
+END_TEST
+
+/* m = 4: job 0 (3 CPUs, 10 s) runs; pending in fcfs order: job 1
+ * (4 CPUs), job 2 (1 CPU, 3 s), job 3 (1 CPU, 20 s). */
+static sim_job_t _jobs[] = {
+	{ .procs = 3, .estimate = 10, .runtime = 10 },
+	{ .procs = 4, .estimate = 5, .runtime = 5, .submit = 1 },
+	{ .procs = 1, .estimate = 3, .runtime = 3, .submit = 2 },
+	{ .procs = 1, .estimate = 20, .runtime = 20, .submit = 2 },
+};
+
+static size_t _run(sim_dispatch_t mode, uint32_t *out)
+{
+	sim_workload_t w = { .jobs = _jobs, .njobs = 4, .nusers = 1 };
+	sim_order_t *o = sim_order_create(SIM_POLICY_FCFS, &w, NULL, 0);
+	sim_disp_t d;
+	size_t n;
+
+	ck_assert_int_eq(sim_disp_init(&d, mode, 4, 4), 0);
+	for (uint32_t j = 0; j < 4; j++) {
+		sim_order_submit(o, j, 0);
+		sim_disp_pending(&d, _jobs[j].procs);
+	}
+	ck_assert_int_eq(sim_disp_run(&d, o, _jobs, 0), 0);
+	for (size_t i = 0; i < d.nstarts; i++)
+		sim_order_start(o, d.starts[i], 0);
+	n = d.nstarts;
+	for (size_t i = 0; i < n; i++)
+		out[i] = d.starts[i];
+	sim_disp_free(&d);
+	sim_order_destroy(o);
+	return n;
+}
+
+START_TEST(test_modes)
+{
+	uint32_t s[4];
+
+	/* list: first fit in order: 0, then 2 (1 CPU left) */
+	ck_assert_uint_eq(_run(SIM_DISPATCH_LIST, s), 2);
+	ck_assert_uint_eq(s[0], 0);
+	ck_assert_uint_eq(s[1], 2);
+	/* strict: 0, then stop at 1 */
+	ck_assert_uint_eq(_run(SIM_DISPATCH_STRICT, s), 1);
+	/* easy: reservation for 1 at 10 (extra 0); 2 ends at 3 <= 10 */
+	ck_assert_uint_eq(_run(SIM_DISPATCH_EASY, s), 2);
+	ck_assert_uint_eq(s[1], 2);
+}
+END_TEST
+
+START_TEST(test_easy_extra)
+{
+	/* m = 4, job 0 runs on 2 CPUs until 10; job 1 wants 3 (shadow 10,
+	 * extra 1); job 2 (1 CPU, 50 s) may use the extra CPU. */
+	sim_job_t jobs[] = {
+		{ .procs = 2, .estimate = 10 },
+		{ .procs = 3, .estimate = 5 },
+		{ .procs = 1, .estimate = 50 },
+		{ .procs = 1, .estimate = 50 },
+	};
+	sim_workload_t w = { .jobs = jobs, .njobs = 4, .nusers = 1 };
+	sim_order_t *o = sim_order_create(SIM_POLICY_FCFS, &w, NULL, 0);
+	sim_disp_t d;
+
+	sim_disp_init(&d, SIM_DISPATCH_EASY, 4, 4);
+	sim_order_submit(o, 0, 0);
+	sim_disp_pending(&d, 2);
+	sim_disp_run(&d, o, jobs, 0);
+	sim_order_start(o, 0, 0);
+	for (uint32_t j = 1; j < 4; j++) {
+		sim_order_submit(o, j, 0);
+		sim_disp_pending(&d, jobs[j].procs);
+	}
+	sim_disp_run(&d, o, jobs, 0);
+	ck_assert_uint_eq(d.nstarts, 1);
+	ck_assert_uint_eq(d.starts[0], 2);
+	ck_assert_uint_eq(d.pending, 2);
+	ck_assert_uint_eq(d.qmin, 1);
+	sim_disp_free(&d);
+	sim_order_destroy(o);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("dispatch");
+	TCase *tc = tcase_create("Core");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_test(tc, test_heap_order);
+	tcase_add_test(tc, test_shadow);
+	tcase_add_test(tc, test_modes);
+	tcase_add_test(tc, test_easy_extra);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

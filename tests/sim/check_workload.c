@@ -1,0 +1,225 @@
+/*****************************************************************************\
+ *  check_workload.c - unit tests of the SWF and closed-loop readers and of
+ *  trace grouping.
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+\*****************************************************************************/
+
+#define _GNU_SOURCE
+
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "grouping.h"
+#include "workload.h"
+
+static char _path[64];
+
+/* Write text to a fresh temporary file (gzip'ed when gz). */
+static const char *_tmp(const char *text, bool gz)
+{
+	int fd;
+
+	snprintf(_path, sizeof(_path), "/tmp/ost-check-XXXXXX");
+	fd = mkstemp(_path);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	if (gz) {
+		gzFile g = gzopen(_path, "wb");
+		gzputs(g, text);
+		gzclose(g);
+	} else {
+		FILE *f = fopen(_path, "w");
+		fputs(text, f);
+		fclose(f);
+	}
+	return _path;
+}
+
+static int _read(const char *text, bool gz, uint32_t procs, bool exact,
+		 sim_workload_t *w)
+{
+	char err[256];
+	FILE *devnull = fopen("/dev/null", "w");
+	int rc = sim_workload_read(_tmp(text, gz), procs, exact, w, devnull,
+				   err, sizeof(err));
+
+	fclose(devnull);
+	unlink(_path);
+	return rc;
+}
+
+START_TEST(test_swf_fields_ok)
+{
+	double f[18];
+	const char *why;
+
+	ck_assert_int_eq(sim_swf_parse_fields(
+		" 1 0 5 10.5 2 -1 -1 2 20 -1 1 7 1 -1 -1 -1 -1 -1 ", f, &why), 0);
+	ck_assert_double_eq(f[3], 10.5);
+	ck_assert_double_eq(f[11], 7);
+}
+END_TEST
+
+START_TEST(test_swf_fields_bad)
+{
+	double f[18];
+	const char *why = NULL;
+
+	ck_assert_int_eq(sim_swf_parse_fields("1 2 3", f, &why), -1);
+	ck_assert_str_eq(why, "fewer than 18 fields");
+	ck_assert_int_eq(sim_swf_parse_fields(
+		"1 0 5 x 2 -1 -1 2 20 -1 1 7 1 -1 -1 -1 -1 -1", f, &why), -1);
+	ck_assert_str_eq(why, "non-numeric field");
+	ck_assert_int_eq(sim_swf_parse_fields(
+		"1 0 5 1 2 -1 -1 2 20 -1 1 7 1 -1 -1 -1 -1 -1 9", f, &why), -1);
+	ck_assert_str_eq(why, "more than 18 fields");
+	ck_assert_int_eq(sim_swf_parse_fields(
+		"1 0 5 1e999 2 -1 -1 2 20 -1 1 7 1 -1 -1 -1 -1 -1", f, &why),
+		-1);
+}
+END_TEST
+
+static const char _swf[] =
+	"; MaxNodes: 2\n"
+	"; MaxProcs: 8\n"
+	"2 10 -1 5 -1 -1 -1 3 -1 -1 1 4 1 -1 -1 -1 -1 -1\n"
+	"1 10 2 7 2 -1 -1 2 9 -1 1 3 1 -1 -1 -1 -1 -1\n"
+	"3 0 0 -1 2 -1 -1 2 9 -1 1 3 1 -1 -1 -1 -1 -1\n"
+	"4 0 0 1 -1 -1 -1 -1 9 -1 1 3 1 -1 -1 -1 -1 -1\n"
+	"5 0 0 1 9 -1 -1 9 9 -1 1 3 1 -1 -1 -1 -1 -1\n"
+	"garbage\n";
+
+START_TEST(test_swf_mapping)
+{
+	sim_workload_t w;
+
+	ck_assert_int_eq(_read(_swf, false, 0, false, &w), 0);
+	ck_assert_uint_eq(w.procs, 8);
+	ck_assert_uint_eq(w.njobs, 2);
+	/* replay order (submit, number): job 1 then job 2 */
+	ck_assert_uint_eq(w.jobs[0].number, 1);
+	ck_assert_double_eq(w.jobs[0].rec_start, 12);
+	ck_assert_double_eq(w.jobs[0].estimate, 9);
+	ck_assert_uint_eq(w.jobs[1].procs, 3);       /* field 8 */
+	ck_assert_double_eq(w.jobs[1].estimate, 5);  /* e = p */
+	ck_assert_double_eq(w.jobs[1].rec_start, 10);
+	ck_assert_uint_eq(w.skipped[SIM_SKIP_MALFORMED], 1);
+	ck_assert_uint_eq(w.skipped[SIM_SKIP_RUNTIME], 1);
+	ck_assert_uint_eq(w.skipped[SIM_SKIP_PROCS], 1);
+	ck_assert_uint_eq(w.skipped[SIM_SKIP_TOO_BIG], 1);
+	ck_assert_uint_eq(w.nusers, 2);
+	ck_assert_uint_eq(w.jobs[1].uidx, 1);
+	sim_workload_free(&w);
+}
+END_TEST
+
+START_TEST(test_swf_gzip_procs_exact)
+{
+	sim_workload_t w;
+
+	ck_assert_int_eq(_read(_swf, true, 2, true, &w), 0);
+	ck_assert_uint_eq(w.procs, 2);
+	ck_assert_uint_eq(w.njobs, 1);               /* q = 3 > 2 now */
+	ck_assert_double_eq(w.jobs[0].estimate, 7);  /* exact */
+	ck_assert_uint_eq(w.skipped[SIM_SKIP_TOO_BIG], 2);
+	sim_workload_free(&w);
+}
+END_TEST
+
+START_TEST(test_swf_all_bad)
+{
+	sim_workload_t w;
+
+	ck_assert_int_eq(_read("; MaxProcs: 4\nx y z\n", false, 0, false, &w),
+			 -1);
+	ck_assert_int_eq(_read("1 0 0 1 1 -1 -1 1 1 -1 1 1 1 -1 -1 -1 -1 -1\n",
+			       false, 0, false, &w), -1);  /* no m */
+}
+END_TEST
+
+START_TEST(test_cwl)
+{
+	sim_workload_t w;
+	static const char text[] =
+		"%ostrich-campaigns 1\nprocs 4\nthink 7\n"
+		"user 2 start 100 class short\n"
+		"campaign 2\njob 1 10\njob 2 5 8   # comment\n"
+		"campaign 1 think 3\njob 9 1\n"       /* q > m: empty */
+		"campaign 1\njob 1 4\nbogus line\n"
+		"campaign 2\njob 3 6 2\n";
+
+	ck_assert_int_eq(_read(text, false, 0, false, &w), 0);
+	ck_assert(w.closed);
+	ck_assert_uint_eq(w.procs, 4);
+	ck_assert_uint_eq(w.ncamps, 3);
+	ck_assert_uint_eq(w.njobs, 4);
+	ck_assert_uint_eq(w.camps[0].uid, 2);
+	ck_assert_double_eq(w.camps[0].start, 100);
+	ck_assert_double_eq(w.camps[0].think, 7);
+	ck_assert_uint_eq(w.camps[0].next, 2);
+	ck_assert_uint_eq(w.camps[1].uid, 1);
+	ck_assert_uint_eq(w.camps[1].seq, 1);        /* empty one dropped */
+	ck_assert_uint_eq(w.camps[2].seq, 2);
+	ck_assert_double_eq(w.jobs[1].estimate, 8);
+	ck_assert_uint_eq(w.jobs[3].campaign, 2);
+	ck_assert_uint_eq(w.skipped[SIM_SKIP_MALFORMED], 1);
+	ck_assert_uint_eq(w.skipped[SIM_SKIP_TOO_BIG], 1);
+	sim_workload_free(&w);
+}
+END_TEST
+
+START_TEST(test_group_trace)
+{
+	sim_job_t jobs[] = {
+		{ .uid = 1, .submit = 0, .rec_start = 0, .runtime = 100 },
+		{ .uid = 1, .submit = 50, .rec_start = 500, .runtime = 10 },
+		{ .uid = 2, .submit = 60, .rec_start = 60, .runtime = 1 },
+		{ .uid = 1, .submit = 1110, .rec_start = 1110, .runtime = 1 },
+		{ .uid = 1, .submit = 1712, .rec_start = 1712, .runtime = 1 },
+	};
+	sim_workload_t w = { .jobs = jobs, .njobs = 5, .nusers = 2 };
+
+	for (int i = 0; i < 5; i++)
+		jobs[i].uidx = jobs[i].uid - 1;
+	ck_assert_int_eq(sim_group_trace(&w, 600), 0);
+	ck_assert_uint_eq(jobs[0].campaign, 1);
+	ck_assert_uint_eq(jobs[1].campaign, 1);
+	ck_assert_uint_eq(jobs[2].campaign, 1);
+	ck_assert_uint_eq(jobs[3].campaign, 1);  /* 1110 - 510 <= 600 */
+	ck_assert_uint_eq(jobs[4].campaign, 2);  /* 1712 - 1111 > 600 */
+	ck_assert_int_eq(sim_group_trace(&w, 0), 0);
+	ck_assert_uint_eq(jobs[1].campaign, 1);  /* overlaps: MAX rule */
+	ck_assert_uint_eq(jobs[3].campaign, 2);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("workload");
+	TCase *swf = tcase_create("SWF"), *cwl = tcase_create("Closed loop");
+	TCase *grp = tcase_create("Grouping");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_test(swf, test_swf_fields_ok);
+	tcase_add_test(swf, test_swf_fields_bad);
+	tcase_add_test(swf, test_swf_mapping);
+	tcase_add_test(swf, test_swf_gzip_procs_exact);
+	tcase_add_test(swf, test_swf_all_bad);
+	tcase_add_test(cwl, test_cwl);
+	tcase_add_test(grp, test_group_trace);
+	suite_add_tcase(s, swf);
+	suite_add_tcase(s, cwl);
+	suite_add_tcase(s, grp);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
