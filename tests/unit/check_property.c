@@ -252,11 +252,14 @@ END_TEST
 
 Suite *suite(void)
 {
+	const char *env = getenv("OST_PROPERTY_LOOPS");
+	int loops = env ? atoi(env) : 24;
 	Suite *s = suite_create("property");
 	TCase *tc = tcase_create("Invariants");
 
-	tcase_set_timeout(tc, 120);
-	tcase_add_loop_test(tc, test_property_random_workloads, 0, 24);
+	tcase_set_timeout(tc, 300);
+	tcase_add_loop_test(tc, test_property_random_workloads, 0,
+			    loops > 0 ? loops : 24);
 	suite_add_tcase(s, tc);
 	return s;
 }
