@@ -300,6 +300,41 @@ typedef struct ost_stats {
 /* Fill *out.  Cannot fail.  O(1). */
 void ost_sched_stats(const ost_sched_t *s, ost_stats_t *out);
 
+/* ----------------------------------------------------- job summaries --- */
+/*
+ * The one-line summary of a job's place in the schedule that the Slurm
+ * plugin keeps in SystemComment and scampaign reads back (doc/summary.md):
+ *
+ *   ostrich campaign=alice/3 rank=2/14 vct=2026-11-21T23:10:05Z share=0.33
+ *   mode=ostrich
+ *
+ * Tokens are "key=value" separated by one space after the "ostrich" tag;
+ * parsers ignore keys they do not know (later versions may add some).
+ */
+
+#define OST_SUMMARY_MAX 200	/* bytes, NUL included */
+#define OST_SUMMARY_USER_MAX 64
+
+typedef struct ost_summary {
+	char user[OST_SUMMARY_USER_MAX]; /* user name (no space, '/', '=') */
+	uint32_t campaign;	/* sequence number */
+	uint64_t rank;		/* 1 = next to start; 0 = running */
+	uint64_t pending;	/* pending jobs in the partition */
+	double vct;		/* C~, seconds since the epoch; NAN = none */
+	double share;		/* fraction of the partition, 0..1 */
+	ost_mode_t mode;
+} ost_summary_t;
+
+/* Write the summary of sum into buf (size >= OST_SUMMARY_MAX is always
+ * enough).  Returns the length written, or -OST_EINVAL (bad user name, or
+ * buf too small; buf then holds "" if size > 0). */
+int ost_summary_format(char *buf, size_t size, const ost_summary_t *sum);
+
+/* Parse str (as written by ost_summary_format) into *out.  Returns 0, or
+ * -OST_EINVAL with *out untouched when str is not a summary or a known key
+ * is malformed. */
+int ost_summary_parse(const char *str, ost_summary_t *out);
+
 /* ------------------------------------------------------ serialization --- */
 
 /* Serialize s (configuration, clock, users, campaigns, jobs) into a new

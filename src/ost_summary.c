@@ -1,0 +1,177 @@
+/*****************************************************************************\
+ *  ost_summary.c - the one-line job summary kept in SystemComment
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ *  Written by the plugin every pass, read back by scampaign and by people:
+ *  short (< 200 bytes), stable, "key=value" tokens.  Times are UTC ISO 8601
+ *  to the second; formatting one is not reading a clock.
+\*****************************************************************************/
+
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ost_internal.h"
+
+#define OST_SUMMARY_TAG "ostrich"
+
+static bool _user_ok(const char *u)
+{
+	size_t n = strnlen(u, OST_SUMMARY_USER_MAX);
+
+	return n > 0 && n < OST_SUMMARY_USER_MAX && !strpbrk(u, " /=\t\n");
+}
+
+int ost_summary_format(char *buf, size_t size, const ost_summary_t *sum)
+{
+	char vct[32] = "none";
+	int n;
+
+	if (size)
+		buf[0] = '\0';
+	if (!_user_ok(sum->user) || !(sum->share >= 0.0))
+		return -OST_EINVAL;
+	if (isfinite(sum->vct) && fabs(sum->vct) < 1e15) {
+		time_t t = (time_t)llround(sum->vct);
+		struct tm tm;
+
+		if (gmtime_r(&t, &tm))
+			strftime(vct, sizeof(vct), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	}
+	n = snprintf(buf, size, OST_SUMMARY_TAG " campaign=%s/%u rank=%llu/%llu"
+		     " vct=%s share=%.2f mode=%s", sum->user, sum->campaign,
+		     (unsigned long long)sum->rank,
+		     (unsigned long long)sum->pending, vct, sum->share,
+		     ost_mode_name(sum->mode));
+	if (n < 0 || (size_t)n >= size) {
+		if (size)
+			buf[0] = '\0';
+		return -OST_EINVAL;
+	}
+	return n;
+}
+
+/* Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's
+ * days_from_civil; C11 has no timegm()). */
+static long long _days_from_civil(long long y, unsigned m, unsigned d)
+{
+	long long era;
+	unsigned yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = (unsigned)(y - era * 400);
+	doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + (long long)doe - 719468;
+}
+
+/* "YYYY-MM-DDTHH:MM:SSZ" (UTC) or "none" to seconds since the epoch. */
+static int _parse_time(const char *v, double *out)
+{
+	int y, mo, d, h, mi, s, n = 0;
+
+	if (!strcmp(v, "none")) {
+		*out = NAN;
+		return 0;
+	}
+	if (sscanf(v, "%4d-%2d-%2dT%2d:%2d:%2dZ%n", &y, &mo, &d, &h, &mi, &s,
+		   &n) != 6 || v[n] || mo < 1 || mo > 12 || d < 1 || d > 31 ||
+	    h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s > 60)
+		return -1;
+	*out = (double)(_days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 +
+			h * 3600 + mi * 60 + s);
+	return 0;
+}
+
+static int _parse_u64(const char *v, const char *end, uint64_t *out)
+{
+	char *e;
+	unsigned long long x;
+
+	if (v == end || *v < '0' || *v > '9')
+		return -1;
+	errno = 0;
+	x = strtoull(v, &e, 10);
+	if (errno || e != end)
+		return -1;
+	*out = x;
+	return 0;
+}
+
+/* One "key=value" token into *out; unknown keys are skipped. */
+static int _parse_token(const char *k, size_t kl, const char *v,
+			const char *ve, ost_summary_t *out)
+{
+	char val[OST_SUMMARY_MAX];
+	const char *slash;
+	uint64_t a, b;
+
+	if ((size_t)(ve - v) >= sizeof(val))
+		return -1;
+	memcpy(val, v, (size_t)(ve - v));
+	val[ve - v] = '\0';
+	slash = strchr(val, '/');
+#define KEY(s) (kl == sizeof(s) - 1 && !strncmp(k, s, kl))
+	if (KEY("campaign")) {
+		if (!slash || slash == val ||
+		    (size_t)(slash - val) >= OST_SUMMARY_USER_MAX ||
+		    _parse_u64(slash + 1, val + strlen(val), &a) ||
+		    a > UINT32_MAX)
+			return -1;
+		memcpy(out->user, val, (size_t)(slash - val));
+		out->user[slash - val] = '\0';
+		out->campaign = (uint32_t)a;
+	} else if (KEY("rank")) {
+		if (!slash || _parse_u64(val, slash, &a) ||
+		    _parse_u64(slash + 1, val + strlen(val), &b))
+			return -1;
+		out->rank = a;
+		out->pending = b;
+	} else if (KEY("vct")) {
+		return _parse_time(val, &out->vct);
+	} else if (KEY("share")) {
+		char *e;
+
+		out->share = strtod(val, &e);
+		if (e == val || *e || !(out->share >= 0.0))
+			return -1;
+	} else if (KEY("mode")) {
+		return ost_mode_parse(val, &out->mode) ? -1 : 0;
+	}
+#undef KEY
+	return 0;
+}
+
+int ost_summary_parse(const char *str, ost_summary_t *out)
+{
+	ost_summary_t s = { .vct = NAN };
+	const char *p;
+	unsigned seen = 0;
+
+	if (!str || strncmp(str, OST_SUMMARY_TAG " ", sizeof(OST_SUMMARY_TAG)))
+		return -OST_EINVAL;
+	for (p = str + sizeof(OST_SUMMARY_TAG); *p;) {
+		const char *end = p + strcspn(p, " "), *eq = memchr(p, '=',
+								     (size_t)(end - p));
+
+		if (!eq || eq == p)
+			return -OST_EINVAL;
+		if (_parse_token(p, (size_t)(eq - p), eq + 1, end, &s))
+			return -OST_EINVAL;
+		if (!strncmp(p, "campaign=", 9))
+			seen |= 1;
+		else if (!strncmp(p, "rank=", 5))
+			seen |= 2;
+		p = *end ? end + 1 : end;
+	}
+	if (seen != 3)
+		return -OST_EINVAL;
+	*out = s;
+	return 0;
+}
