@@ -6,7 +6,7 @@ set -euo pipefail
 
 PKGS=(build-essential autoconf automake libtool pkg-config check zlib1g-dev
       gnuplot-nox valgrind dpkg-dev
-      munge libmunge-dev slurmctld slurmd slurm-client)
+      munge libmunge-dev libslurm-dev slurmctld slurmd slurm-client)
 
 missing=()
 for p in "${PKGS[@]}"; do

@@ -1,0 +1,195 @@
+/*****************************************************************************\
+ *  campaigns.c - campaigns rebuilt from the jobs' OStrich summaries
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+\*****************************************************************************/
+
+#define _POSIX_C_SOURCE 200809L
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "campaigns.h"
+
+static bool _same(const sc_campaign_t *c, const sc_job_t *j)
+{
+	return c->seq == j->sum.campaign && !strcmp(c->user, j->sum.user) &&
+	       !strcmp(c->partition, j->partition);
+}
+
+static int _cmp(const void *a, const void *b)
+{
+	const sc_campaign_t *x = a, *y = b;
+	int r = strcmp(x->partition, y->partition);
+
+	if (r)
+		return r;
+	if (!x->first_rank != !y->first_rank)
+		return x->first_rank ? -1 : 1;
+	if (x->first_rank != y->first_rank)
+		return x->first_rank < y->first_rank ? -1 : 1;
+	if ((r = strcmp(x->user, y->user)))
+		return r;
+	return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+int sc_group(const sc_job_t *jobs, size_t n, sc_campaign_t **out,
+	     size_t *nout)
+{
+	sc_campaign_t *cs = calloc(n ? n : 1, sizeof(*cs));
+	size_t nc = 0, i, k;
+
+	if (!cs)
+		return -1;
+	for (i = 0; i < n; i++) {
+		const sc_job_t *j = &jobs[i];
+		sc_campaign_t *c = NULL;
+
+		if (!j->has_summary)
+			continue;
+		for (k = 0; k < nc && !c; k++)	/* XXX: O(n c), fine for a CLI */
+			if (_same(&cs[k], j))
+				c = &cs[k];
+		if (!c) {
+			c = &cs[nc++];
+			snprintf(c->partition, sizeof(c->partition), "%s",
+				 j->partition);
+			snprintf(c->user, sizeof(c->user), "%s", j->sum.user);
+			c->seq = j->sum.campaign;
+			c->vct = NAN;
+		}
+		if (j->state == SC_PENDING) {
+			c->pending++;
+			if (j->sum.rank && (!c->first_rank ||
+					    j->sum.rank < c->first_rank))
+				c->first_rank = j->sum.rank;
+		} else if (j->state == SC_RUNNING) {
+			c->running++;
+		} else {
+			c->done++;
+		}
+		if (j->state != SC_DONE || isnan(c->vct)) {
+			c->vct = j->sum.vct;
+			c->share = j->sum.share;
+			c->mode = j->sum.mode;
+			if (j->sum.pending > c->partition_pending)
+				c->partition_pending = j->sum.pending;
+		}
+	}
+	qsort(cs, nc, sizeof(*cs), _cmp);
+	*out = cs;
+	*nout = nc;
+	return 0;
+}
+
+const char *sc_time_str(double t, double now, char *buf)
+{
+	time_t tt, tn;
+	struct tm tm, tmn;
+
+	if (!isfinite(t)) {
+		strcpy(buf, "unknown");
+		return buf;
+	}
+	tt = (time_t)t;
+	tn = (time_t)now;
+	localtime_r(&tt, &tm);
+	localtime_r(&tn, &tmn);
+	if (tm.tm_yday == tmn.tm_yday && tm.tm_year == tmn.tm_year)
+		strftime(buf, 32, "%H:%M:%S", &tm);
+	else
+		strftime(buf, 32, "%Y-%m-%d %H:%M", &tm);
+	return buf;
+}
+
+/* "in 5 min" / "2 h 10 min ago" relative to now. */
+static const char *_rel(double t, double now, char *buf)
+{
+	double d = t - now, a = fabs(d);
+	const char *ago = d < 0 ? " ago" : "", *in = d < 0 ? "" : "in ";
+
+	if (!isfinite(t))
+		snprintf(buf, 48, "at an unknown time");
+	else if (a < 90)
+		snprintf(buf, 48, "%s%.0f s%s", in, a, ago);
+	else if (a < 5400)
+		snprintf(buf, 48, "%s%.0f min%s", in, a / 60, ago);
+	else
+		snprintf(buf, 48, "%s%.0f h %.0f min%s", in, floor(a / 3600),
+			 fmod(a, 3600) / 60, ago);
+	return buf;
+}
+
+int sc_explain(const sc_job_t *jobs, size_t n, const sc_job_t *job,
+	       double now, FILE *fp)
+{
+	const ost_summary_t *s = &job->sum;
+	sc_campaign_t *cs = NULL;
+	size_t nc = 0, i, shown = 0;
+	uint64_t visible_ahead = 0;
+	double head = now;
+	char t1[32], r1[48];
+
+	if (!job->has_summary) {
+		fprintf(fp, "Job %u has no OStrich summary: it is not tracked "
+			"by sched/ostrich (is SchedulerType=sched/ostrich? the "
+			"job may also be held, have an admin-set priority, or "
+			"be new since the last pass).\n", job->job_id);
+		return -1;
+	}
+	if (job->state != SC_PENDING) {
+		fprintf(fp, "Job %u (%s, campaign %u) is %s.\n", job->job_id,
+			s->user, s->campaign,
+			job->state == SC_RUNNING ? "running" : "finished");
+		return 0;
+	}
+	if (sc_group(jobs, n, &cs, &nc))
+		return -1;
+	fprintf(fp, "Job %u of %s waits in partition %s: rank %llu of %llu "
+		"pending jobs.\n", job->job_id, s->user, job->partition,
+		(unsigned long long)s->rank, (unsigned long long)s->pending);
+	fprintf(fp, "It belongs to %s's campaign %u. In a fair sharing of the "
+		"partition among the users active now, %s gets %.0f%% of it and "
+		"this campaign would be complete at %s (%s).\n", s->user,
+		s->campaign, s->user, 100 * s->share,
+		sc_time_str(s->vct, now, t1), _rel(s->vct, now, r1));
+	for (i = 0; i < nc; i++) {
+		const sc_campaign_t *c = &cs[i];
+
+		if (strcmp(c->partition, job->partition) || !c->first_rank ||
+		    c->first_rank >= s->rank ||
+		    (c->seq == s->campaign && !strcmp(c->user, s->user)))
+			continue;
+		if (!shown++)
+			fprintf(fp, "Ahead of it, by %s:\n",
+				s->mode == OST_MODE_FAIRCAMP ? "deadline"
+				: "virtual completion time (the campaign that "
+				  "would finish first in the fair share goes "
+				  "first)");
+		fprintf(fp, "  %-12s campaign %-4u %4u pending  would complete "
+			"at %s\n", c->user, c->seq, c->pending,
+			sc_time_str(c->vct, now, t1));
+		visible_ahead += c->pending;
+		if (isfinite(c->vct) && c->vct > head)
+			head = c->vct;
+		if (!isfinite(c->vct))
+			head = INFINITY;
+	}
+	if (!shown && s->rank > 1)
+		fprintf(fp, "Ahead of it are only earlier jobs of its own "
+			"campaign.\n");
+	if (s->rank > 1 && visible_ahead + 1 < s->rank && shown)
+		fprintf(fp, "  (and jobs you are not allowed to see)\n");
+	if (shown)
+		fprintf(fp, "If nothing else changes, its campaign reaches the "
+			"head of the queue around %s (%s); the job then starts "
+			"as soon as resources free up.\n",
+			sc_time_str(head, now, t1), _rel(head, now, r1));
+	else
+		fprintf(fp, "Its campaign is at the head of the queue; the job "
+			"starts as soon as resources free up.\n");
+	free(cs);
+	return 0;
+}

@@ -1,0 +1,57 @@
+/*****************************************************************************\
+ *  campaigns.h - campaigns rebuilt from the jobs' OStrich summaries
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ *  No Slurm type here: scampaign.c turns Slurm's job records into sc_job_t,
+ *  this module groups them and explains a job's wait.
+\*****************************************************************************/
+
+#ifndef SC_CAMPAIGNS_H
+#define SC_CAMPAIGNS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "ostrich.h"
+
+typedef enum { SC_PENDING = 0, SC_RUNNING, SC_DONE } sc_state_t;
+
+/* One job as Slurm showed it to the caller. */
+typedef struct sc_job {
+	uint32_t job_id;
+	char partition[64];
+	sc_state_t state;
+	bool has_summary;	/* SystemComment held an OStrich summary */
+	ost_summary_t sum;
+} sc_job_t;
+
+/* One campaign as seen through its visible jobs. */
+typedef struct sc_campaign {
+	char partition[64];
+	char user[OST_SUMMARY_USER_MAX];
+	uint32_t seq;
+	uint32_t pending, running, done;
+	uint64_t first_rank;	/* best rank of its pending jobs, 0 if none */
+	uint64_t partition_pending;	/* pending jobs of the partition */
+	double vct;		/* C~ (epoch seconds) or NAN */
+	double share;
+	ost_mode_t mode;
+} sc_campaign_t;
+
+/* Group jobs[0..n) with summaries into campaigns, sorted by partition,
+ * then campaigns with pending jobs by rank, then the others by (user,
+ * seq).  *out is new (free()).  Returns 0 or -1 (memory). */
+int sc_group(const sc_job_t *jobs, size_t n, sc_campaign_t **out,
+	     size_t *nout);
+
+/* Write to fp, in plain words, why job `id` (one of jobs[]) waits.
+ * Returns 0, or -1 if the job has no summary (message written). */
+int sc_explain(const sc_job_t *jobs, size_t n, const sc_job_t *job,
+	       double now, FILE *fp);
+
+/* "HH:MM:SS" today, or "YYYY-MM-DD HH:MM" otherwise (local time), or
+ * "unknown"; into buf of size >= 32. */
+const char *sc_time_str(double t, double now, char *buf);
+
+#endif /* SC_CAMPAIGNS_H */

@@ -1,0 +1,231 @@
+/*****************************************************************************\
+ *  scampaign.c - show OStrich campaigns and explain why a job waits
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ *  A client of the public Slurm API only: it reads the jobs with
+ *  slurm_load_jobs(), as squeue does, so it sees exactly what Slurm's
+ *  permissions (PrivateData=jobs) let the caller see, and rebuilds the
+ *  campaigns from the summaries sched/ostrich keeps in SystemComment.
+\*****************************************************************************/
+
+#define _GNU_SOURCE
+
+#include "config.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <slurm/slurm.h>
+#include <slurm/slurm_errno.h>
+
+#include "campaigns.h"
+#include "print.h"
+
+typedef struct {
+	char *users;		/* --user list, comma separated */
+	char *partitions;	/* --partition list */
+	char *format;		/* -o */
+	bool json, noheader;
+	uint32_t explain;	/* --explain JOBID, 0 = none */
+} _opts_t;
+
+static void _usage(FILE *fp)
+{
+	fprintf(fp,
+"Usage: scampaign [OPTIONS]\n"
+"       scampaign --explain JOBID\n"
+"Show the OStrich campaigns of a Slurm cluster running sched/ostrich.\n\n"
+"  -u, --user=LIST        only campaigns of these users (names or uids)\n"
+"  -p, --partition=LIST   only these partitions\n"
+"  -o, --format=FORMAT    columns, like squeue: %%P partition, %%u user,\n"
+"                         %%c campaign, %%p pending, %%r running, %%d done,\n"
+"                         %%R rank of its first pending job, %%v virtual\n"
+"                         completion time, %%s share, %%m mode, %%N pending\n"
+"                         jobs of the partition; %%-10u pads to 10\n"
+"                         (default \"%s\")\n"
+"  -h, --noheader         no header line\n"
+"      --json             JSON output\n"
+"  -e, --explain=JOBID    say in plain words why job JOBID waits\n"
+"      --help             this help\n"
+"  -V, --version          version\n", SC_DEFAULT_FORMAT);
+}
+
+static void _die(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "scampaign: error: ");
+	fprintf(stderr, fmt, arg);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+static void _parse(int argc, char **argv, _opts_t *o)
+{
+	static const struct option lo[] = {
+		{ "user", required_argument, NULL, 'u' },
+		{ "partition", required_argument, NULL, 'p' },
+		{ "format", required_argument, NULL, 'o' },
+		{ "noheader", no_argument, NULL, 'h' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "explain", required_argument, NULL, 'e' },
+		{ "help", no_argument, NULL, 'H' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *why;
+	char *end;
+	int c;
+
+	o->format = SC_DEFAULT_FORMAT;
+	while ((c = getopt_long(argc, argv, "u:p:o:he:V", lo, NULL)) != -1) {
+		switch (c) {
+		case 'u': o->users = optarg; break;
+		case 'p': o->partitions = optarg; break;
+		case 'o': o->format = optarg; break;
+		case 'h': o->noheader = true; break;
+		case 'j': o->json = true; break;
+		case 'e':
+			o->explain = (uint32_t)strtoul(optarg, &end, 10);
+			if (end == optarg || *end || !o->explain)
+				_die("invalid job id '%s'", optarg);
+			break;
+		case 'H': _usage(stdout); exit(0);
+		case 'V': printf("scampaign (ostrich) %s\n", PACKAGE_VERSION);
+			  exit(0);
+		default: _usage(stderr); exit(1);
+		}
+	}
+	if (optind < argc)
+		_die("unexpected argument '%s'", argv[optind]);
+	if (sc_format_check(o->format, &why))
+		_die("bad --format: %s", why);
+}
+
+/* Is name (or uid as text) in the comma-separated list? */
+static bool _in_list(const char *list, const char *name, uint32_t uid)
+{
+	char *dup = strdup(list), *save = NULL, *tok;
+	bool found = false;
+
+	if (!dup)
+		return false;
+	for (tok = strtok_r(dup, ",", &save); tok && !found;
+	     tok = strtok_r(NULL, ",", &save)) {
+		char *end;
+		unsigned long v = strtoul(tok, &end, 10);
+
+		found = !strcmp(tok, name) || (end != tok && !*end && v == uid);
+	}
+	free(dup);
+	return found;
+}
+
+/* The caller's view of job j; false if the filters drop it. */
+static bool _convert(const slurm_job_info_t *j, const _opts_t *o,
+		     sc_job_t *out)
+{
+	uint32_t base = j->job_state & JOB_STATE_BASE;
+	size_t pl;
+
+	memset(out, 0, sizeof(*out));
+	out->job_id = j->job_id;
+	pl = j->partition ? strcspn(j->partition, ",") : 0;
+	if (pl >= sizeof(out->partition))
+		pl = sizeof(out->partition) - 1;
+	if (pl)
+		memcpy(out->partition, j->partition, pl);
+	out->state = base == JOB_PENDING ? SC_PENDING :
+		     (base == JOB_RUNNING || base == JOB_SUSPENDED) ? SC_RUNNING
+								   : SC_DONE;
+	out->has_summary = j->system_comment &&
+			   !ost_summary_parse(j->system_comment, &out->sum);
+	if (o->partitions && !_in_list(o->partitions, out->partition, ~0u))
+		return false;
+	if (o->users) {
+		const char *name = out->has_summary ? out->sum.user : "";
+		struct passwd *pw = out->has_summary ? NULL
+						      : getpwuid(j->user_id);
+
+		if (pw)
+			name = pw->pw_name;
+		if (!_in_list(o->users, name, j->user_id))
+			return false;
+	}
+	return true;
+}
+
+/* Fail clearly on a cluster that does not run sched/ostrich. */
+static void _check_cluster(void)
+{
+	slurm_conf_t *conf = NULL;
+
+	if (slurm_load_ctl_conf((time_t)0, &conf) != SLURM_SUCCESS)
+		_die("cannot reach slurmctld: %s",
+		     slurm_strerror(slurm_get_errno()));
+	if (!conf->schedtype || strcmp(conf->schedtype, "sched/ostrich")) {
+		fprintf(stderr, "scampaign: error: this cluster does not run "
+			"OStrich (SchedulerType=%s, not sched/ostrich)\n",
+			conf->schedtype ? conf->schedtype : "?");
+		slurm_free_ctl_conf(conf);
+		exit(1);
+	}
+	slurm_free_ctl_conf(conf);
+}
+
+int main(int argc, char **argv)
+{
+	_opts_t o = { 0 };
+	job_info_msg_t *msg = NULL;
+	sc_job_t *jobs, *target = NULL;
+	sc_campaign_t *cs;
+	size_t n = 0, nc, i;
+	double now = (double)time(NULL);
+	int rc = 0;
+
+	_parse(argc, argv, &o);
+	slurm_init(NULL);
+	_check_cluster();
+	if (slurm_load_jobs((time_t)0, &msg, SHOW_ALL) != SLURM_SUCCESS)
+		_die("slurm_load_jobs: %s", slurm_strerror(slurm_get_errno()));
+	jobs = calloc(msg->record_count + 1, sizeof(*jobs));
+	if (!jobs)
+		_die("%s", "out of memory");
+	for (i = 0; i < msg->record_count; i++) {
+		_opts_t all = { .format = o.format };
+
+		if (_convert(&msg->job_array[i], o.explain ? &all : &o,
+			     &jobs[n])) {
+			if (o.explain && jobs[n].job_id == o.explain)
+				target = &jobs[n];
+			n++;
+		}
+	}
+	if (o.explain) {
+		if (!target) {
+			fprintf(stderr, "scampaign: error: job %u not found "
+				"(unknown, purged, or not visible to you)\n",
+				o.explain);
+			rc = 1;
+		} else if (sc_explain(jobs, n, target, now, stdout)) {
+			rc = 1;
+		}
+	} else if (sc_group(jobs, n, &cs, &nc)) {
+		_die("%s", "out of memory");
+	} else {
+		if (o.json)
+			sc_print_json(stdout, cs, nc);
+		else
+			sc_print_table(stdout, o.format, o.noheader, cs, nc,
+				       now);
+		free(cs);
+	}
+	free(jobs);
+	slurm_free_job_info_msg(msg);
+	slurm_fini();
+	return rc;
+}
