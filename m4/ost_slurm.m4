@@ -4,7 +4,8 @@ dnl
 dnl OST_WITH_SLURM: --with-slurm-source=DIR names the Slurm source tree
 dnl matching the installed slurmctld; --with-slurm-build=DIR the directory
 dnl where that source was configured (holds config.h; default DIR itself, or
-dnl DIR/../slurm-build as tools/get-slurm-source.sh lays it out).  Without the
+dnl slurm-build next to DIR as tools/get-slurm-source.sh lays it out, DIR
+dnl being a symlink there).  Without the
 dnl option, tools/get-slurm-source.sh's default location is tried.  Sets
 dnl ost_have_slurm=yes|no, SLURM_SRC, SLURM_BLD, SLURM_PLUGIN_DIR.
 AC_DEFUN([OST_WITH_SLURM], [
@@ -35,7 +36,8 @@ AC_DEFUN([OST_WITH_SLURM], [
          [AC_MSG_ERROR([--with-slurm-source=$SLURM_SRC is not a Slurm source tree (no src/slurmctld/slurmctld.h)])])
        SLURM_SRC=`cd "$SLURM_SRC" && pwd`
        AS_IF([test "x$with_slurm_build" != xcheck], [SLURM_BLD=$with_slurm_build],
-         [for d in "$SLURM_SRC" "$SLURM_SRC/../slurm-build"; do
+         [ost_slurm_parent=`dirname "$SLURM_SRC"`
+          for d in "$SLURM_SRC" "$ost_slurm_parent/slurm-build"; do
             AS_IF([test -f "$d/config.h"], [SLURM_BLD=`cd "$d" && pwd`; break])
           done])
        AS_IF([test -n "$SLURM_BLD" && test -f "$SLURM_BLD/config.h"], [],

@@ -1,0 +1,129 @@
+/*****************************************************************************\
+ *  sched_ostrich.c - sched/ostrich: fair campaign scheduling for Slurm.
+ *
+ *  Starts the OStrich engine (libostrich_slurm.so), which rewrites the
+ *  priorities of pending jobs every Interval, and embeds the stock
+ *  sched/backfill plugin so that backfilling keeps working (Backfill=no in
+ *  ostrich.conf turns it off).
+ *****************************************************************************
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ *  This program is free software; you can redistribute it and/or modify it
+ *  under the terms of the GNU General Public License as published by the Free
+ *  Software Foundation; either version 2 of the License, or (at your option)
+ *  any later version.
+ *
+ *  This program is distributed in the hope that it will be useful, but WITHOUT
+ *  ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ *  FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License for
+ *  more details.
+\*****************************************************************************/
+
+#include "config.h"
+
+#include <string.h>
+#include <sys/stat.h>
+
+#include "slurm/slurm.h"
+#include "slurm/slurm_errno.h"
+
+#include "src/common/log.h"
+#include "src/common/plugin.h"
+#include "src/common/read_config.h"
+#include "src/common/xmalloc.h"
+#include "src/common/xstring.h"
+
+#include "src/slurmctld/slurmctld.h"
+
+#include "ostrich_slurm.h"
+
+const char plugin_name[] = "OStrich fair campaign scheduler plugin";
+const char plugin_type[] = "sched/ostrich";
+const uint32_t plugin_version = SLURM_VERSION_NUMBER;
+
+static plugin_handle_t _bf_handle = PLUGIN_INVALID_HANDLE;
+static int (*_bf_reconfig)(void) = NULL;
+
+/*
+ * Find sched_backfill.so in PluginDir (a colon-separated list).
+ * NOTE: slurm_conf read (init() runs with the config lock held).
+ * RET xmalloc'ed path or NULL
+ */
+static char *_backfill_path(void)
+{
+	char *dirs = xstrdup(slurm_conf.plugindir), *save = NULL, *dir;
+	char *path = NULL;
+	struct stat st;
+
+	for (dir = strtok_r(dirs, ":", &save); dir && !path;
+	     dir = strtok_r(NULL, ":", &save)) {
+		char *p = xstrdup_printf("%s/sched_backfill.so", dir);
+
+		if (!stat(p, &st))
+			path = p;
+		else
+			xfree(p);
+	}
+	xfree(dirs);
+	return path;
+}
+
+/*
+ * Load the stock backfill plugin (its init() starts its own thread).
+ * RET SLURM_SUCCESS or SLURM_ERROR
+ */
+static int _backfill_load(void)
+{
+	char *path = _backfill_path();
+	plugin_err_t err;
+
+	if (!path) {
+		error("cannot find sched_backfill.so in PluginDir=%s: running without backfill",
+		      slurm_conf.plugindir);
+		return SLURM_ERROR;
+	}
+	err = plugin_load_from_file(&_bf_handle, path);
+	if (err != EPLUGIN_SUCCESS) {
+		error("cannot load %s: %s: running without backfill", path,
+		      plugin_strerror(err));
+		_bf_handle = PLUGIN_INVALID_HANDLE;
+		xfree(path);
+		return SLURM_ERROR;
+	}
+	_bf_reconfig = plugin_get_sym(_bf_handle, "sched_p_reconfig");
+	info("embedded backfill loaded from %s", path);
+	xfree(path);
+	return SLURM_SUCCESS;
+}
+
+extern int init(void)
+{
+	if (ost_slurm_init(OST_USER_SCHED) != SLURM_SUCCESS)
+		return SLURM_ERROR;
+	if (running_in_slurmctld() && ost_slurm_backfill_wanted())
+		(void) _backfill_load();
+	verbose("%s loaded", plugin_name);
+	return SLURM_SUCCESS;
+}
+
+extern void fini(void)
+{
+	if (_bf_handle != PLUGIN_INVALID_HANDLE) {
+		plugin_unload(_bf_handle);
+		_bf_handle = PLUGIN_INVALID_HANDLE;
+		_bf_reconfig = NULL;
+	}
+	ost_slurm_fini(OST_USER_SCHED);
+}
+
+/*
+ * NOTE: called with the slurmctld config/job/node/part write locks held:
+ * only flags are set here.
+ */
+extern int sched_p_reconfig(void)
+{
+	ost_slurm_reconfig();
+	if (_bf_reconfig)
+		return _bf_reconfig();
+	return SLURM_SUCCESS;
+}

@@ -1,0 +1,151 @@
+# live-lib.sh - common part of the live scenarios (sourced by s*.sh).
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Environment (set by tests/live/Makefile.am): OST_SRCDIR, OST_LIVE_PLUGINS,
+# OST_PLUGIN_BUILD, OST_REPLAY.  OST_LIVE_KEEP=1 keeps the scratch directory
+# of passing scenarios too (it is always kept on failure).
+
+set -euo pipefail
+
+TOP=100000000		# OST_PRIO_TOP of plugins/ostrich_slurm.h
+
+skip() { echo "SKIP: $*"; exit 77; }
+fail() { echo "FAIL: $*"; exit 1; }
+note() { echo "# $*"; }
+
+[ "${OST_LIVE_PLUGINS:-no}" = yes ] ||
+	skip "the Slurm plugins are not built (configure found no Slurm source: run tools/get-slurm-source.sh, then configure --with-slurm-source=...)"
+[ "$(id -u)" = 0 ] || skip "live tests start munged/slurmctld/slurmd and add test users: run as root"
+PATH=$PATH:/usr/sbin:/sbin
+command -v slurmctld >/dev/null && command -v slurmd >/dev/null && command -v munged >/dev/null ||
+	skip "slurmctld, slurmd or munged not installed (tools/install-deps.sh)"
+[ -x "$OST_REPLAY" ] || fail "missing $OST_REPLAY"
+for f in sched_ostrich.so priority_ostrich.so libostrich_slurm.so; do
+	[ -f "$OST_PLUGIN_BUILD/$f" ] || fail "missing $OST_PLUGIN_BUILD/$f"
+done
+
+# One cluster at a time (fixed ports), even under make -j.
+exec 9>/tmp/ostrich-live.lock
+flock -w 900 9 || fail "another live test holds /tmp/ostrich-live.lock"
+
+. "$OST_SRCDIR/tools/cluster.sh"
+
+LIVE_NAME=$(basename "$0" .sh)
+WORK=$(mktemp -d "/tmp/ostrich-live-$LIVE_NAME.XXXXXX")
+T_START=$(date +%s)
+
+live_exit() {
+	local rc=$?
+	cluster_stop
+	if [ $rc -ne 0 ] && [ $rc -ne 77 ]; then
+		echo "--- last lines of $WORK/log/slurmctld.log"
+		tail -25 "$WORK/log/slurmctld.log" 2>/dev/null || true
+		echo "--- scratch directory kept: $WORK"
+	elif [ "${OST_LIVE_KEEP:-0}" != 1 ]; then
+		rm -rf "$WORK"
+	fi
+	echo "# $LIVE_NAME: $(( $(date +%s) - T_START )) s"
+	exit $rc
+}
+trap live_exit EXIT
+
+# live_start "OSTRICH_CONF_LINES" [SLURM_CONF_EXTRA]: start the cluster.
+live_start() {
+	cluster_init
+	printf '%s\nEventLog=%s\n' "$1" "$WORK/events.log" > "$WORK/ostrich.conf"
+	cluster_conf "${2:-}"
+	cluster_start
+	note "cluster up: $SCHED + $PRIO, $NNODES nodes x $CPUS_PER_NODE CPUs, $WORK"
+}
+
+# Wait until CMD (a shell string) succeeds, up to SECONDS.
+wait_for() {
+	local secs=$1 cmd=$2 i
+	for i in $(seq $((secs * 5))); do
+		eval "$cmd" && return 0
+		sleep 0.2
+	done
+	return 1
+}
+
+n_running() { squeue -h -t R | wc -l; }
+n_queued() { squeue -h | wc -l; }
+n_passes() { grep -c ' pass ' "$WORK/events.log" 2>/dev/null || echo 0; }
+
+# Wait for two more passes of the engine (priorities are current after).
+wait_passes() {
+	local p=$(n_passes)
+	wait_for 30 "[ \$(n_passes) -ge $((p + 2)) ]" || fail "the engine does not run passes"
+}
+
+# Pending jobs "JOBKEY PRIORITY USER" (array tasks expanded as A_T), taken
+# between two passes so that they match the event log.
+PEND=
+snapshot() {
+	local p1 p2 i
+	for i in $(seq 20); do
+		p1=$(n_passes)
+		PEND=$(squeue -h -r -t PD -o '%i %Q %u' | sort -n)
+		p2=$(n_passes)
+		[ "$p1" = "$p2" ] && return 0
+		sleep 0.1
+	done
+	fail "no quiet moment between two passes"
+}
+
+# Check the priorities of the pending jobs (PEND) against the ranks the
+# core computes from the event log, skipping the job ids in $1 (admin-set).
+check_ranks() {
+	local skip=" ${1:-} " out
+	"$OST_REPLAY" "$WORK/events.log" > "$WORK/replay.out" || fail "ost-replay failed"
+	out=$(printf '%s\n' "$PEND" | awk -v top=$TOP -v skip="$skip" '
+		FNR == NR { if ($1 == "rank") { k = $4; g = k; sub(/_.*/, "", g);
+			    if (!(g in best) || $3 + 0 < best[g]) best[g] = $3 + 0;
+			    inrep[k] = 1; nrep++ } next }
+		NF >= 2 { k = $1; g = k; sub(/_.*/, "", g);
+			  if (index(skip, " " g " ")) { next }
+			  n++; seen[k] = 1
+			  if (!(g in best)) { print "job " k " pending in Slurm, unknown to the core"; bad++; next }
+			  want = top - best[g]
+			  if ($2 + 0 != want) { print "job " k ": priority " $2 ", core rank " best[g] " wants " want; bad++ } }
+		END { for (k in inrep) if (!(k in seen)) { g = k; sub(/_.*/, "", g);
+			    if (!index(skip, " " g " ")) { print "job " k " ranked by the core, not pending in Slurm"; bad++ } }
+		      print "checked " n " pending jobs, " bad + 0 " mismatches"; exit bad > 0 }
+	' "$WORK/replay.out" -) || { printf '%s\n' "$out"; fail "priorities differ from the core's ranks"; }
+	note "$out"
+}
+
+# Epoch seconds of a scontrol time (local time).
+epoch() { [ "$1" = Unknown ] || [ "$1" = None ] && echo 0 || date -d "$1" +%s; }
+
+# "JOBID USER SUBMIT START END STATE" of every job record (epoch seconds).
+jobs_table() {
+	scontrol -o show job | awk '{
+		for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = substr($i, length(kv[1]) + 2) }
+		u = v["UserId"]; sub(/\(.*/, "", u)
+		print v["JobId"], u, v["SubmitTime"], v["StartTime"], v["EndTime"], v["JobState"] }' |
+	while read -r id u s st e state; do
+		echo "$id $u $(epoch "$s") $(epoch "$st") $(epoch "$e") $state"
+	done | sort -n
+}
+
+# Every job's submit/start/finish in the event log carries Slurm's own times.
+check_event_times() {
+	local out
+	out=$(jobs_table | awk '
+		FNR == NR { if ($2 == "submit") sub_t[$3] = $8; else if ($2 == "start") st_t[$3] = $4;
+			    else if ($2 == "finish") fin_t[$3] = $4; next }
+		{ id = $1; n++
+		  if (!(id in sub_t)) { print "job " id ": no submit event"; bad++; next }
+		  if (sub_t[id] != $3) { print "job " id ": submit " sub_t[id] " vs SubmitTime " $3; bad++ }
+		  if ($6 == "COMPLETED") {
+			if (st_t[id] != $4) { print "job " id ": start " st_t[id] " vs StartTime " $4; bad++ }
+			if (fin_t[id] != $5) { print "job " id ": finish " fin_t[id] " vs EndTime " $5; bad++ } } }
+		END { print "checked the events of " n " jobs, " bad + 0 " mismatches"; exit bad > 0 }
+	' "$WORK/events.log" -) || { printf '%s\n' "$out"; fail "event times differ from Slurm's"; }
+	note "$out"
+}
+
+wait_queue_empty() {
+	wait_for "${1:-120}" '[ "$(n_queued)" = 0 ]' || { squeue; fail "jobs did not finish"; }
+}

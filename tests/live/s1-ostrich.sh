@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# s1-ostrich.sh - scenario 1 of issue 4: alice's long campaign fills the
+# cluster, then bob and carol submit small campaigns.  Their jobs must be
+# ranked above alice's remaining pending jobs and start before them, and
+# every priority must equal what the core computes for the same events.
+# sched/ostrich alone (priority/basic): the complete setup.
+# SPDX-License-Identifier: GPL-2.0-or-later
+. "$OST_SRCDIR/tests/live/live-lib.sh"
+
+SCHED=sched/ostrich PRIO=priority/basic
+live_start "Interval=1"
+
+for i in $(seq 16); do sub alice -n 4 -t 1 --wrap 'sleep 8' >/dev/null; done
+wait_for 20 '[ "$(n_running)" = 8 ]' || fail "alice's first 8 jobs did not start"
+sleep 1
+for u in bob carol; do
+	for i in 1 2 3 4; do sub $u -n 4 -t 1 --wrap 'sleep 4' >/dev/null; done
+done
+wait_passes
+snapshot
+note "pending jobs (job priority user) after bob and carol submitted:"
+printf '%s\n' "$PEND" | sed 's/^/#   /'
+min_small=$(printf '%s\n' "$PEND" | awk '$3 != "alice" { if (!m || $2 < m) m = $2 } END { print m + 0 }')
+max_alice=$(printf '%s\n' "$PEND" | awk '$3 == "alice" && $2 > m { m = $2 } END { print m + 0 }')
+[ "$(printf '%s\n' "$PEND" | grep -c -v alice)" = 8 ] || fail "bob's and carol's 8 jobs are not all pending"
+[ "$min_small" -gt "$max_alice" ] ||
+	fail "a job of bob or carol (lowest priority $min_small) is not above alice's pending jobs (highest $max_alice)"
+check_ranks
+alice_pending=$(printf '%s\n' "$PEND" | awk '$3 == "alice" { print $1 }' | tr '\n' ' ')
+
+wait_queue_empty 120
+wait_passes
+jobs_table > "$WORK/jobs.txt"
+note "start order (job user start):"
+sort -k4,4n -k1,1n "$WORK/jobs.txt" | awk '{ printf "#   %s %s %s\n", $1, $2, strftime("%T", $4, 1) }'
+last_small=$(awk '$2 != "alice" && $4 > m { m = $4 } END { print m + 0 }' "$WORK/jobs.txt")
+first_alice=$(awk -v ids=" $alice_pending" 'index(ids, " " $1 " ") { if (!m || $4 < m) m = $4 } END { print m + 0 }' "$WORK/jobs.txt")
+[ "$last_small" -lt "$first_alice" ] ||
+	fail "alice's pending jobs started at $first_alice, not after bob's and carol's (last at $last_small)"
+[ "$(grep -c COMPLETED "$WORK/jobs.txt")" = 24 ] || fail "not all 24 jobs completed"
+check_event_times
+grep 'ostrich: pass' "$WORK/log/slurmctld.log" | awk '{ for (i = 1; i <= NF; i++) if ($i == "took") print $(i + 1) }' |
+	sort -n | awk '{ v[NR] = $1 } END { printf "# pass times: %d passes, median %.3f ms, max %.3f ms\n", NR, v[int((NR + 1) / 2)], v[NR] }'
+echo "PASS: bob and carol ranked and started before alice's remaining jobs"
