@@ -56,12 +56,10 @@ void ost_campaign_rederive(ost_sched_t *s, ost_campaign_t *c)
 }
 
 /*
- * Open campaign seq of u at t (after its newest).  k_c counts the users
- * with unfinished jobs, u included (§5).  Returns NULL on memory shortage
- * with nothing changed.
+ * A new empty campaign seq linked after u's newest, with no tags yet.
+ * Returns NULL on memory shortage with nothing changed.
  */
-ost_campaign_t *ost_campaign_open(ost_sched_t *s, ost_user_t *u,
-				  uint32_t seq, double t)
+ost_campaign_t *ost_campaign_new(ost_sched_t *s, ost_user_t *u, uint32_t seq)
 {
 	ost_campaign_t *c;
 
@@ -72,14 +70,8 @@ ost_campaign_t *ost_campaign_open(ost_sched_t *s, ost_user_t *u,
 		return NULL;
 	c->user = u;
 	c->seq = seq;
-	c->t_c = t;
-	c->phi = s->vtime;
 	c->last_end = -INFINITY;
 	c->max_e_done = -INFINITY;
-	c->max_e = 0.0;
-	c->n_at_max = 0;
-	c->k = s->cfg.faircamp_users ? s->cfg.faircamp_users
-				     : s->n_busy_users + (u->unfinished ? 0 : 1);
 	ost_tree_init(&c->pending, ost_intra_cmp(s->cfg.intra));
 	ost_hnode_init(&c->gate);
 	c->prev = u->last;
@@ -88,11 +80,30 @@ ost_campaign_t *ost_campaign_open(ost_sched_t *s, ost_user_t *u,
 	else
 		u->first = c;
 	u->last = c;
+	s->n_campaigns++;
+	return c;
+}
+
+/*
+ * Open campaign seq of u at t (after its newest).  k_c counts the users
+ * with unfinished jobs, u included (§5).  Returns NULL on memory shortage
+ * with nothing changed.
+ */
+ost_campaign_t *ost_campaign_open(ost_sched_t *s, ost_user_t *u,
+				  uint32_t seq, double t)
+{
+	ost_campaign_t *c = ost_campaign_new(s, u, seq);
+
+	if (!c)
+		return NULL;
+	c->t_c = t;
+	c->phi = s->vtime;
+	c->k = s->cfg.faircamp_users ? s->cfg.faircamp_users
+				     : s->n_busy_users + (u->unfinished ? 0 : 1);
 	u->last_seq = seq;
 	c->vstart = c->phi > _prev_vfinish(c) ? c->phi : _prev_vfinish(c);
 	c->vfinish = c->vstart;
 	c->deadline = c->t_c > _prev_deadline(c) ? c->t_c : _prev_deadline(c);
-	s->n_campaigns++;
 	return c;
 }
 

@@ -112,6 +112,7 @@ void ost_order_unlink(ost_sched_t *s, ost_campaign_t *c);
 int ost_order_rebuild(ost_sched_t *s);
 
 /* ost_campaign.c: grouping (§2), tags (§3), deadlines (§5) */
+ost_campaign_t *ost_campaign_new(ost_sched_t *s, ost_user_t *u, uint32_t seq);
 ost_campaign_t *ost_campaign_open(ost_sched_t *s, ost_user_t *u,
 				  uint32_t seq, double t);
 void ost_campaign_add_job(ost_sched_t *s, ost_campaign_t *c, ost_job_t *j);

@@ -378,20 +378,8 @@ static int _load_campaign(_in_t *in, ost_sched_t *s)
 		return _fail(in, "campaign of unknown user %u", uid);
 	if (!seq || (u->last && seq <= u->last->seq) || seq > u->last_seq)
 		return _fail(in, "campaign %u/%u out of sequence", uid, seq);
-	if (ost_heap_reserve(&s->gate, s->n_campaigns + 1) ||
-	    !(c = calloc(1, sizeof(*c))))
+	if (!(c = ost_campaign_new(s, u, seq)))
 		return -OST_ENOMEM;
-	c->user = u;
-	c->seq = seq;
-	ost_tree_init(&c->pending, ost_intra_cmp(s->cfg.intra));
-	ost_hnode_init(&c->gate);
-	c->prev = u->last;
-	if (u->last)
-		u->last->next = c;
-	else
-		u->first = c;
-	u->last = c;
-	s->n_campaigns++;
 	if ((rc = _get_double(in, "t_c", &c->t_c, true)) ||
 	    (rc = _get_double(in, "area", &c->area, true)) ||
 	    (rc = _get_double(in, "area_est", &c->area_est, true)) ||
