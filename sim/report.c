@@ -45,12 +45,15 @@ void sim_report(FILE *f, const char *path, const sim_workload_t *w,
 		if (w->skipped[r])
 			fprintf(f, " (%s %llu)", sim_skip_name((enum sim_skip) r),
 				(unsigned long long) w->skipped[r]);
-	fprintf(f, "\nsettings   dispatch %s, grouping %s, think time %g s, "
-		"estimates %s, capacity %s, gate %s, intra %s\n\n",
-		sim_dispatch_name(o->dispatch),
-		w->closed ? "explicit" :
-		o->grouping == SIM_GROUP_TRACE ? "trace" : "online",
-		o->core.think_time, o->exact ? "exact" : "requested",
+	fprintf(f, "\nsettings   dispatch %s, ", sim_dispatch_name(o->dispatch));
+	if (w->closed)
+		fputs("explicit campaigns (closed loop), ", f);
+	else
+		fprintf(f, "grouping %s, think time %g s, ",
+			o->grouping == SIM_GROUP_TRACE ? "trace" : "online",
+			o->core.think_time);
+	fprintf(f, "estimates %s, capacity %s, gate %s, intra %s\n\n",
+		o->exact ? "exact" : "requested",
 		ost_capacity_name(o->core.capacity),
 		ost_gate_name(o->core.gate), ost_intra_name(o->core.intra));
 	fprintf(f, "%-32s", "metric");
