@@ -184,6 +184,23 @@ static void _evlog_config(const ost_part_t *p, const char *what, double t)
 	       _conf->faircamp_users, _conf->default_weight, t);
 }
 
+static int _write_atomic(const char *path, const char *buf, size_t len);
+
+/* EventLog: keep a copy of a restored state so that the log stays
+ * replayable ("PART load FILE"). */
+static void _evlog_load(const ost_part_t *p, const char *buf, size_t len)
+{
+	static int count = 0;
+	char *copy;
+
+	if (!_evlog_fp)
+		return;
+	copy = xstrdup_printf("%s.%s.%d", _conf->event_log, p->name, ++count);
+	if (!_write_atomic(copy, buf, len))
+		_evlog("%s load %s\n", p->name, copy);
+	xfree(copy);
+}
+
 static char *_state_path(const char *part)
 {
 	return xstrdup_printf("%s/%s%s", slurm_conf.state_save_location,
@@ -310,7 +327,7 @@ static ost_part_t *_get_part(const part_record_t *part_ptr, int *index)
 			info("ostrich: partition %s restored from %s: %"PRIu64" campaigns, %"PRIu64" pending, %"PRIu64" running jobs",
 			     p->name, path, st.campaigns, st.pending,
 			     st.running);
-			_evlog_config(p, "load", ost_sched_now(p->sched));
+			_evlog_load(p, buf, len);
 		}
 		xfree(buf);
 	} else if (errno != ENOENT) {
@@ -851,38 +868,37 @@ static double _camp_vct(const ost_camp_vec_t *cv, uint32_t uid, uint32_t seq)
 }
 
 /*
- * SystemComment of one job (< 200 characters), e.g.
- * "ostrich campaign=alice/3 rank=2/14 vct=2026-11-21T23:10:05 share=0.33
- * mode=ostrich"; rank=0 for a running job, vct=none when v is stalled.
+ * SystemComment of one job: the core's summary format (ost_summary_t), e.g.
+ * "ostrich campaign=alice/3 rank=2/14 vct=2026-11-21T23:10:05Z share=0.33
+ * mode=ostrich"; rank=0 for a running job.  Written only when it changed.
  */
 static void _system_comment(ost_part_t *p, ost_obs_t *o,
 			    const ost_camp_vec_t *cv, uint64_t pending,
 			    double share)
 {
 	job_record_t *job_ptr = o->job_ptr;
+	ost_summary_t sum;
 	ost_job_info_t info;
-	char vct[32] = "none", *s;
-	double t;
+	char buf[OST_SUMMARY_MAX];
 
 	if (ost_job_get(p->sched, o->key, &info))
 		return;
-	t = _camp_vct(cv, info.uid, info.campaign);
-	if (isfinite(t)) {
-		time_t tt = (time_t) llround(t);
-		struct tm tm;
-
-		gmtime_r(&tt, &tm);
-		strftime(vct, sizeof(vct), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	}
-	s = xstrdup_printf("ostrich campaign=%s/%u rank=%"PRIu64"/%"PRIu64" vct=%s share=%.2f mode=%s",
-			   uid_to_string_cached(info.uid), info.campaign,
-			   o->rank, pending, vct, share,
-			   ost_mode_name(_conf->mode));
-	if (xstrcmp(s, job_ptr->system_comment)) {
+	memset(&sum, 0, sizeof(sum));
+	snprintf(sum.user, sizeof(sum.user), "%s",
+		 uid_to_string_cached(info.uid));
+	sum.campaign = info.campaign;
+	sum.rank = o->st == 'P' ? o->rank : 0;
+	sum.pending = pending;
+	sum.vct = _camp_vct(cv, info.uid, info.campaign);
+	if (!isfinite(sum.vct))
+		sum.vct = NAN;
+	sum.share = share;
+	sum.mode = _conf->mode;
+	if (ost_summary_format(buf, sizeof(buf), &sum) < 0)
+		return;
+	if (xstrcmp(buf, job_ptr->system_comment)) {
 		xfree(job_ptr->system_comment);
-		job_ptr->system_comment = s;
-	} else {
-		xfree(s);
+		job_ptr->system_comment = xstrdup(buf);
 	}
 }
 

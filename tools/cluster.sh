@@ -164,8 +164,22 @@ _stop_pids() {
 	rm -f "$@"
 }
 
+# Cancel every job and wait for their steps to end: a slurmstepd outlives
+# its slurmd and would report its job's end to the next cluster's slurmctld.
+cluster_cancel_all() {
+	local ids
+	ids=$(squeue -h -o %i 2>/dev/null) || return 0
+	[ -n "$ids" ] || return 0
+	scancel $ids 2>/dev/null || true
+	for _ in $(seq 100); do
+		[ -z "$(squeue -h -o %i 2>/dev/null)" ] && return 0
+		sleep 0.2
+	done
+}
+
 cluster_stop() {
 	[ -n "${WORK:-}" ] || return 0
+	cluster_cancel_all
 	ctld_stop TERM
 	_stop_pids "$WORK"/run/slurmd-*.pid
 	if [ "$CLUSTER_STARTED_MUNGED" = 1 ]; then _stop_pids /run/munge/munged.pid; fi

@@ -79,10 +79,12 @@ wait_passes() {
 }
 
 # Pending jobs "JOBKEY PRIORITY USER" (array tasks expanded as A_T), taken
-# between two passes so that they match the event log.
+# after two more passes and between two passes, so that they match the event
+# log (callers pick moments when no job starts or ends).
 PEND=
 snapshot() {
 	local p1 p2 i
+	wait_passes
 	for i in $(seq 20); do
 		p1=$(n_passes)
 		PEND=$(squeue -h -r -t PD -o '%i %Q %u' | sort -n)
@@ -146,6 +148,24 @@ check_event_times() {
 	note "$out"
 }
 
+# Job ids in the order slurmctld started them (main scheduler or backfill).
+start_order() {
+	sed -n -e 's/.*sched: Allocate JobId=\([0-9_]*\)[ (].*/\1/p' \
+	       -e 's/.*_start_job: Started JobId=\([0-9_]*\)[ (].*/\1/p' \
+		"$WORK/log/slurmctld.log" | tr '\n' ' '
+}
+
+# started_before "A B" "C D": every job of the first list started (in log
+# order) before every job of the second.
+started_before() {
+	start_order | awk -v a=" $1 " -v b=" $2 " '
+		{ for (i = 1; i <= NF; i++) { if (index(a, " " $i " ")) last_a = i
+					      if (index(b, " " $i " ") && !first_b) first_b = i } }
+		END { exit !(last_a && first_b && last_a < first_b) }'
+}
+
+# Wait until no job is queued, then until the engine has seen the ends.
 wait_queue_empty() {
 	wait_for "${1:-120}" '[ "$(n_queued)" = 0 ]' || { squeue; fail "jobs did not finish"; }
+	wait_passes
 }

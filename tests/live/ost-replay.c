@@ -106,6 +106,32 @@ static int parse_config(const char *rest, ost_config_t *cfg, double *t)
 	return 0;
 }
 
+/* Whole file in a new buffer (NULL on error). */
+static char *read_all(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL, *nb;
+	size_t cap = 0, r;
+
+	if (!f)
+		return NULL;
+	*len = 0;
+	do {
+		if (*len + 4096 > cap) {
+			if (!(nb = realloc(buf, cap += 65536))) {
+				free(buf);
+				fclose(f);
+				return NULL;
+			}
+			buf = nb;
+		}
+		r = fread(buf + *len, 1, cap - *len, f);
+		*len += r;
+	} while (r > 0);
+	fclose(f);
+	return buf;
+}
+
 static int apply(part_t *p, const char *op, const char *rest, int line)
 {
 	ost_config_t cfg;
@@ -113,11 +139,16 @@ static int apply(part_t *p, const char *op, const char *rest, int line)
 	uint64_t id;
 	double t, x;
 	uint32_t uid;
+	size_t len = 0;
 	int rc = 0;
 
 	if (!strcmp(op, "create") || !strcmp(op, "config")) {
 		if (parse_config(rest, &cfg, &t))
 			return die(line, "bad configuration", 0);
+		if (op[1] == 'r') {	/* a new schedule (e.g. after a rebuild) */
+			ost_sched_destroy(p->s);
+			p->s = NULL;
+		}
 		if (!p->s) {
 			if (!(p->s = ost_sched_create(&cfg)))
 				return die(line, "create failed", 0);
@@ -126,8 +157,21 @@ static int apply(part_t *p, const char *op, const char *rest, int line)
 		}
 		return 0;
 	}
-	if (!strcmp(op, "load"))
-		return die(line, "the plugin restored a state file here: replay from the state file instead (--state)", 0);
+	if (!strcmp(op, "load")) {	/* the plugin restored this state */
+		char path[400], *buf;
+		ost_sched_t *s = NULL;
+		char err[256] = "";
+
+		if (sscanf(rest, "%399s", path) != 1 || !(buf = read_all(path, &len)))
+			return die(line, "load: cannot read the state copy", 0);
+		rc = ost_sched_load(buf, len, &s, err, sizeof(err));
+		free(buf);
+		if (rc)
+			return die(line, err, rc);
+		ost_sched_destroy(p->s);
+		p->s = s;
+		return 0;
+	}
 	if (!p->s)
 		return die(line, "event before create", 0);
 	if (!strcmp(op, "weight")) {
@@ -199,24 +243,16 @@ static int replay(const char *path)
 
 static int load_state(const char *path)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL, err[256] = "";
 	const char *name = strrchr(path, '.');
-	size_t len = 0, cap = 0, r;
+	char *buf, err[256] = "";
 	ost_sched_t *s = NULL;
+	size_t len = 0;
 	int rc;
 
-	if (!f) {
+	if (!(buf = read_all(path, &len))) {
 		perror(path);
 		return 1;
 	}
-	do {
-		if (len + 4096 > cap && !(buf = realloc(buf, cap += 65536)))
-			return 1;
-		r = fread(buf + len, 1, cap - len, f);
-		len += r;
-	} while (r > 0);
-	fclose(f);
 	if ((rc = ost_sched_load(buf, len, &s, err, sizeof(err)))) {
 		fprintf(stderr, "ost-replay: %s: %s: %s\n", path,
 			ost_strerror(rc), err);

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# s2-faircamp.sh - scenario 2 of issue 4: scenario 1's workload with
+# Mode=faircamp.  Deadlines D = t_c + k*L: alice (alone, k=1, L=120 s) is
+# due first, then bob (k=2, L=60 s), then carol (k=3), so the queue must
+# follow alice > bob > carol and alice's remaining jobs start first.
+# Both plugins configured: exactly one engine must run.
+# SPDX-License-Identifier: GPL-2.0-or-later
+. "$OST_SRCDIR/tests/live/live-lib.sh"
+
+SCHED=sched/ostrich PRIO=priority/ostrich
+live_start "Mode=faircamp
+Interval=1"
+
+[ "$(grep -c 'ostrich: engine configured' "$WORK/log/slurmctld.log")" = 1 ] ||
+	fail "expected exactly one engine with both plugins"
+grep -q 'sched/ostrich.*embedded backfill loaded' "$WORK/log/slurmctld.log" || fail "backfill not embedded"
+
+for i in $(seq 16); do sub alice -n 4 -t 1 --wrap 'sleep 8' >/dev/null; done
+wait_for 20 '[ "$(n_running)" = 8 ]' || fail "alice's first 8 jobs did not start"
+sleep 1
+for i in 1 2 3 4; do sub bob -n 4 -t 1 --wrap 'sleep 4' >/dev/null; done
+sleep 1
+for i in 1 2 3 4; do sub carol -n 4 -t 1 --wrap 'sleep 4' >/dev/null; done
+wait_passes
+snapshot
+note "pending jobs (job priority user), FairCamp:"
+printf '%s\n' "$PEND" | sed 's/^/#   /'
+order=$(printf '%s\n' "$PEND" | sort -k2,2nr | awk '{ print $3 }' | uniq | tr '\n' ' ')
+[ "$order" = "alice bob carol " ] || fail "priority order by user is '$order', want deadline order 'alice bob carol'"
+check_ranks
+alice_pending=$(printf '%s\n' "$PEND" | awk '$3 == "alice" { print $1 }' | tr '\n' ' ')
+
+wait_queue_empty 120
+wait_passes
+jobs_table > "$WORK/jobs.txt"
+note "start order (job user start):"
+sort -k4,4n -k1,1n "$WORK/jobs.txt" | awk '{ printf "#   %s %s %s\n", $1, $2, strftime("%T", $4, 1) }'
+last_alice=$(awk -v ids=" $alice_pending" 'index(ids, " " $1 " ") && $4 > m { m = $4 } END { print m + 0 }' "$WORK/jobs.txt")
+first_small=$(awk '$2 != "alice" { if (!m || $4 < m) m = $4 } END { print m + 0 }' "$WORK/jobs.txt")
+[ "$last_alice" -lt "$first_small" ] ||
+	fail "bob or carol started at $first_small, before alice's earlier deadline (her last start $last_alice)"
+[ "$(grep -c COMPLETED "$WORK/jobs.txt")" = 24 ] || fail "not all 24 jobs completed"
+check_event_times
+echo "PASS: FairCamp deadline order alice > bob > carol, one engine for both plugins"

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# s5-badconf.sh - scenario 5 of issue 4: a broken ostrich.conf stops
+# slurmctld at start with a clear message; broken at `scontrol reconfigure`
+# it is reported and the old configuration stays in force.
+# SPDX-License-Identifier: GPL-2.0-or-later
+. "$OST_SRCDIR/tests/live/live-lib.sh"
+
+SCHED=sched/ostrich PRIO=priority/ostrich
+cluster_init
+cluster_conf
+cluster_munge
+
+# start_fails CONF MESSAGE: slurmctld -D must exit non-zero, logging MESSAGE
+start_fails() {
+	local rc=0
+	printf '%s\n' "$1" > "$WORK/ostrich.conf"
+	: > "$WORK/log/slurmctld.log"
+	LD_LIBRARY_PATH=$WORK/plugins timeout 60 slurmctld -D -f "$SLURM_CONF" \
+		> "$WORK/ctld.out" 2>&1 || rc=$?
+	[ $rc -ne 0 ] && [ $rc -ne 124 ] || fail "slurmctld did not refuse '$1' (exit $rc)"
+	grep -F "$2" "$WORK/log/slurmctld.log" "$WORK/ctld.out" | head -2 | sed 's/^/#   /'
+	grep -qF "$2" "$WORK/log/slurmctld.log" || fail "no message '$2' for '$1'"
+}
+note "bad values at start:"
+start_fails "Mode=bogus" "fatal: ostrich: bad configuration: $WORK/ostrich.conf: Mode=bogus: must be ostrich or faircamp"
+start_fails "Interval=0" "fatal: ostrich: bad configuration: $WORK/ostrich.conf: Interval=0: must be 1..3600 seconds"
+start_fails "UserWeights=alice:-1" "fatal: ostrich: bad configuration: $WORK/ostrich.conf: UserWeights: weight of alice must be a number > 0"
+start_fails "Intervall=5" "Parsing error at unrecognized key: Intervall"
+grep -qF "fatal: ostrich: bad configuration: $WORK/ostrich.conf: cannot parse" "$WORK/log/slurmctld.log" ||
+	fail "unknown key: no fatal message"
+
+note "good configuration, then broken at reconfigure:"
+printf 'Interval=1\nEventLog=%s\n' "$WORK/events.log" > "$WORK/ostrich.conf"
+: > "$WORK/log/slurmctld.log"
+cluster_start
+for i in $(seq 12); do sub alice -n 4 -t 1 --wrap 'sleep 20' >/dev/null; done
+wait_for 20 '[ "$(n_running)" = 8 ]' || fail "alice's first 8 jobs did not start"
+for i in 1 2; do sub bob -n 4 -t 1 --wrap 'sleep 2' >/dev/null; done
+snapshot
+check_ranks
+before=$PEND
+
+printf 'Interval=1\nCapacity=maybe\nEventLog=%s\n' "$WORK/events.log" > "$WORK/ostrich.conf"
+scontrol reconfigure || fail "scontrol reconfigure failed"
+wait_for 20 'grep -q "ostrich: reconfigure: .*Capacity=maybe: must be used or full; keeping the previous configuration" "$WORK/log/slurmctld.log"' ||
+	fail "bad configuration at reconfigure not reported"
+grep 'ostrich: reconfigure:' "$WORK/log/slurmctld.log" | sed 's/^/#   /'
+scontrol ping >/dev/null || fail "slurmctld died at reconfigure"
+snapshot
+[ "$PEND" = "$before" ] || fail "priorities changed after a refused configuration"
+check_ranks
+
+printf 'Mode=faircamp\nInterval=1\nEventLog=%s\n' "$WORK/events.log" > "$WORK/ostrich.conf"
+scontrol reconfigure || fail "scontrol reconfigure failed"
+wait_for 20 'grep -q "ostrich: reconfigured: Mode=faircamp" "$WORK/log/slurmctld.log"' ||
+	fail "a good configuration was not applied at reconfigure"
+snapshot
+check_ranks
+order=$(printf '%s\n' "$PEND" | sort -k2,2nr | awk '{ print $3 }' | uniq | tr '\n' ' ')
+[ "$order" = "alice bob " ] || fail "FairCamp after reconfigure: user order '$order', want 'alice bob'"
+echo "PASS: bad ostrich.conf fatal at start, refused at reconfigure; good one applied"
