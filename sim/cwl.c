@@ -40,6 +40,8 @@ struct cwl_state {
 	bool have_camp;
 };
 
+/* Split s in place into at most CWL_MAXTOK blank-separated tokens,
+ * stopping at a '#'.  RET: the count, or -1 when there are more. */
 static int _split(char *s, char **tok)
 {
 	int n = 0;
@@ -56,6 +58,7 @@ static int _split(char *s, char **tok)
 	return n;
 }
 
+/* Parse a whole token as a finite number.  RET: 0 or -1. */
 static int _num(const char *s, double *out)
 {
 	char *end;
@@ -64,6 +67,7 @@ static int _num(const char *s, double *out)
 	return (end == s || *end || !isfinite(*out)) ? -1 : 0;
 }
 
+/* Grow the per-uid arrays to hold uid.  RET: 0 or -1 (memory short). */
 static int _user_slot(struct cwl_state *st, uint32_t uid)
 {
 	if (uid < st->nusers)
@@ -91,6 +95,7 @@ static int _user_slot(struct cwl_state *st, uint32_t uid)
 	return 0;
 }
 
+/* Parse a user id (an integer in [0, 10^7]).  RET: 0 or -1. */
 static int _uid(const char *s, uint32_t *uid)
 {
 	double v;
@@ -101,6 +106,8 @@ static int _uid(const char *s, uint32_t *uid)
 	return 0;
 }
 
+/* "campaign UID [think T]": open the user's next campaign.
+ * RET: NULL, or a static reason the line is bad. */
 static const char *_campaign(struct cwl_state *st, char **tok, int n)
 {
 	sim_workload_t *w = st->w;
@@ -131,6 +138,8 @@ static const char *_campaign(struct cwl_state *st, char **tok, int n)
 	return NULL;
 }
 
+/* "job PROCS RUNTIME [ESTIMATE]": add a job to the last campaign, or
+ * count it as skipped.  RET: NULL, or a static reason the line is bad. */
 static const char *_job(struct cwl_state *st, char **tok, int n, bool exact)
 {
 	sim_workload_t *w = st->w;
@@ -172,6 +181,7 @@ static const char *_job(struct cwl_state *st, char **tok, int n, bool exact)
 	return NULL;
 }
 
+/* One line of the file.  RET: NULL, or a static reason it is bad. */
 static const char *_line(struct cwl_state *st, char *buf, bool exact)
 {
 	char *tok[CWL_MAXTOK];

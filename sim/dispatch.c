@@ -60,6 +60,7 @@ void sim_disp_pending(sim_disp_t *d, uint32_t q)
 		d->qmin = q;
 }
 
+/* A pending job of q CPUs started: keep qcount and qmin. */
 static void _pending_gone(sim_disp_t *d, uint32_t q)
 {
 	d->qcount[q]--;
@@ -68,6 +69,8 @@ static void _pending_gone(sim_disp_t *d, uint32_t q)
 		d->qmin++;
 }
 
+/* Start job now: it holds its CPUs until start + estimate for EASY.
+ * RET: 0, or -1 (memory short; the walk stops). */
 static int _start(struct walk *w, uint32_t job)
 {
 	const sim_job_t *j = &w->jobs[job];
@@ -86,6 +89,8 @@ static int _start(struct walk *w, uint32_t job)
 	return 0;
 }
 
+/* One job of the walk, in priority order (see sim_disp_run).
+ * RET: non-zero to stop the walk. */
 static int _visit(uint32_t job, bool eligible, void *arg)
 {
 	struct walk *w = arg;

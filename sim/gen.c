@@ -57,6 +57,7 @@ static const char _usage[] =
 "  --procs M         m (default 64 ostrich, 10 faircamp)\n"
 "  -o FILE           output (default stdout)\n";
 
+/* Parse a number in [lo, hi].  RET: 0 or -1. */
 static int _num(const char *s, double lo, double hi, double *out)
 {
 	char *end;
@@ -67,6 +68,7 @@ static int _num(const char *s, double lo, double hi, double *out)
 	       -1 : 0;
 }
 
+/* Parse the command line into g.  RET: 0 or -1. */
 static int _parse(struct gen *g, int argc, char **argv)
 {
 	static const struct option lo[] = {
@@ -138,6 +140,7 @@ static long _owner(const struct gen *g, sim_rng_t *r, const double *cdf)
 	return lo + 1;
 }
 
+/* Runtime of a job of user (integer seconds). */
 static long _runtime(const struct gen *g, sim_rng_t *r, long user,
 		     long nshort)
 {
@@ -147,6 +150,7 @@ static long _runtime(const struct gen *g, sim_rng_t *r, long user,
 			      : sim_rng_range(r, 3600, 36000);
 }
 
+/* Draw the instance and write it in the campaign workload format. */
 static void _write(const struct gen *g, FILE *f, const double *cdf)
 {
 	long nshort = lround((double) g->users * g->short_frac), owner = 0;

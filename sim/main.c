@@ -72,6 +72,7 @@ static const struct option _longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+/* Parse a number >= lo.  RET: 0 or -1. */
 static int _number(const char *s, double lo, double *out)
 {
 	char *end;
@@ -81,6 +82,7 @@ static int _number(const char *s, double lo, double *out)
 	return (end == s || *end || errno || !(*out >= lo)) ? -1 : 0;
 }
 
+/* --compare POLICY,...  RET: 0 or -1. */
 static int _compare_list(struct cli *c, const char *arg)
 {
 	char *dup = strdup(arg), *save = NULL;
@@ -101,6 +103,7 @@ static int _compare_list(struct cli *c, const char *arg)
 	return c->ncompare ? 0 : -1;
 }
 
+/* Apply one long option.  RET: 0, or -1 for a bad value. */
 static int _option(struct cli *c, int opt, const char *arg)
 {
 	sim_opts_t *o = &c->opts;
@@ -146,6 +149,7 @@ static int _option(struct cli *c, int opt, const char *arg)
 	return -1;
 }
 
+/* Parse the command line into c (defaults: SEMANTICS).  RET: 0 or -1. */
 static int _parse(struct cli *c, int argc, char **argv)
 {
 	int opt;
@@ -199,6 +203,7 @@ static char *_outname(const char *f, const char *policy, bool many)
 typedef int (*writer_f)(FILE *f, const sim_workload_t *w,
 			const sim_metrics_t *mt, const sim_opts_t *o);
 
+/* The three output files, as writer_f. */
 static int _w_jobs(FILE *f, const sim_workload_t *w, const sim_metrics_t *mt,
 		   const sim_opts_t *o)
 {
@@ -221,6 +226,7 @@ static int _w_summary(FILE *f, const sim_workload_t *w,
 	return sim_write_summary(f, mt, w, o);
 }
 
+/* Write one output file with fn.  RET: 0 or -1 (reported). */
 static int _write(const char *file, const char *policy, bool many,
 		  writer_f fn, const sim_workload_t *w,
 		  const sim_metrics_t *mt, const sim_opts_t *o)
@@ -247,6 +253,7 @@ static int _write(const char *file, const char *policy, bool many,
 	return rc;
 }
 
+/* Monotonic wall clock, s. */
 static double _seconds(void)
 {
 	struct timespec ts;
@@ -255,7 +262,8 @@ static double _seconds(void)
 	return (double) ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* Replay w under policy cols->name and fill the column; write files. */
+/* Replay w under policy p, fill the column and write the files.
+ * RET: 0 or -1 (reported). */
 static int _one(struct cli *c, sim_workload_t *w, sim_policy_t p,
 		sim_column_t *col)
 {

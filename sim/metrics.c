@@ -18,6 +18,7 @@
 
 static const sim_job_t *_cmp_jobs;
 
+/* qsort order of job indices: (uid, campaign, index). */
 static int _by_campaign(const void *a, const void *b)
 {
 	const sim_job_t *x = &_cmp_jobs[*(const uint32_t *) a];
@@ -37,6 +38,7 @@ static int _by_campaign_key(const sim_job_t *jobs, uint32_t a, uint32_t b)
 	       jobs[a].campaign != jobs[b].campaign;
 }
 
+/* Metrics of one campaign from its n jobs ix[]. */
 static void _campaign(const sim_job_t *jobs, const uint32_t *ix, size_t n,
 		      uint32_t m, sim_cstat_t *c)
 {
@@ -63,6 +65,7 @@ static void _campaign(const sim_job_t *jobs, const uint32_t *ix, size_t n,
 	c->stretch = c->flow / c->lower_bound;
 }
 
+/* Per-user max and mean stretch, and Jain's index.  RET: 0 or -1. */
 static int _users(sim_metrics_t *mt)
 {
 	size_t nu = 0;
@@ -91,6 +94,7 @@ static int _users(sim_metrics_t *mt)
 	return 0;
 }
 
+/* Job and campaign aggregates of SEMANTICS §7. */
 static void _overall(const sim_workload_t *w, uint32_t m, sim_metrics_t *mt)
 {
 	double first = INFINITY, last = -INFINITY, wait = 0, bsld = 0;

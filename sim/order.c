@@ -112,6 +112,7 @@ void sim_order_destroy(sim_order_t *o)
 
 /* ----------------------------------------------------------- lists --- */
 
+/* Append job to the FIFO (*head, *tail) linked through next/prev. */
 static void _list_append(sim_order_t *o, uint32_t *head, uint32_t *tail,
 			 uint32_t job)
 {
@@ -124,6 +125,7 @@ static void _list_append(sim_order_t *o, uint32_t *head, uint32_t *tail,
 	*tail = job;
 }
 
+/* Unlink job from the FIFO (*head, *tail).  O(1). */
 static void _list_del(sim_order_t *o, uint32_t *head, uint32_t *tail,
 		      uint32_t job)
 {
@@ -139,6 +141,7 @@ static void _list_del(sim_order_t *o, uint32_t *head, uint32_t *tail,
 
 /* ------------------------------------------------------- fairshare --- */
 
+/* g(t) = 2^((t - t0) / H), the common decay factor. */
 static double _g(const sim_order_t *o, double t)
 {
 	return exp2((t - o->t0) / o->half_life);
@@ -153,6 +156,7 @@ static double _usage(const sim_order_t *o, uint32_t u, double now)
 			  (_g(o, now) - _g(o, o->tu[u]));
 }
 
+/* Move t0 to now (all G_u divided by g(now)) before g overflows. */
 static void _fs_rebase(sim_order_t *o, double now)
 {
 	double g = _g(o, now);
@@ -175,6 +179,7 @@ static void _fs_touch(sim_order_t *o, uint32_t u, double now)
 	o->tu[u] = now;
 }
 
+/* Add (on) or remove user u from the users with pending jobs. */
 static void _fs_wait(sim_order_t *o, uint32_t u, bool on)
 {
 	if (on && o->wpos[u] == NONE) {
@@ -188,6 +193,7 @@ static void _fs_wait(sim_order_t *o, uint32_t u, bool on)
 	}
 }
 
+/* Merge key: usage, then the head job's submit time, then its index. */
 static bool _fs_less(const sim_order_t *o, const struct fs_key *a,
 		     const struct fs_key *b)
 {
@@ -200,6 +206,7 @@ static bool _fs_less(const sim_order_t *o, const struct fs_key *a,
 	return a->job < b->job;
 }
 
+/* Sift heap entry i down in the merge heap of n users. */
 static void _fs_sift(sim_order_t *o, size_t n, size_t i)
 {
 	struct fs_key k = o->heap[i];
@@ -218,6 +225,7 @@ static void _fs_sift(sim_order_t *o, size_t n, size_t i)
 	o->heap[i] = k;
 }
 
+/* k-way merge of the users' FIFOs by (usage at now, submit). */
 static int _fs_foreach(sim_order_t *o, double now, sim_order_visit_f fn,
 		       void *arg)
 {
@@ -255,6 +263,7 @@ struct eng_walk {
 	bool strict;         /* gate=strict: honour the eligible flag */
 };
 
+/* Adapter from the core's rank visitor to the order's visitor. */
 static int _eng_visit(const ost_rank_info_t *r, void *arg)
 {
 	struct eng_walk *ew = arg;

@@ -8,13 +8,13 @@
 #   OUT           the doc directory to write (results.md, plots/)
 #   TRACES        directory of the PWA traces (*.swf.gz)
 #   INSTANCES     FairCamp experiment instances per k (default 1000, as the paper)
-#   OS_INSTANCES  OStrich experiment instances (default 40, as the paper)
-#   SENS_INSTANCES sensitivity instances per point (default 20)
+#   OS_INSTANCES  OStrich experiment instances (default 200; the paper ran 40)
+#   SENS_INSTANCES sensitivity instances per point (default 40)
 # SPDX-License-Identifier: GPL-2.0-or-later
 
 set -eu
 : "${SIM:?}" "${GEN:?}" "${OUT:?}" "${TRACES:?}"
-: "${INSTANCES:=1000}" "${OS_INSTANCES:=40}" "${SENS_INSTANCES:=20}"
+: "${INSTANCES:=1000}" "${OS_INSTANCES:=200}" "${SENS_INSTANCES:=40}"
 : "${TEMPLATE:=$(dirname "$0")/results-template.md}"
 LC_ALL=C; export LC_ALL
 tmp=$(mktemp -d)

@@ -43,6 +43,7 @@ struct loop {
 	size_t errlen;
 };
 
+/* Report a failed core call on job.  RET: -1. */
 static int _eng_fail(struct loop *l, const char *what, uint32_t job, int rc)
 {
 	snprintf(l->err, l->errlen, "core: %s of job %llu: %s", what,
@@ -51,6 +52,8 @@ static int _eng_fail(struct loop *l, const char *what, uint32_t job, int rc)
 	return -1;
 }
 
+/* Job becomes pending at now: the core (which may choose its campaign),
+ * the order and the dispatcher learn it.  RET: 0 or -1. */
 static int _submit(struct loop *l, uint32_t job, double now)
 {
 	sim_job_t *j = &l->w->jobs[job];
@@ -73,6 +76,7 @@ static int _submit(struct loop *l, uint32_t job, double now)
 	return 0;
 }
 
+/* Closed loop: submit all jobs of campaign c at now.  RET: 0 or -1. */
 static int _release(struct loop *l, uint32_t c, double now)
 {
 	const sim_camp_t *cp = &l->w->camps[c];
@@ -83,6 +87,8 @@ static int _release(struct loop *l, uint32_t c, double now)
 	return 0;
 }
 
+/* Job completes at now; in a closed loop the user's next campaign is
+ * released think seconds after the last job of this one.  RET: 0 or -1. */
 static int _finish(struct loop *l, uint32_t job, double now)
 {
 	sim_job_t *j = &l->w->jobs[job];
@@ -106,6 +112,7 @@ static int _finish(struct loop *l, uint32_t job, double now)
 	return sim_heap_push(&l->rel, e);
 }
 
+/* Dispatch at now and start the chosen jobs.  RET: 0 or -1. */
 static int _dispatch(struct loop *l, double now)
 {
 	sim_disp_t *d = &l->disp;
@@ -175,6 +182,7 @@ static double _next_virtual(struct loop *l, double now)
 	return v.best;
 }
 
+/* Time of the next submission (INFINITY if none). */
 static double _next_arrival(const struct loop *l)
 {
 	if (l->w->closed) {
@@ -185,6 +193,7 @@ static double _next_arrival(const struct loop *l)
 					 : INFINITY;
 }
 
+/* Progress line on stderr, at most twice a second. */
 static void _progress(struct loop *l, struct timespec *last)
 {
 	struct timespec ts;
@@ -199,6 +208,8 @@ static void _progress(struct loop *l, struct timespec *last)
 		l->finished, l->w->njobs);
 }
 
+/* One instant: completions, submissions, virtual events, dispatch
+ * (SEMANTICS §6).  RET: 0 or -1. */
 static int _instant(struct loop *l, double now)
 {
 	sim_event_t e;
@@ -225,6 +236,8 @@ static int _instant(struct loop *l, double now)
 	return _dispatch(l, now);
 }
 
+/* Run instants until nothing is left.  RET: 0, or -1 (error, or jobs
+ * that never ran). */
 static int _loop(struct loop *l)
 {
 	struct timespec last;
@@ -256,6 +269,9 @@ static int _loop(struct loop *l)
 	return 0;
 }
 
+/* Campaigns for --grouping trace, the engine (for the OStrich/FairCamp
+ * order or online grouping), order, dispatcher and first releases.
+ * RET: 0 or -1. */
 static int _setup(struct loop *l)
 {
 	sim_workload_t *w = l->w;

@@ -70,6 +70,8 @@ static void _swf_header(const char *line, long *max_procs, long *max_nodes)
 		*max_nodes = strtol(p + 9, NULL, 10);
 }
 
+/* Map the 18 fields of one line to a job (SEMANTICS §8); validity is
+ * checked later by _swf_filter, once m is known. */
 static void _swf_job(const double f[SWF_FIELDS], sim_job_t *j)
 {
 	double q = f[4] > 0 ? f[4] : f[7];
@@ -85,6 +87,7 @@ static void _swf_job(const double f[SWF_FIELDS], sim_job_t *j)
 	j->start = j->end = NAN;
 }
 
+/* Replay order: (submit, job number). */
 static int _job_cmp(const void *a, const void *b)
 {
 	const sim_job_t *x = a, *y = b;
@@ -96,6 +99,7 @@ static int _job_cmp(const void *a, const void *b)
 	return 0;
 }
 
+/* Append *j to w->jobs, growing it.  RET: 0, or -1 (memory short). */
 static int _push(sim_workload_t *w, size_t *cap, const sim_job_t *j)
 {
 	if (w->njobs == *cap) {

@@ -60,6 +60,7 @@ long sim_getline(gzFile f, char **buf, size_t *cap)
 	return (long) len;
 }
 
+/* qsort order of uint32_t. */
 static int _u32_cmp(const void *a, const void *b)
 {
 	uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
