@@ -95,12 +95,13 @@ static int _user_slot(struct cwl_state *st, uint32_t uid)
 	return 0;
 }
 
-/* Parse a user id (an integer in [0, 10^7]).  RET: 0 or -1. */
+/* Parse a user id (an integer in [0, 10^6]: the per-user arrays are
+ * dense).  RET: 0 or -1. */
 static int _uid(const char *s, uint32_t *uid)
 {
 	double v;
 
-	if (_num(s, &v) || v < 0 || v > 1e7 || v != floor(v))
+	if (_num(s, &v) || v < 0 || v > 1e6 || v != floor(v))
 		return -1;
 	*uid = (uint32_t) v;
 	return 0;
@@ -154,6 +155,8 @@ static const char *_job(struct cwl_state *st, char **tok, int n, bool exact)
 		return "non-numeric field";
 	if (n == 3 || e <= 0 || exact)
 		e = p;
+	if (q > 0x1p31)
+		q = 0x1p31;         /* above any m: skipped as procs_above_m */
 	if (p < 0) {
 		w->skipped[SIM_SKIP_RUNTIME]++;
 		return NULL;
@@ -198,7 +201,7 @@ static const char *_line(struct cwl_state *st, char *buf, bool exact)
 	if (!strcmp(tok[0], "campaign"))
 		return _campaign(st, tok, n);
 	if (!strcmp(tok[0], "procs")) {
-		if (n != 2 || _num(tok[1], &v) || v < 1)
+		if (n != 2 || _num(tok[1], &v) || v < 1 || v > 1e9)
 			return "usage: procs M";
 		st->w->procs = (uint32_t) v;
 		return NULL;

@@ -77,12 +77,12 @@ static void _swf_job(const double f[SWF_FIELDS], sim_job_t *j)
 	double q = f[4] > 0 ? f[4] : f[7];
 
 	memset(j, 0, sizeof(*j));
-	j->number = f[0] > 0 ? (uint64_t) f[0] : 0;
+	j->number = f[0] > 0 ? (uint64_t) fmin(f[0], 0x1p63) : 0;
 	j->submit = f[1];
 	j->runtime = f[3];
-	j->procs = q > 0 ? (uint32_t) llround(fmax(q, 1.0)) : 0;
+	j->procs = q > 0 ? (uint32_t) llround(fmin(fmax(q, 1.0), 0x1p31)) : 0;
 	j->estimate = f[8] > 0 ? f[8] : f[3];
-	j->uid = f[11] >= 0 ? (uint32_t) f[11] : 0;
+	j->uid = f[11] >= 0 ? (uint32_t) fmin(f[11], (double) UINT32_MAX) : 0;
 	j->rec_start = f[1] + (f[2] >= 0 ? f[2] : 0);
 	j->start = j->end = NAN;
 }
