@@ -1,0 +1,63 @@
+#!/bin/sh
+# cli.sh - the command-line interface the scripts depend on: option
+# names, --compare tables and file names, exact CSV headers, JSON keys,
+# exit statuses.
+# SPDX-License-Identifier: GPL-2.0-or-later
+
+: "${SIM:=../../sim/ostrich-sim}" "${GEN:=../../sim/ostrich-gen}" "${DATA:=data}"
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+"$SIM" --compare ostrich,faircamp,fcfs,fairshare --dispatch list \
+	--jobs-out "$tmp/jobs.csv" --campaigns-out "$tmp/camps" \
+	--summary-out "$tmp/sum.json" "$DATA/semantics3.swf" >"$tmp/out" ||
+	fail "compare exit status"
+grep -q '^metric  *ostrich  *faircamp  *fcfs  *fairshare$' "$tmp/out" ||
+	fail "compare table header"
+for row in "max stretch" "mean stretch" "campaigns stretch > 20" \
+	   "utilization" "mean bounded slowdown" "Jain index" "wall time"; do
+	grep -q "^$row" "$tmp/out" || fail "summary row $row"
+done
+for p in ostrich faircamp fcfs fairshare; do
+	head -1 "$tmp/jobs-$p.csv" | grep -qx \
+		'job,user,campaign,submit,start,end,procs,runtime,estimate' ||
+		fail "jobs header ($p)"
+	head -1 "$tmp/camps-$p" | grep -qx \
+		'user,campaign,submit,end,jobs,work,lower_bound,flow,stretch' ||
+		fail "campaigns header ($p)"
+	for key in max_stretch mean_stretch share_stretch_gt_20 \
+		   share_stretch_le_2 utilization makespan mean_wait mean_bsld \
+		   jain_user_mean_stretch jobs campaigns skipped; do
+		grep -q "\"$key\": " "$tmp/sum-$p.json" || fail "key $key ($p)"
+	done
+	grep -q "\"policy\": \"$p\"" "$tmp/sum-$p.json" || fail "policy ($p)"
+done
+
+"$SIM" --quiet --summary-out "$tmp/one.json" "$DATA/semantics3.swf" >"$tmp/out" ||
+	fail "single run"
+[ -s "$tmp/out" ] && fail "--quiet printed"
+grep -q '"policy": "ostrich"' "$tmp/one.json" || fail "default policy"
+grep -q '"dispatch": "easy"' "$tmp/one.json" || fail "default dispatch"
+grep -q '"procs": 4' "$tmp/one.json" || fail "procs from header"
+"$SIM" --quiet --procs 8 --summary-out "$tmp/one.json" "$DATA/semantics3.swf" &&
+	grep -q '"procs": 8' "$tmp/one.json" || fail "--procs"
+
+for bad in "--policy lottery" "--dispatch magic" "--grouping never" \
+	   "--estimates guess" "--capacity half" "--gate open" "--intra rnd" \
+	   "--procs 0" "--think-time -1" "--half-life x" "--compare ostrich,x" \
+	   "--no-such-option"; do
+	# shellcheck disable=SC2086
+	"$SIM" --quiet $bad "$DATA/semantics3.swf" 2>/dev/null
+	[ $? -eq 2 ] || fail "bad option $bad not refused with status 2"
+done
+"$SIM" --quiet 2>/dev/null; [ $? -eq 2 ] || fail "no workload"
+"$SIM" --quiet "$tmp/missing.swf" 2>/dev/null; [ $? -eq 1 ] || fail "missing file"
+"$SIM" --help | grep -q '^usage: ostrich-sim' || fail "--help"
+"$GEN" --experiment nope 2>/dev/null; [ $? -eq 2 ] || fail "gen bad experiment"
+"$GEN" --experiment faircamp --jobs 10 | head -1 | grep -qx '%ostrich-campaigns 1' ||
+	fail "gen header"
+gzip -c "$DATA/closed.cwl" >"$tmp/closed.cwl.gz"
+"$SIM" --quiet --policy fcfs --jobs-out "$tmp/j.csv" "$tmp/closed.cwl.gz" &&
+	cmp -s "$tmp/j.csv" "$DATA/closed-fcfs.csv" || fail "gzip'ed workload"
+echo "ok cli"
