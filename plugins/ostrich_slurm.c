@@ -928,12 +928,15 @@ static void _comments(ost_part_t *p, ost_obs_t **obs, int n)
 	(void) ost_sched_foreach_campaign(p->sched, _camp_visit, &cv);
 	for (i = 0; i < n; i++) {
 		ost_obs_t *o = obs[i];
+		int j;
 
-		if (o->st == 'F' || (o->st == 'P' && !o->rank))
-			continue;
-		if (o->slot > 0 || (o->key >> 32 &&
-				    o->job_ptr->array_task_id == NO_VAL))
-			continue;	/* first partition, one task per meta */
+		if (o->st == 'F' || (o->st == 'P' && !o->rank) || o->slot > 0)
+			continue;	/* multi-partition: the first one */
+		/* a pending array record: the summary of its best task */
+		for (j = i + 1; j < n && obs[j]->job_ptr == o->job_ptr; j++)
+			if (obs[j]->rank && obs[j]->rank < o->rank)
+				o = obs[j];
+		i = j - 1;
 		if (o->uid != last_uid) {
 			share = _share(p, o->key);
 			last_uid = o->uid;
@@ -1066,7 +1069,8 @@ static void _pass(void)
 static void _save_all(void)
 {
 	char **bufs, **paths;
-	size_t *lens;
+	size_t *lens, bytes = 0;
+	double t0 = _now_hr();
 	int i, n;
 	/* conf R: StateSaveLocation */
 	slurmctld_lock_t conf_read_lock = { .conf = READ_LOCK };
@@ -1092,11 +1096,14 @@ static void _save_all(void)
 	unlock_slurmctld(conf_read_lock);
 
 	for (i = 0; i < n; i++) {
-		if (bufs[i])
-			(void) _write_atomic(paths[i], bufs[i], lens[i]);
+		if (bufs[i] && !_write_atomic(paths[i], bufs[i], lens[i]))
+			bytes += lens[i];
 		free(bufs[i]);
 		xfree(paths[i]);
 	}
+	if (slurm_conf.debug_flags & DEBUG_FLAG_PRIO)
+		info("ostrich: state saved in %.3f ms: %zu bytes, %d partitions",
+		     (_now_hr() - t0) * 1e3, bytes, n);
 	xfree(bufs);
 	xfree(paths);
 	xfree(lens);
@@ -1128,10 +1135,13 @@ static void _reload_conf(void)
 	xfree(str);
 }
 
+/*
+ * The engine thread: a pass every Interval, sooner after a submission
+ * (_wake) but at most one pass per second, at once on reconfigure.
+ */
 static void *_engine(void *arg)
 {
-	struct timespec ts;
-	uint32_t interval;
+	struct timespec begun, soon, full;
 
 	(void) arg;
 #if HAVE_SYS_PRCTL_H
@@ -1151,19 +1161,24 @@ static void *_engine(void *arg)
 		_wake = false;
 		slurm_mutex_unlock(&_eng_lock);
 
+		clock_gettime(CLOCK_REALTIME, &begun);
 		if (reconf)
 			_reload_conf();
 		_pass();
 		_save_all();
 
 		slurm_mutex_lock(&_eng_lock);
-		interval = _conf->interval;
-		clock_gettime(CLOCK_REALTIME, &ts);
-		ts.tv_sec += interval;
-		while (!_stop && !_wake && !_reconf &&
-		       pthread_cond_timedwait(&_eng_cond, &_eng_lock, &ts) !=
-		       ETIMEDOUT)
-			;
+		soon = full = begun;
+		soon.tv_sec += 1;
+		full.tv_sec += _conf->interval;
+		while (!_stop && !_reconf) {
+			struct timespec *deadline = _wake ? &soon : &full;
+
+			if (pthread_cond_timedwait(&_eng_cond, &_eng_lock,
+						   deadline) == ETIMEDOUT &&
+			    (deadline == &full || _wake))
+				break;
+		}
 		slurm_mutex_unlock(&_eng_lock);
 	}
 	return NULL;
@@ -1318,6 +1333,41 @@ extern uint32_t ost_slurm_job_priority(uint32_t last_prio,
 	return prio;
 }
 
+/* Is name one of the comma-separated names of csv? */
+static bool _in_csv(const char *csv, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = csv;
+
+	while (p && *p) {
+		if (!strncmp(p, name, n) && (p[n] == ',' || p[n] == '\0'))
+			return true;
+		if ((p = strchr(p, ',')))
+			p++;
+	}
+	return false;
+}
+
+/* One sprio line: the job's OStrich priority in one partition. */
+static void _add_factors(List ret, priority_factors_request_msg_t *req,
+			 job_record_t *job_ptr, part_record_t *part_ptr,
+			 uint32_t prio)
+{
+	priority_factors_object_t *f;
+
+	if (!part_ptr ||
+	    (req && req->partitions && !_in_csv(req->partitions,
+						part_ptr->name)))
+		return;
+	f = xmalloc(sizeof(*f));
+	f->job_id = job_ptr->job_id;
+	f->user_id = job_ptr->user_id;
+	f->partition = part_ptr->name;	/* not freed by the destructor */
+	f->direct_prio = prio;
+	f->nice = job_ptr->details ? job_ptr->details->nice : NICE_OFFSET;
+	list_append(ret, f);
+}
+
 static int _find_u32(void *x, void *key)
 {
 	return *(uint32_t *) x == *(uint32_t *) key;
@@ -1337,8 +1387,6 @@ extern List ost_slurm_prio_factors(priority_factors_request_msg_t *req,
 	lock_slurmctld(job_read_lock);
 	it = list_iterator_create(job_list);
 	while ((job_ptr = list_next(it))) {
-		priority_factors_object_t *f;
-
 		if (!IS_JOB_PENDING(job_ptr) || job_ptr->priority == 0 ||
 		    IS_JOB_REVOKED(job_ptr))
 			continue;
@@ -1353,18 +1401,20 @@ extern List ost_slurm_prio_factors(priority_factors_request_msg_t *req,
 		    !list_find_first(req->uid_list, _find_u32,
 				     &job_ptr->user_id))
 			continue;
-		if (req && req->partitions && job_ptr->part_ptr &&
-		    !xstrstr(req->partitions, job_ptr->part_ptr->name))
-			continue;
-		f = xmalloc(sizeof(*f));
-		f->job_id = job_ptr->job_id;
-		f->user_id = job_ptr->user_id;
-		f->partition = job_ptr->part_ptr ? job_ptr->part_ptr->name :
-						   NULL;
-		f->direct_prio = job_ptr->priority;
-		f->nice = job_ptr->details ? job_ptr->details->nice :
-					     NICE_OFFSET;
-		list_append(ret, f);
+		if (job_ptr->part_ptr_list && job_ptr->priority_array) {
+			ListIterator pit =
+				list_iterator_create(job_ptr->part_ptr_list);
+			part_record_t *part_ptr;
+			int i = 0;
+
+			while ((part_ptr = list_next(pit)))
+				_add_factors(ret, req, job_ptr, part_ptr,
+					     job_ptr->priority_array[i++]);
+			list_iterator_destroy(pit);
+		} else {
+			_add_factors(ret, req, job_ptr, job_ptr->part_ptr,
+				     job_ptr->priority);
+		}
 	}
 	list_iterator_destroy(it);
 	unlock_slurmctld(job_read_lock);

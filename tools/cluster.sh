@@ -131,7 +131,7 @@ ctld_stop() {
 
 nodes_wait_idle() {
 	for _ in $(seq 150); do
-		[ "$(sinfo -h -N -o '%t' 2>/dev/null | grep -c '^idle$')" = "$NNODES" ] && return 0
+		[ "$(sinfo -h -N -o '%N %t' 2>/dev/null | sort -u | grep -c ' idle$')" = "$NNODES" ] && return 0
 		sleep 0.2
 	done
 	sinfo -N >&2
