@@ -6,8 +6,7 @@
  *  Events: completions (a heap by end time), submissions (the sorted SWF
  *  jobs, or a heap of campaign releases for closed-loop workloads) and,
  *  with gate=strict only, the next virtual-schedule event when a gated
- *  campaign holds CPUs idle (the core has no query for it, so it is the
- *  smallest C~ still ahead, found with ost_sched_foreach_campaign).  With
+ *  campaign holds CPUs idle (ost_sched_next_vevent()).  With
  *  gate=soft the loop does not wake up for virtual events alone: the
  *  order is re-read at the next real event.
 \*****************************************************************************/
@@ -139,47 +138,18 @@ static int _dispatch(struct loop *l, double now)
 	return 0;
 }
 
-struct vnext {
-	double now, best;
-	double vtime;        /* v(now) */
-	double rate;         /* dv/dt = C / W until the next tag is reached */
-};
-
-/* A tag reached at real time t: F_c at C~_c, or S_c (a queued campaign
- * becoming eligible) at now + (S_c - v) / rate, exact while the active
- * set does not change, i.e. until the smallest C~ still ahead. */
-static int _vnext_visit(const ost_campaign_info_t *c, void *arg)
-{
-	struct vnext *v = arg;
-	double t = c->vct;
-
-	if (isfinite(t) && t > v->now && t < v->best)
-		v->best = t;
-	if (c->vstate == OST_VSTATE_QUEUED && v->rate > 0) {
-		t = v->now + (c->vstart - v->vtime) / v->rate;
-		if (t > v->now && t < v->best)
-			v->best = t;
-	}
-	return 0;
-}
-
-/* Next real time a virtual tag is reached (gate=strict wake-up): the
- * core has no query for it, so it is found with one sweep of the
- * campaigns, only when a gated campaign leaves CPUs idle. */
+/* Next real time a virtual tag is reached (gate=strict wake-up), only
+ * when a gated campaign leaves CPUs idle.  O(1). */
 static double _next_virtual(struct loop *l, double now)
 {
-	struct vnext v = { now, INFINITY, 0, 0 };
-	ost_stats_t st;
+	double t;
 
 	if (!l->eng || !l->disp.held || l->disp.running.busy >= l->disp.m)
 		return INFINITY;
-	ost_sched_stats(l->eng, &st);
-	v.vtime = st.vtime;
-	v.rate = st.total_weight > 0 ? st.capacity / st.total_weight : 0;
-	ost_sched_foreach_campaign(l->eng, _vnext_visit, &v);
-	if (isfinite(v.best) && v.best <= now * (1 + 1e-12) + 1e-9)
-		v.best = now * (1 + 1e-12) + 1e-9;
-	return v.best;
+	t = ost_sched_next_vevent(l->eng);
+	if (isfinite(t) && t <= now * (1 + 1e-12) + 1e-9)
+		t = now * (1 + 1e-12) + 1e-9;
+	return t;
 }
 
 /* Time of the next submission (INFINITY if none). */

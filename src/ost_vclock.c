@@ -215,3 +215,23 @@ double ost_vclock_share(const ost_sched_t *s, const ost_user_t *u)
 		w += u->weight;
 	return ost_vclock_capacity(s) * u->weight / w;
 }
+
+/*
+ * Next breakpoint of ost_vclock_advance() in real time: x = min(smallest
+ * F among active users, smallest S among queued pending campaigns), reached
+ * after (x - v) W / C seconds at the current rate.
+ */
+double ost_sched_next_vevent(const ost_sched_t *s)
+{
+	ost_hnode_t *a = ost_heap_top(&s->active), *g = ost_heap_top(&s->gate);
+	double c = ost_vclock_capacity(s), x;
+
+	if (!a || !(c > 0.0) || isinf(s->now))
+		return INFINITY;
+	x = a->key;
+	if (g && g->key < x)
+		x = g->key;
+	if (x <= s->vtime)
+		return s->now;
+	return s->now + (x - s->vtime) * s->total_weight / c;
+}

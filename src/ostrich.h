@@ -127,6 +127,13 @@ int ost_sched_advance(ost_sched_t *s, double now);
 /* Current clock (the largest time seen), or -INFINITY before any event. */
 double ost_sched_now(const ost_sched_t *s);
 
+/* Real time of the next virtual event if no real event happens first: v
+ * reaches the F of an active user's newest campaign (the user leaves W)
+ * or the S of a queued campaign with pending jobs (it becomes eligible,
+ * §4).  INFINITY when there is none or v is stalled.  A simulator with
+ * gate=strict advances to it to wake up queued campaigns.  O(1). */
+double ost_sched_next_vevent(const ost_sched_t *s);
+
 /* ------------------------------------------------------------- events --- */
 /*
  * Every event carries its own timestamp t.  The virtual schedule is first

@@ -129,6 +129,7 @@ START_TEST(test_order_gate)
 	/* v(5) = 10 (W=2, C=4); user 2 done virtually at v=10 */
 	ck_assert_int_eq(ost_job_start(s, 3, 5), 0);
 	/* now only the queued campaign waits: C = m, v reaches S = 20 */
+	ck_assert_double_eq_tol(ost_sched_next_vevent(s), 7.5, EPS);
 	ost_sched_advance(s, 7.5);
 	ost_sched_stats(s, &st);
 	ck_assert_double_eq_tol(st.vtime, 20, EPS);
