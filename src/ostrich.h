@@ -240,11 +240,13 @@ typedef struct ost_rank_info {
 	uint64_t rank;         /* 1 = highest priority */
 	uint32_t uid;
 	uint32_t campaign;
-	bool eligible;         /* may start now under gate=strict */
+	bool eligible;         /* v >= S_c (§4); only gate=strict keeps a
+				* non-eligible job from starting */
 } ost_rank_info_t;
 
 /* Call fn for every pending job in rank order (§4 or §5), ranks 1..N.
- * Stops when fn returns non-zero and returns that value, else 0.  O(N). */
+ * Stops when fn returns non-zero and returns that value, else 0.  fn must
+ * not change s (start jobs after the walk).  O(N). */
 typedef int (*ost_rank_visit_f)(const ost_rank_info_t *r, void *arg);
 int ost_sched_foreach_pending(const ost_sched_t *s, ost_rank_visit_f fn,
 			      void *arg);
