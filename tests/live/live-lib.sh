@@ -117,6 +117,29 @@ check_ranks() {
 	note "$out"
 }
 
+# Every pending job's SystemComment names its user and the rank that its
+# priority encodes (format: the core's ost_summary_format).
+check_comments() {
+	local out
+	out=$(scontrol -o show job | awk -v top=$TOP '
+		/JobState=PENDING/ {
+			id = $1; sub(/JobId=/, "", id); n++
+			u = $0; sub(/.*UserId=/, "", u); sub(/\(.*/, "", u)
+			p = $0; sub(/.* Priority=/, "", p); sub(/ .*/, "", p)
+			c = $0; if (!sub(/.*SystemComment=/, "", c)) { print "job " id ": no SystemComment"; bad++; next }
+			if (split(c, f, " ") < 6 || f[1] != "ostrich") { print "job " id ": bad SystemComment " c; bad++; next }
+			cu = f[2]; sub(/campaign=/, "", cu); sub(/\/.*/, "", cu)
+			r = f[3]; sub(/rank=/, "", r); sub(/\/.*/, "", r)
+			if (cu != u) { print "job " id ": SystemComment user " cu ", job of " u; bad++ }
+			if (top - r != p) { print "job " id ": SystemComment rank " r ", priority " p; bad++ }
+			sc = f[1]; for (i = 2; i <= 6; i++) sc = sc " " f[i]
+			if (f[6] !~ /^mode=/ || length(sc) >= 200) { print "job " id ": SystemComment malformed or too long: " sc; bad++ } }
+		END { print "checked the SystemComment of " n " pending jobs, " bad + 0 " mismatches"; exit bad > 0 }') ||
+		{ printf '%s\n' "$out"; fail "SystemComment inconsistent with the priorities"; }
+	note "$out"
+	note "e.g. $(scontrol -o show job | grep -m1 PENDING | sed 's/.*SystemComment=//; s/ [A-Z][A-Za-z]*=.*//')"
+}
+
 # Epoch seconds of a scontrol time (local time).
 epoch() { [ "$1" = Unknown ] || [ "$1" = None ] && echo 0 || date -d "$1" +%s; }
 

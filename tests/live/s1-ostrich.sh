@@ -26,6 +26,7 @@ max_alice=$(printf '%s\n' "$PEND" | awk '$3 == "alice" && $2 > m { m = $2 } END 
 [ "$min_small" -gt "$max_alice" ] ||
 	fail "a job of bob or carol (lowest priority $min_small) is not above alice's pending jobs (highest $max_alice)"
 check_ranks
+check_comments
 alice_pending=$(printf '%s\n' "$PEND" | awk '$3 == "alice" { print $1 }' | tr '\n' ' ')
 
 wait_queue_empty 120

@@ -28,6 +28,7 @@ printf '%s\n' "$PEND" | sed 's/^/#   /'
 order=$(printf '%s\n' "$PEND" | sort -k2,2nr | awk '{ print $3 }' | uniq | tr '\n' ' ')
 [ "$order" = "alice bob carol " ] || fail "priority order by user is '$order', want deadline order 'alice bob carol'"
 check_ranks
+check_comments
 alice_pending=$(printf '%s\n' "$PEND" | awk '$3 == "alice" { print $1 }' | tr '\n' ' ')
 
 wait_queue_empty 120
