@@ -128,7 +128,7 @@ int sc_explain(const sc_job_t *jobs, size_t n, const sc_job_t *job,
 	const ost_summary_t *s = &job->sum;
 	sc_campaign_t *cs = NULL;
 	size_t nc = 0, i, shown = 0;
-	uint64_t visible_ahead = 0;
+	uint64_t visible_ahead = 0, hidden;
 	double head = now;
 	char t1[32], r1[48];
 
@@ -177,17 +177,28 @@ int sc_explain(const sc_job_t *jobs, size_t n, const sc_job_t *job,
 		if (!isfinite(c->vct))
 			head = INFINITY;
 	}
-	if (!shown && s->rank > 1)
+	for (i = 0; i < n; i++)	/* own campaign's jobs ahead are visible */
+		if (jobs[i].has_summary && jobs[i].state == SC_PENDING &&
+		    jobs[i].sum.rank && jobs[i].sum.rank < s->rank &&
+		    jobs[i].sum.campaign == s->campaign &&
+		    !strcmp(jobs[i].sum.user, s->user) &&
+		    !strcmp(jobs[i].partition, job->partition))
+			visible_ahead++;
+	hidden = visible_ahead + 1 < s->rank ? s->rank - 1 - visible_ahead : 0;
+	if (hidden)
+		fprintf(fp, "%s%llu pending jobs ahead of it are not visible "
+			"to you (PrivateData=jobs, or tasks of a job array).\n",
+			shown ? "  and " : "",
+			(unsigned long long)hidden);
+	else if (!shown && s->rank > 1)
 		fprintf(fp, "Ahead of it are only earlier jobs of its own "
 			"campaign.\n");
-	if (s->rank > 1 && visible_ahead + 1 < s->rank && shown)
-		fprintf(fp, "  (and jobs you are not allowed to see)\n");
 	if (shown)
 		fprintf(fp, "If nothing else changes, its campaign reaches the "
 			"head of the queue around %s (%s); the job then starts "
 			"as soon as resources free up.\n",
 			sc_time_str(head, now, t1), _rel(head, now, r1));
-	else
+	else if (!hidden)
 		fprintf(fp, "Its campaign is at the head of the queue; the job "
 			"starts as soon as resources free up.\n");
 	free(cs);

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# demo.sh - OStrich on a real Slurm cluster, on this machine, in one command.
+#
+#     sudo tools/demo.sh [--keep]
+#
+# Installs what is needed (Debian bookworm), builds the plugins against the
+# installed Slurm, starts munged + slurmctld + 8 slurmd on loopback with
+# SchedulerType=sched/ostrich and PriorityType=priority/ostrich, lets three
+# users submit campaigns of different sizes, and shows what an admin and a
+# user would look at: the queue order, scampaign, scampaign --explain, sprio.
+# Every daemon it started is stopped by PID at the end, unless --keep.
+# SPDX-License-Identifier: GPL-2.0-or-later
+set -euo pipefail
+
+keep=0
+case "${1:-}" in
+--keep) keep=1 ;;
+"") ;;
+*) echo "usage: $0 [--keep]" >&2; exit 2 ;;
+esac
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+[ "$(id -u)" = 0 ] || { echo "demo: run as root (it installs packages and starts daemons)" >&2; exit 1; }
+title() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+show() { printf '\n$ %s\n' "$*"; "$@"; }
+
+title "Installing and building (a few minutes the first time)"
+tools/install-deps.sh >/dev/null
+tools/get-slurm-source.sh >/dev/null
+[ -x configure ] || autoreconf -fi >/dev/null 2>&1
+mkdir -p _build/demo
+if [ ! -f _build/demo/Makefile ]; then
+	(cd _build/demo && "$top/configure" -q) >/dev/null
+fi
+make -C _build/demo -j"$(nproc)" >/dev/null
+echo "built: plugins in _build/demo/plugins/.libs, scampaign in _build/demo/scampaign"
+export PATH="$top/_build/demo/scampaign:$PATH:/usr/sbin:/sbin"
+
+# One local cluster at a time on the fixed ports (shared with the live tests).
+exec 9>/tmp/ostrich-live.lock
+flock -w 900 9 || { echo "demo: another local test cluster is running" >&2; exit 1; }
+export OST_PLUGIN_BUILD=$top/_build/demo/plugins/.libs
+SCHED=sched/ostrich PRIO=priority/ostrich KEEP=$keep
+. tools/cluster.sh
+cluster_init
+cleanup() {
+	if [ "$keep" = 1 ]; then
+		title "Cluster left running (--keep)"
+		echo "export SLURM_CONF=$SLURM_CONF"
+		echo "stop it with: kill \$(cat $WORK/run/slurmctld.pid $WORK/run/slurmd-*.pid)"
+	else
+		title "Stopping every daemon the demo started"
+		cluster_stop
+	fi
+}
+trap cleanup EXIT
+printf 'Interval=2\nThinkTime=60\n' > "$WORK/ostrich.conf"
+cluster_conf "PriorityWeightFairshare=100000
+PriorityWeightAge=0"
+cluster_start
+title "A cluster of $NNODES nodes x $CPUS_PER_NODE CPUs with SchedulerType=sched/ostrich ($WORK)"
+
+title "alice submits a big campaign: 24 jobs of 4 CPUs, 40 s each"
+for i in $(seq 24); do sub alice -n 4 -t 2 -J big --wrap 'sleep 40' >/dev/null; done
+for _ in $(seq 50); do [ "$(squeue -h -t R | wc -l)" -ge 8 ] && break; sleep 0.2; done
+sleep 1
+title "then bob submits 3 small jobs and carol 6 medium ones"
+for i in 1 2 3; do sub bob -n 4 -t 1 -J small --wrap 'sleep 10' >/dev/null; done
+for i in 1 2 3 4 5 6; do sub carol -n 4 -t 1 -J medium --wrap 'sleep 20' >/dev/null; done
+sleep 5		# two engine passes
+
+title "The queue, highest priority first: bob's and carol's campaigns jump ahead of alice's"
+show squeue -t PD -S -p -o '%.6i %.8u %.8j %.11Q %.8T %r'
+title "Campaigns: OStrich runs first the campaign that would finish first in a fair share"
+show scampaign
+carol_job=$(squeue -h -t PD -u carol -S -p -o %i | tail -1)
+title "Why does carol's job $carol_job wait? (what carol would type)"
+printf '\n$ scampaign --explain %s\n' "$carol_job"
+as carol env PATH="$PATH" scampaign --explain "$carol_job"
+title "The same in Slurm's own tools"
+show scontrol show job "$carol_job" | grep -E 'JobId|Priority|SystemComment'
+show sprio -l
+title "What an admin sees in slurmctld.log (DebugFlags=Priority)"
+grep 'ostrich: pass' "$WORK/log/slurmctld.log" | tail -3 || true
