@@ -88,6 +88,7 @@ struct row {
 	double mem_eng_heap, mem_eng_peak, mem_nv_heap;	/* bytes per job */
 };
 
+/* Print what and exit(1): the benchmark has no partial result. */
 static void _die(const char *what)
 {
 	fprintf(stderr, "bench-engine: %s\n", what);
@@ -108,6 +109,8 @@ static void _draw_job(struct world *w, uint64_t id)
 		     1 + w->ucount[u]++ / JOBS_PER_CAMPAIGN : 0;
 }
 
+/* Submit job id (drawn by _draw_job) to the engine at t (s).  Returns
+ * 0 or a negative OST_E* code. */
 static int _eng_submit(struct world *w, uint64_t id, double t)
 {
 	ost_job_desc_t d = {
@@ -118,6 +121,7 @@ static int _eng_submit(struct world *w, uint64_t id, double t)
 	return ost_job_submit(w->eng, &d, t, NULL);
 }
 
+/* The same submission to the baseline.  Returns 0 or -1. */
 static int _nv_submit(struct world *w, uint64_t id, double t)
 {
 	size_t i = id - 1;
@@ -126,6 +130,8 @@ static int _nv_submit(struct world *w, uint64_t id, double t)
 			    w->camp[i], t);
 }
 
+/* ost_rank_visit_f: rank[id - 1] = rank, what the plugin's pass does
+ * (it sets each job's priority from its rank).  Never stops the walk. */
 static int _store_rank(const ost_rank_info_t *r, void *arg)
 {
 	uint64_t *rank = arg;
@@ -156,6 +162,7 @@ static int _eng_apply(struct world *w, double t)
 	return rc;
 }
 
+/* Apply evs to the baseline at t.  Returns 0 or -1. */
 static int _nv_apply(struct world *w, double t)
 {
 	int rc = 0;
@@ -254,6 +261,9 @@ static void _load(struct world *w)
 	_check_ranks(w);
 }
 
+/* Arrays of w for n pending jobs of k users, `batches` timed batches and
+ * `extra` stream jobs; the engine and baseline are created by the caller.
+ * m = 10 CPUs per initially running job (n / 20 of them). */
 static void _world_init(struct world *w, size_t n, uint32_t k, bool expl,
 			int batches, size_t extra)
 {
@@ -281,6 +291,7 @@ static void _world_init(struct world *w, size_t n, uint32_t k, bool expl,
 		_die("out of memory");
 }
 
+/* Free everything w holds (not w). */
 static void _world_free(struct world *w)
 {
 	ost_sched_destroy(w->eng);
@@ -296,6 +307,8 @@ static void _world_free(struct world *w)
 	free(w->evs);
 }
 
+/* A new engine with the SEMANTICS defaults (capacity used, gate soft,
+ * intra lpt, think time 600 s) for m CPUs; exits on failure. */
 static ost_sched_t *_engine(uint32_t m)
 {
 	ost_config_t cfg;
@@ -459,6 +472,7 @@ static void _memory(size_t n, uint32_t k, bool expl, struct row *row)
 	pclose(f);
 }
 
+/* Measure one (N, K, campaign shape) configuration into row. */
 static void _run(size_t n, uint32_t k, bool expl, struct row *row)
 {
 	struct world w;
@@ -486,6 +500,8 @@ static void _run(size_t n, uint32_t k, bool expl, struct row *row)
 		expl ? " (100-job campaigns)" : "", bench_now() - t0);
 }
 
+/* Markdown table of the pass times of the rows of one campaign shape;
+ * times in ms, speed-up = baseline pass / engine pass. */
 static void _print_passes(const struct row *rows, size_t nrows, bool expl)
 {
 	printf("| N pending | K users | campaigns | events/batch "
@@ -507,6 +523,7 @@ static void _print_passes(const struct row *rows, size_t nrows, bool expl)
 	}
 }
 
+/* All part-1 tables in markdown on stdout. */
 static void _print(const struct row *rows, size_t nrows)
 {
 	bool any_expl = false;

@@ -60,6 +60,8 @@ struct cli {
 	FILE *data;		/* plot data */
 };
 
+/* ostrich-sim's defaults (main.c) for policy p and dispatch d on w:
+ * m from the workload, think time 600 s, fairshare half-life 7 days. */
 static void _opts_init(sim_opts_t *o, const sim_workload_t *w,
 		       sim_policy_t p, sim_dispatch_t d)
 {
@@ -167,6 +169,8 @@ static struct qstat _queue(const sim_workload_t *w)
 	return q;
 }
 
+/* Read the workload at path into *w (SWF or closed loop, m from the
+ * file).  Returns 0, or -1 with a message on stderr. */
 static int _read(const char *path, sim_workload_t *w)
 {
 	char err[512];
@@ -253,6 +257,7 @@ static struct point _growth_row(sim_workload_t *w, const char *label)
 	return pt;
 }
 
+/* Header of the growth tables (times in s, cost in µs per job). */
 static void _growth_head(void)
 {
 	printf("| workload | jobs | mean queue (ostrich) | max queue "
@@ -268,6 +273,8 @@ static void _data(FILE *f, const char *series, double x, double s)
 		fprintf(f, "%s\t%.6g\t%.6g\n", series, x, s);
 }
 
+/* The policy x dispatch tables of the three traces, or SKIP lines when
+ * they are absent.  Returns 0, or -1 when a trace cannot be read. */
 static int _traces(const struct cli *c)
 {
 	static const char *const names[] = {
@@ -300,6 +307,7 @@ static int _traces(const struct cli *c)
 	return 0;
 }
 
+/* The SDSC-BLUE target line: read, replay and end-to-end seconds. */
 static void _headline(const struct cli *c)
 {
 	char path[4096];
@@ -421,6 +429,7 @@ static void _growth_queue(const struct cli *c)
 	sim_workload_free(&w);
 }
 
+/* The policy x dispatch table of the 1M-job synthetic workload. */
 static void _synthetic_matrix(const struct cli *c)
 {
 	sim_workload_t w;
@@ -431,6 +440,8 @@ static void _synthetic_matrix(const struct cli *c)
 	sim_workload_free(&w);
 }
 
+/* bench-sim [--traces DIR] [--syn-10k F --syn-100k F --syn-1m F]
+ * [--sim ostrich-sim] [--data F.tsv]: part 2 in markdown on stdout. */
 int main(int argc, char **argv)
 {
 	static const struct option longs[] = {

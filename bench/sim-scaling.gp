@@ -1,8 +1,9 @@
 # sim-scaling.gp - log-log plot of ostrich-sim replay time
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# gnuplot -e "data='sim-data.tsv'; out='sim-scaling.png'" sim-scaling.gp
-# data: lines "series<TAB>x<TAB>y" written by bench-sim --data.
+# gnuplot -e "data='sim-data.tsv'; out='sim-scaling.png'; queue=N" sim-scaling.gp
+# data: lines "series<TAB>x<TAB>y" written by bench-sim --data; queue: the
+# number of "queue" lines in it (0: no trace, the right panel is skipped).
 
 set terminal pngcairo size 1100,450 noenhanced
 set output out
@@ -26,7 +27,15 @@ plot data using 2:(sel("sdsc")) with linespoints title "SDSC-BLUE prefixes, ostr
 set title "Cost per job against queue length (SDSC-BLUE compressed)"
 set xlabel "mean waiting jobs (ostrich)"
 set ylabel "microseconds per job"
-plot data using 2:(sel("queue")) with linespoints title "ostrich + easy", \
-     data using 2:(sel("queue-fcfs")) with linespoints title "fcfs + easy"
+if (queue > 0) {
+	plot data using 2:(sel("queue")) with linespoints title "ostrich + easy", \
+	     data using 2:(sel("queue-fcfs")) with linespoints title "fcfs + easy"
+} else {
+	unset logscale
+	set xrange [0:1]
+	set yrange [0:1]
+	set label 1 "no SDSC-BLUE trace: skipped" at 0.5,0.5 center
+	plot 2 notitle
+}
 
 unset multiplot
