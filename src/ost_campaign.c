@@ -40,17 +40,31 @@ static double _prev_deadline(const ost_campaign_t *c)
 void ost_campaign_rederive(ost_sched_t *s, ost_campaign_t *c)
 {
 	ost_user_t *u = c->user;
+	const ost_campaign_t *first = c;
+	bool faircamp = s->cfg.mode == OST_MODE_FAIRCAMP;
 
 	for (; c; c = c->next) {
 		double pf = _prev_vfinish(c), pd = _prev_deadline(c);
 		double len = c->area_est / (double)s->cfg.procs;
+		double S, F, D;
+		bool moved;
 
 		if (c->max_e > len)
 			len = c->max_e;
-		c->vstart = c->phi > pf ? c->phi : pf;
-		c->vfinish = c->vstart + c->len;
-		c->deadline = (c->t_c > pd ? c->t_c : pd) + (double)c->k * len;
-		ost_order_reindex(s, c);
+		S = c->phi > pf ? c->phi : pf;
+		F = S + c->len;
+		D = (c->t_c > pd ? c->t_c : pd) + (double)c->k * len;
+		/* a later campaign depends on c only through F and D */
+		if (c != first && S == c->vstart && F == c->vfinish &&
+		    D == c->deadline)
+			break;
+		moved = faircamp ? D != c->deadline
+				 : S != c->vstart || F != c->vfinish;
+		c->vstart = S;
+		c->vfinish = F;
+		c->deadline = D;
+		if (c == first || moved)
+			ost_order_reindex(s, c);
 	}
 	ost_vclock_user_update(s, u);
 }
@@ -72,6 +86,9 @@ ost_campaign_t *ost_campaign_new(ost_sched_t *s, ost_user_t *u, uint32_t seq)
 	c->seq = seq;
 	c->last_end = -INFINITY;
 	c->max_e_done = -INFINITY;
+	/* no tags yet: NAN never equals a derived tag, so the first
+	 * re-derivation always sorts the campaign in */
+	c->vstart = c->vfinish = c->deadline = NAN;
 	ost_tree_init(&c->pending, ost_intra_cmp(s->cfg.intra));
 	ost_hnode_init(&c->gate);
 	c->prev = u->last;
@@ -124,6 +141,7 @@ void ost_campaign_add_job(ost_sched_t *s, ost_campaign_t *c, ost_job_t *j)
 		c->jobs->prev = j;
 	c->jobs = j;
 	ost_tree_insert(&c->pending, &j->node, 1);
+	ost_walk_insert(c, j);
 	c->n_pending++;
 	s->n_pending++;
 	if (!u->unfinished++)
@@ -228,6 +246,7 @@ void ost_campaign_cancel_job(ost_sched_t *s, ost_job_t *j)
 	ost_campaign_t *c = j->camp;
 	double a = (double)j->procs * j->estimate;
 
+	ost_walk_remove(c, j);
 	ost_tree_remove(&c->pending, &j->node);
 	_unlink_job(c, j);
 	c->n_pending--;
@@ -265,6 +284,7 @@ void ost_campaign_free(ost_sched_t *s, ost_campaign_t *c)
 		if (ost_map_get(&s->groups, c->groups[i]) == c)
 			ost_map_del(&s->groups, c->groups[i]);
 	free(c->groups);
+	ost_walk_drop(c);
 	free(c);
 }
 

@@ -26,6 +26,7 @@
 
 struct ost_campaign;
 struct ost_user;
+struct ost_wblk;
 
 typedef struct ost_job {
 	uint64_t id;
@@ -36,6 +37,7 @@ typedef struct ost_job {
 	double start;			/* start time (running), else NAN */
 	ost_job_state_t state;
 	ost_tnode_t node;		/* in camp->pending while pending */
+	struct ost_wblk *wblk;		/* its walk block (camp->walk only) */
 	struct ost_job *next, *prev;	/* camp's unfinished jobs */
 } ost_job_t;
 
@@ -57,6 +59,9 @@ typedef struct ost_campaign {
 	uint32_t n_pending, n_running, n_done;
 	bool eligible;
 	ost_tree_t pending;		/* pending jobs, intra order */
+	struct ost_wblk *whead;		/* the same, as a list of blocks of
+					 * ids (ost_walk.c), valid iff walk */
+	bool walk;
 	ost_job_t *jobs;		/* unfinished jobs (list head) */
 	ost_tnode_t node;		/* in s->order while n_pending > 0 */
 	bool in_order;
@@ -126,6 +131,21 @@ void ost_campaign_free(ost_sched_t *s, ost_campaign_t *c);
 int ost_campaign_add_group(ost_sched_t *s, ost_campaign_t *c, uint64_t g);
 void ost_campaign_fill_info(const ost_sched_t *s, const ost_campaign_t *c,
 			    ost_campaign_info_t *out);
+
+/* ost_walk.c: the pending jobs of a campaign in blocks, for the walk */
+void ost_walk_insert(ost_campaign_t *c, ost_job_t *j);
+void ost_walk_remove(ost_campaign_t *c, ost_job_t *j);
+void ost_walk_drop(ost_campaign_t *c);
+bool ost_walk_build(ost_campaign_t *c);
+
+/* The block list of ost_walk.c: ids in intra order, blocks in order. */
+#define OST_WBLK 128
+typedef struct ost_wblk {
+	struct ost_wblk *next, *prev;
+	uint32_t n;			/* entries used */
+	uint64_t id[OST_WBLK];		/* job ids, read by the walk */
+	struct ost_job *job[OST_WBLK];	/* the same jobs */
+} ost_wblk_t;
 
 /* ost_sched.c */
 ost_user_t *ost_user_get(ost_sched_t *s, uint32_t uid, bool create);

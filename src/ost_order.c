@@ -105,6 +105,7 @@ int ost_order_rebuild(ost_sched_t *s)
 
 			c->in_order = false;
 			ost_hnode_init(&c->gate);
+			ost_walk_drop(c);
 			ost_tree_init(&c->pending, ost_intra_cmp(s->cfg.intra));
 			for (j = c->jobs; j; j = j->next)
 				if (j->state == OST_JOB_PENDING)

@@ -58,11 +58,23 @@ int ost_sched_foreach_pending(const ost_sched_t *s, ost_rank_visit_f fn,
 	int rc;
 
 	for (cn = ost_tree_first(&s->order); cn; cn = ost_tree_next(cn)) {
-		const ost_campaign_t *c = CAMP(cn);
+		/* the walk blocks are a cache, not observable state */
+		ost_campaign_t *c = (ost_campaign_t *)CAMP(cn);
+		const ost_wblk_t *b;
 
 		r.uid = c->user->uid;
 		r.campaign = c->seq;
 		r.eligible = c->eligible;
+		if (ost_walk_build(c)) {
+			for (b = c->whead; b; b = b->next)
+				for (uint32_t i = 0; i < b->n; i++) {
+					r.job_id = b->id[i];
+					r.rank++;
+					if ((rc = fn(&r, arg)))
+						return rc;
+				}
+			continue;
+		}
 		for (jn = ost_tree_first(&c->pending); jn;
 		     jn = ost_tree_next(jn)) {
 			r.job_id = JOB(jn)->id;

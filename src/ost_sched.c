@@ -53,6 +53,7 @@ void ost_sched_destroy(ost_sched_t *s)
 
 			u->first = c->next;
 			free(c->groups);
+			ost_walk_drop(c);
 			free(c);
 		}
 		free(u);
@@ -235,6 +236,7 @@ int ost_job_start(ost_sched_t *s, uint64_t id, double t)
 		return -OST_ESTATE;
 	ost_vclock_advance(s, t);
 	c = j->camp;
+	ost_walk_remove(c, j);
 	ost_tree_remove(&c->pending, &j->node);
 	j->state = OST_JOB_RUNNING;
 	j->start = t;
@@ -311,6 +313,7 @@ int ost_job_requeue(ost_sched_t *s, uint64_t id, double t)
 	s->n_pending++;
 	s->busy -= j->procs;
 	ost_tree_insert(&c->pending, &j->node, 1);
+	ost_walk_insert(c, j);
 	ost_order_reindex(s, c);
 	return 0;
 }

@@ -189,6 +189,19 @@ ost_tnode_t *ost_tree_next(const ost_tnode_t *n)
 	return n->parent;
 }
 
+ost_tnode_t *ost_tree_prev(const ost_tnode_t *n)
+{
+	if (n->left) {
+		n = n->left;
+		while (n->right)
+			n = n->right;
+		return (ost_tnode_t *)n;
+	}
+	while (n->parent && n->parent->left == n)
+		n = n->parent;
+	return n->parent;
+}
+
 uint64_t ost_tree_weight_before(const ost_tnode_t *n)
 {
 	uint64_t sum = _s(n->left);

@@ -50,6 +50,9 @@ ost_tnode_t *ost_tree_first(const ost_tree_t *t);
 /* Node after n in order, or NULL.  Amortized O(1). */
 ost_tnode_t *ost_tree_next(const ost_tnode_t *n);
 
+/* Node before n in order, or NULL.  Amortized O(1). */
+ost_tnode_t *ost_tree_prev(const ost_tnode_t *n);
+
 /* Sum of the weights of the nodes before n.  O(log n). */
 uint64_t ost_tree_weight_before(const ost_tnode_t *n);
 

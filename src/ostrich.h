@@ -246,7 +246,9 @@ typedef struct ost_rank_info {
 
 /* Call fn for every pending job in rank order (§4 or §5), ranks 1..N.
  * Stops when fn returns non-zero and returns that value, else 0.  fn must
- * not change s (start jobs after the walk).  O(N). */
+ * not change s (start jobs after the walk).  O(N), reading memory in order
+ * (it builds a cache inside s: not safe concurrently with other calls on
+ * the same s, like every other function here). */
 typedef int (*ost_rank_visit_f)(const ost_rank_info_t *r, void *arg);
 int ost_sched_foreach_pending(const ost_sched_t *s, ost_rank_visit_f fn,
 			      void *arg);

@@ -184,6 +184,61 @@ START_TEST(test_order_explain)
 }
 END_TEST
 
+/* Every rank of the walk equals the tree's rank of that job. */
+static int _walk_matches_tree(const ost_rank_info_t *ri, void *arg)
+{
+	uint64_t r = 0;
+
+	ck_assert_int_eq(ost_sched_rank(arg, ri->job_id, &r), 0);
+	ck_assert_uint_eq(r, ri->rank);
+	return 0;
+}
+
+/* One campaign of thousands of jobs: the walk (blocks of ids) agrees
+ * with the ranks of the tree through inserts, starts, cancels, requeues
+ * and an intra-order switch. */
+START_TEST(test_order_big_campaign_walk)
+{
+	enum { N = 3000 };
+	ost_sched_t *s = mk_sched(4, NULL);
+	ost_config_t cfg;
+	uint64_t id, *ids = calloc(N + 1, sizeof(*ids));
+	bool *running = calloc(N + 1, sizeof(*running));
+	int step;
+
+	srand(4242);
+	for (id = 1; id <= N; id++)
+		sub(s, id, 1, 1 + rand() % 4, rand() % 50, (double)(id / 100));
+	for (step = 0; step < 4000; step++) {
+		id = 1 + (uint64_t)(rand() % N);
+		if (running[id]) {
+			ck_assert_int_eq(ost_job_requeue(s, id, 40), 0);
+			running[id] = false;
+		} else if (ost_job_get(s, id, &(ost_job_info_t){ 0 }) == 0) {
+			if (rand() % 5) {
+				ck_assert_int_eq(ost_job_start(s, id, 40), 0);
+				running[id] = true;
+			} else {
+				ck_assert_int_eq(ost_job_cancel(s, id, 40), 0);
+			}
+		}
+		if (step % 500 == 0) {
+			if (step == 2000) {
+				cfg = *ost_sched_config(s);
+				cfg.intra = OST_INTRA_SPT;
+				ck_assert_int_eq(ost_sched_reconfigure(s, &cfg,
+								       40), 0);
+			}
+			ck_assert_int_eq(ost_sched_foreach_pending(s,
+					 _walk_matches_tree, s), 0);
+		}
+	}
+	free(ids);
+	free(running);
+	ost_sched_destroy(s);
+}
+END_TEST
+
 Suite *suite(void)
 {
 	Suite *s = suite_create("order");
@@ -195,6 +250,7 @@ Suite *suite(void)
 	tcase_add_test(tc, test_order_gate);
 	tcase_add_test(tc, test_order_foreach_stop);
 	tcase_add_test(tc, test_order_explain);
+	tcase_add_test(tc, test_order_big_campaign_walk);
 	suite_add_tcase(s, tc);
 	return s;
 }
