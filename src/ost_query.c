@@ -248,6 +248,18 @@ void ost_explain_free(ost_explain_t *ex)
 	ex->ahead = NULL;
 }
 
+int ost_sched_user_share(const ost_sched_t *s, uint32_t uid, double *share)
+{
+	const ost_user_t *u = ost_user_get((ost_sched_t *)s, uid, false);
+	double w;
+
+	if (!u)
+		return -OST_ENOENT;
+	w = s->total_weight + (ost_hnode_linked(&u->active) ? 0 : u->weight);
+	*share = u->weight / w;
+	return 0;
+}
+
 void ost_sched_stats(const ost_sched_t *s, ost_stats_t *out)
 {
 	out->now = s->now;

@@ -294,6 +294,12 @@ int ost_sched_explain(const ost_sched_t *s, uint64_t id, size_t max_ahead,
 /* Free what ost_sched_explain() allocated in ex.  NULL is a no-op. */
 void ost_explain_free(ost_explain_t *ex);
 
+/* Fraction of the capacity (0..1) user uid receives in the virtual
+ * schedule now: w_u / W, counting u in W if it is not active (the share it
+ * would get by submitting now).  Returns 0, or -OST_ENOENT for a user the
+ * core has never seen.  O(1). */
+int ost_sched_user_share(const ost_sched_t *s, uint32_t uid, double *share);
+
 /* Counters of the whole schedule. */
 typedef struct ost_stats {
 	double now;            /* clock */

@@ -171,6 +171,13 @@ START_TEST(test_order_explain)
 	ck_assert_uint_eq(ex.ahead[0].uid, 2);
 	ck_assert_uint_eq(ex.ahead[1].uid, 1);
 	ck_assert_double_eq_tol(ex.share, 4.0 / 3.0, EPS);
+	{
+		double f;
+
+		ck_assert_int_eq(ost_sched_user_share(s, 3, &f), 0);
+		ck_assert_double_eq_tol(f, 1.0 / 3.0, EPS);
+		ck_assert_int_eq(ost_sched_user_share(s, 9, &f), -OST_ENOENT);
+	}
 	/* W=3 from t=2 (v=8): v=16 at t=8, then W=2: v=40 at t=20 */
 	ck_assert_double_eq_tol(ex.ahead[0].vct, 8, EPS);
 	ck_assert_double_eq_tol(ex.ahead[1].vct, 20, EPS);
