@@ -133,10 +133,11 @@ int sc_explain(const sc_job_t *jobs, size_t n, const sc_job_t *job,
 	char t1[32], r1[48];
 
 	if (!job->has_summary) {
-		fprintf(fp, "Job %u has no OStrich summary: it is not tracked "
-			"by sched/ostrich (is SchedulerType=sched/ostrich? the "
-			"job may also be held, have an admin-set priority, or "
-			"be new since the last pass).\n", job->job_id);
+		fprintf(fp, "Job %u has no OStrich summary: OStrich leaves "
+			"it alone (held, priority set by an operator, in a "
+			"reservation, heterogeneous), it is newer than the "
+			"last pass, or SystemComment=no in ostrich.conf.\n",
+			job->job_id);
 		return -1;
 	}
 	if (job->state != SC_PENDING) {

@@ -6,7 +6,7 @@
  *  A client of the public Slurm API only: it reads the jobs with
  *  slurm_load_jobs(), as squeue does, so it sees exactly what Slurm's
  *  permissions (PrivateData=jobs) let the caller see, and rebuilds the
- *  campaigns from the summaries sched/ostrich keeps in SystemComment.
+ *  campaigns from the summaries the OStrich engine keeps in SystemComment.
 \*****************************************************************************/
 
 #define _GNU_SOURCE
@@ -40,7 +40,8 @@ static void _usage(FILE *fp)
 	fprintf(fp,
 "Usage: scampaign [OPTIONS]\n"
 "       scampaign --explain JOBID\n"
-"Show the OStrich campaigns of a Slurm cluster running sched/ostrich.\n\n"
+"Show the OStrich campaigns of a Slurm cluster running sched/ostrich\n"
+"or priority/ostrich.\n\n"
 "  -u, --user=LIST        only campaigns of these users (names or uids)\n"
 "  -p, --partition=LIST   only these partitions\n"
 "  -o, --format=FORMAT    columns, like squeue: %%P partition, %%u user,\n"
@@ -159,18 +160,26 @@ static bool _convert(const slurm_job_info_t *j, const _opts_t *o,
 	return true;
 }
 
-/* Fail clearly on a cluster that does not run sched/ostrich. */
+/* Fail clearly on a cluster without the OStrich engine: it runs with
+ * SchedulerType=sched/ostrich or PriorityType=priority/ostrich (the
+ * latter also under sched/backfill). */
 static void _check_cluster(void)
 {
 	slurm_conf_t *conf = NULL;
+	bool sched, prio;
 
 	if (slurm_load_ctl_conf((time_t)0, &conf) != SLURM_SUCCESS)
 		_die("cannot reach slurmctld: %s",
 		     slurm_strerror(slurm_get_errno()));
-	if (!conf->schedtype || strcmp(conf->schedtype, "sched/ostrich")) {
+	sched = conf->schedtype && !strcmp(conf->schedtype, "sched/ostrich");
+	prio = conf->priority_type &&
+	       !strcmp(conf->priority_type, "priority/ostrich");
+	if (!sched && !prio) {
 		fprintf(stderr, "scampaign: error: this cluster does not run "
-			"OStrich (SchedulerType=%s, not sched/ostrich)\n",
-			conf->schedtype ? conf->schedtype : "?");
+			"OStrich (SchedulerType=%s, PriorityType=%s; it needs "
+			"sched/ostrich or priority/ostrich)\n",
+			conf->schedtype ? conf->schedtype : "?",
+			conf->priority_type ? conf->priority_type : "?");
 		slurm_free_ctl_conf(conf);
 		exit(1);
 	}

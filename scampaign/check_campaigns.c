@@ -1,0 +1,356 @@
+/*****************************************************************************\
+ *  check_campaigns.c - scampaign without Slurm: campaigns rebuilt from job
+ *  summaries (grouping, order), the --explain text, -o and --json output
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+\*****************************************************************************/
+
+#define _POSIX_C_SOURCE 200809L
+
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "campaigns.h"
+#include "print.h"
+
+/* 2026-11-21 23:27:22 UTC: the scene of the live demo */
+#define NOW 1795303642.0
+
+/* One job of user u, campaign c, rank r of p pending (r = 0: running). */
+static sc_job_t _job(uint32_t id, const char *part, sc_state_t st,
+		     const char *u, uint32_t c, uint64_t r, uint64_t p,
+		     double vct)
+{
+	sc_job_t j;
+
+	memset(&j, 0, sizeof(j));
+	j.job_id = id;
+	snprintf(j.partition, sizeof(j.partition), "%s", part);
+	j.state = st;
+	j.has_summary = true;
+	snprintf(j.sum.user, sizeof(j.sum.user), "%s", u);
+	j.sum.campaign = c;
+	j.sum.rank = r;
+	j.sum.pending = p;
+	j.sum.vct = vct;
+	j.sum.share = 1.0 / 3;
+	j.sum.mode = OST_MODE_OSTRICH;
+	return j;
+}
+
+/*
+ * The demo's queue in partition debug: alice's 8 running and 4 pending
+ * jobs (ranks 6-9), bob's 2 (ranks 1-2), carol's 3 (ranks 3-5); plus one
+ * finished job of alice's and one job of bob in partition other.
+ */
+static size_t _scene(sc_job_t *v)
+{
+	size_t n = 0;
+	uint32_t i;
+
+	for (i = 1; i <= 8; i++)
+		v[n++] = _job(i, "debug", SC_RUNNING, "alice", 1, 0, 9,
+			      NOW + 219);
+	for (i = 9; i <= 12; i++)
+		v[n++] = _job(i, "debug", SC_PENDING, "alice", 1, i - 3, 9,
+			      NOW + 219);
+	v[n++] = _job(13, "debug", SC_PENDING, "bob", 1, 1, 9, NOW + 41);
+	v[n++] = _job(14, "debug", SC_PENDING, "bob", 1, 2, 9, NOW + 41);
+	for (i = 15; i <= 17; i++)
+		v[n++] = _job(i, "debug", SC_PENDING, "carol", 1, i - 12, 9,
+			      NOW + 71);
+	v[n++] = _job(18, "other", SC_PENDING, "bob", 1, 1, 1, NOW + 20);
+	v[n++] = _job(19, "debug", SC_DONE, "alice", 1, 0, 3, NAN);
+	v[n] = _job(20, "debug", SC_PENDING, "dave", 1, 1, 9, NOW);
+	v[n++].has_summary = false;	/* held: no summary, not grouped */
+	return n;
+}
+
+/* Run sc_explain on jobs[0..n) for job id; the text in a static buffer. */
+static const char *_explain(const sc_job_t *jobs, size_t n, uint32_t id,
+			    int *rc)
+{
+	static char *text = NULL;
+	size_t len = 0, i;
+	FILE *fp;
+
+	free(text);
+	text = NULL;
+	fp = open_memstream(&text, &len);
+	ck_assert_ptr_nonnull(fp);
+	for (i = 0; i < n && jobs[i].job_id != id; i++)
+		;
+	ck_assert_uint_lt(i, n);
+	*rc = sc_explain(jobs, n, &jobs[i], NOW, fp);
+	fclose(fp);
+	return text;
+}
+
+START_TEST(test_group_counts_and_order)
+{
+	sc_job_t v[32];
+	size_t n = _scene(v), nc;
+	sc_campaign_t *cs;
+
+	ck_assert_int_eq(sc_group(v, n, &cs, &nc), 0);
+	ck_assert_uint_eq(nc, 4);
+	/* debug by first rank: bob 1, carol 3, alice 6; then other */
+	ck_assert_str_eq(cs[0].user, "bob");
+	ck_assert_uint_eq(cs[0].pending, 2);
+	ck_assert_uint_eq(cs[0].first_rank, 1);
+	ck_assert_str_eq(cs[1].user, "carol");
+	ck_assert_uint_eq(cs[1].first_rank, 3);
+	ck_assert_str_eq(cs[2].user, "alice");
+	ck_assert_uint_eq(cs[2].pending, 4);
+	ck_assert_uint_eq(cs[2].running, 8);
+	ck_assert_uint_eq(cs[2].done, 1);
+	ck_assert_uint_eq(cs[2].first_rank, 6);
+	ck_assert_uint_eq(cs[2].partition_pending, 9);
+	/* a finished job's stale summary does not override the live ones */
+	ck_assert_double_eq(cs[2].vct, NOW + 219);
+	ck_assert_str_eq(cs[3].partition, "other");
+	ck_assert_str_eq(cs[3].user, "bob");
+	ck_assert_uint_eq(cs[3].partition_pending, 1);
+	free(cs);
+}
+END_TEST
+
+START_TEST(test_group_campaigns_apart)
+{
+	sc_job_t v[4];
+	size_t nc;
+	sc_campaign_t *cs;
+
+	/* alice's campaign 2 has nothing pending: after campaigns that do,
+	 * then by (user, seq) */
+	v[0] = _job(1, "debug", SC_RUNNING, "alice", 2, 0, 1, NOW + 9);
+	v[1] = _job(2, "debug", SC_PENDING, "zoe", 1, 1, 1, NOW + 5);
+	v[2] = _job(3, "debug", SC_DONE, "alice", 1, 0, 1, NOW);
+	ck_assert_int_eq(sc_group(v, 3, &cs, &nc), 0);
+	ck_assert_uint_eq(nc, 3);
+	ck_assert_str_eq(cs[0].user, "zoe");
+	ck_assert_str_eq(cs[1].user, "alice");
+	ck_assert_uint_eq(cs[1].seq, 1);
+	ck_assert_uint_eq(cs[1].done, 1);
+	ck_assert_uint_eq(cs[2].seq, 2);
+	ck_assert_uint_eq(cs[2].first_rank, 0);
+	free(cs);
+	ck_assert_int_eq(sc_group(v, 0, &cs, &nc), 0);
+	ck_assert_uint_eq(nc, 0);
+	free(cs);
+}
+END_TEST
+
+START_TEST(test_explain_behind_other_campaign)
+{
+	sc_job_t v[32];
+	size_t n = _scene(v);
+	int rc;
+	const char *t = _explain(v, n, 17, &rc);
+
+	ck_assert_int_eq(rc, 0);
+	ck_assert_ptr_nonnull(strstr(t, "Job 17 of carol waits in partition "
+				     "debug: rank 5 of 9 pending jobs.\n"));
+	ck_assert_ptr_nonnull(strstr(t, "It belongs to carol's campaign 1."));
+	ck_assert_ptr_nonnull(strstr(t, "carol gets 33% of it and this "
+				     "campaign would be complete at 23:28:33 "
+				     "(in 71 s)."));
+	ck_assert_ptr_nonnull(strstr(t, "\n  bob          campaign 1       2 "
+				     "pending  would complete at 23:28:03\n"));
+	/* alice's campaign is behind; bob's campaign in other is elsewhere */
+	ck_assert_ptr_null(strstr(t, "alice"));
+	ck_assert_ptr_null(strstr(t, "not visible"));
+	ck_assert_ptr_nonnull(strstr(t, "reaches the head of the queue "
+				     "around 23:28:03 (in 41 s)"));
+}
+END_TEST
+
+START_TEST(test_explain_private_data)
+{
+	sc_job_t v[32], mine[8];
+	size_t n = _scene(v), m = 0, i;
+	int rc;
+	const char *t;
+
+	for (i = 0; i < n; i++)	/* what carol sees with PrivateData=jobs */
+		if (!strcmp(v[i].sum.user, "carol"))
+			mine[m++] = v[i];
+	t = _explain(mine, m, 17, &rc);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_ptr_nonnull(strstr(t, "rank 5 of 9 pending jobs"));
+	ck_assert_ptr_null(strstr(t, "bob"));
+	ck_assert_ptr_null(strstr(t, "Ahead of it"));
+	/* ranks 1-2 are bob's, 3-4 carol's own */
+	ck_assert_ptr_nonnull(strstr(t, "2 pending jobs ahead of it are not "
+				     "visible to you"));
+	ck_assert_ptr_null(strstr(t, "head of the queue"));
+}
+END_TEST
+
+START_TEST(test_explain_head_and_own_campaign)
+{
+	sc_job_t v[32];
+	size_t n = _scene(v);
+	int rc;
+	const char *t = _explain(v, n, 13, &rc);
+
+	ck_assert_int_eq(rc, 0);
+	ck_assert_ptr_nonnull(strstr(t, "rank 1 of 9"));
+	ck_assert_ptr_nonnull(strstr(t, "Its campaign is at the head of the "
+				     "queue"));
+	t = _explain(v, n, 14, &rc);
+	ck_assert_ptr_nonnull(strstr(t, "Ahead of it are only earlier jobs of "
+				     "its own campaign."));
+	ck_assert_ptr_null(strstr(t, "not visible"));
+}
+END_TEST
+
+START_TEST(test_explain_not_pending)
+{
+	sc_job_t v[32];
+	size_t n = _scene(v);
+	int rc;
+	const char *t = _explain(v, n, 3, &rc);
+
+	ck_assert_int_eq(rc, 0);
+	ck_assert_str_eq(t, "Job 3 (alice, campaign 1) is running.\n");
+	t = _explain(v, n, 19, &rc);
+	ck_assert_str_eq(t, "Job 19 (alice, campaign 1) is finished.\n");
+	t = _explain(v, n, 20, &rc);
+	ck_assert_int_eq(rc, -1);
+	ck_assert_ptr_nonnull(strstr(t, "Job 20 has no OStrich summary"));
+}
+END_TEST
+
+START_TEST(test_explain_stalled)
+{
+	sc_job_t v[2];
+	int rc;
+	const char *t;
+
+	/* the virtual schedule is stalled: no completion time anywhere */
+	v[0] = _job(1, "debug", SC_PENDING, "bob", 1, 1, 2, NAN);
+	v[1] = _job(2, "debug", SC_PENDING, "carol", 4, 2, 2, NAN);
+	v[1].sum.mode = OST_MODE_FAIRCAMP;
+	t = _explain(v, 2, 2, &rc);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_ptr_nonnull(strstr(t, "would be complete at unknown (at an "
+				     "unknown time)"));
+	ck_assert_ptr_nonnull(strstr(t, "Ahead of it, by deadline:\n"));
+	ck_assert_ptr_nonnull(strstr(t, "around unknown (at an unknown "
+				     "time)"));
+}
+END_TEST
+
+START_TEST(test_time_str)
+{
+	char b[32];
+
+	ck_assert_str_eq(sc_time_str(NOW + 41, NOW, b), "23:28:03");
+	ck_assert_str_eq(sc_time_str(NOW + 86400, NOW, b), "2026-11-22 23:27");
+	ck_assert_str_eq(sc_time_str(INFINITY, NOW, b), "unknown");
+}
+END_TEST
+
+/* The text fp received, in a static buffer. */
+static char *_printed(void (*fn)(FILE *, const sc_campaign_t *, size_t,
+				 const char *), const sc_campaign_t *cs,
+		      size_t n, const char *fmt)
+{
+	static char *text = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	free(text);
+	text = NULL;
+	fp = open_memstream(&text, &len);
+	ck_assert_ptr_nonnull(fp);
+	fn(fp, cs, n, fmt);
+	fclose(fp);
+	return text;
+}
+
+static void _table(FILE *fp, const sc_campaign_t *cs, size_t n,
+		   const char *fmt)
+{
+	sc_print_table(fp, fmt, false, cs, n, NOW);
+}
+
+static void _json(FILE *fp, const sc_campaign_t *cs, size_t n,
+		  const char *fmt)
+{
+	(void)fmt;
+	sc_print_json(fp, cs, n);
+}
+
+START_TEST(test_format_and_json)
+{
+	sc_job_t v[32];
+	size_t n = _scene(v), nc;
+	sc_campaign_t *cs;
+	const char *why = NULL;
+
+	ck_assert_int_eq(sc_format_check(SC_DEFAULT_FORMAT, &why), 0);
+	ck_assert_int_eq(sc_format_check("%-8u|%%|%3R", &why), 0);
+	ck_assert_int_eq(sc_format_check("%Z", &why), -1);
+	ck_assert_ptr_nonnull(strstr(why, "unknown field"));
+	ck_assert_int_eq(sc_group(v, n, &cs, &nc), 0);
+	ck_assert_str_eq(_printed(_table, cs, 2, "%-6u|%3R|%s|%%"),
+			 "USER  |RAN|SHARE|%\n"
+			 "bob   |  1|33%|%\n"
+			 "carol |  3|33%|%\n");
+	strcpy(cs[0].user, "b\"o\\b");
+	ck_assert_str_eq(_printed(_json, cs, 1, NULL),
+			 "{\"campaigns\": [\n  {\"partition\": \"debug\", "
+			 "\"user\": \"b\\\"o\\\\b\", \"campaign\": 1, "
+			 "\"pending\": 2, \"running\": 0, \"done\": 0, "
+			 "\"rank\": 1, \"partition_pending\": 9, "
+			 "\"vct\": 1795303683, \"share\": 0.3333, "
+			 "\"mode\": \"ostrich\"}\n]}\n");
+	cs[0].vct = NAN;
+	ck_assert_ptr_nonnull(strstr(_printed(_json, cs, 1, NULL),
+				     "\"vct\": null"));
+	ck_assert_str_eq(_printed(_json, cs, 0, NULL), "{\"campaigns\": []}\n");
+	free(cs);
+}
+END_TEST
+
+static Suite *_suite(void)
+{
+	Suite *s = suite_create("scampaign");
+	TCase *g = tcase_create("Grouping");
+	TCase *e = tcase_create("Explain");
+	TCase *o = tcase_create("Output");
+
+	tcase_add_test(g, test_group_counts_and_order);
+	tcase_add_test(g, test_group_campaigns_apart);
+	tcase_add_test(e, test_explain_behind_other_campaign);
+	tcase_add_test(e, test_explain_private_data);
+	tcase_add_test(e, test_explain_head_and_own_campaign);
+	tcase_add_test(e, test_explain_not_pending);
+	tcase_add_test(e, test_explain_stalled);
+	tcase_add_test(o, test_time_str);
+	tcase_add_test(o, test_format_and_json);
+	suite_add_tcase(s, g);
+	suite_add_tcase(s, e);
+	suite_add_tcase(s, o);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr;
+	int failed;
+
+	setenv("TZ", "UTC0", 1);	/* the text shows local times */
+	tzset();
+	sr = srunner_create(_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
