@@ -47,6 +47,7 @@
 #include "src/common/log.h"
 #include "src/common/macros.h"
 #include "src/common/run_in_daemon.h"
+#include "src/common/slurm_mcs.h"
 #include "src/common/slurm_protocol_defs.h"
 #include "src/common/uid.h"
 #include "src/common/xmalloc.h"
@@ -70,6 +71,7 @@ List job_list = NULL;
 List part_list = NULL;
 time_t last_job_update = (time_t) 0;
 int slurmctld_tres_cnt = 0;
+void *acct_db_conn = NULL;
 
 /* Core job id of task t of array a (plain jobs use their job id < 2^32). */
 #define OST_ARRAY_KEY(a, t) ((((uint64_t) (a)) << 32) | (uint64_t) (t))
@@ -902,26 +904,25 @@ static void _system_comment(ost_part_t *p, ost_obs_t *o,
 	}
 }
 
-/* Share of the partition's capacity user uid gets now, per the core. */
-static double _share(ost_part_t *p, uint64_t key)
+/* Fraction of the partition user uid gets in the virtual schedule now
+ * (0 for a user the core has never seen). */
+static double _share(ost_part_t *p, uint32_t uid)
 {
-	ost_explain_t ex;
 	double share = 0;
 
-	if (ost_sched_explain(p->sched, key, 0, &ex))
+	if (ost_sched_user_share(p->sched, uid, &share))
 		return 0;
-	if (ex.capacity > 0)
-		share = ex.share / ex.capacity;
-	ost_explain_free(&ex);
 	return share;
 }
 
+/*
+ * SystemComment of every job of partition p seen in this pass.
+ * NOTE: job write lock and _eng_lock held.
+ */
 static void _comments(ost_part_t *p, ost_obs_t **obs, int n)
 {
 	ost_camp_vec_t cv = { 0 };
 	ost_stats_t st;
-	uint32_t last_uid = (uint32_t) -1;
-	double share = 0;
 	int i;
 
 	ost_sched_stats(p->sched, &st);
@@ -937,11 +938,7 @@ static void _comments(ost_part_t *p, ost_obs_t **obs, int n)
 			if (obs[j]->rank && obs[j]->rank < o->rank)
 				o = obs[j];
 		i = j - 1;
-		if (o->uid != last_uid) {
-			share = _share(p, o->key);
-			last_uid = o->uid;
-		}
-		_system_comment(p, o, &cv, st.pending, share);
+		_system_comment(p, o, &cv, st.pending, _share(p, o->uid));
 	}
 	xfree(cv.v);
 }
@@ -978,6 +975,7 @@ static void _pass(void)
 	part_record_t *part_ptr;
 	double t0 = _now_hr(), now;
 	int i, a, events = 0, changed = 0, written = 0, njobs;
+	uint64_t campaigns = 0;
 	bool assoc = false;
 
 	lock_slurmctld(job_write_lock);
@@ -1016,6 +1014,7 @@ static void _pass(void)
 	/* feed every schedule (also those whose jobs are all gone) */
 	for (i = 0, a = 0; i < _nparts; i++) {
 		ost_rank_ctx_t ctx;
+		ost_stats_t st;
 		int b = a;
 
 		while (b < vec.n && by_part[b]->part == i)
@@ -1029,6 +1028,8 @@ static void _pass(void)
 						 &ctx);
 		if (_conf->system_comment)
 			_comments(&_parts[i], by_part + a, b - a);
+		ost_sched_stats(_parts[i].sched, &st);
+		campaigns += st.campaigns;
 		a = b;
 	}
 
@@ -1059,8 +1060,8 @@ static void _pass(void)
 		schedule(false);
 	/* DebugFlags=Priority: one line per pass, at info level */
 	if (slurm_conf.debug_flags & DEBUG_FLAG_PRIO)
-		info("ostrich: pass %"PRIu64" took %.3f ms: %d job records, %d observations, %d events, %d pending records, %d priorities changed, %d partitions",
-		     _passes, (_now_hr() - t0) * 1e3, njobs, vec.n, events, written, changed, _nparts);
+		info("ostrich: pass %"PRIu64" took %.3f ms: %d job records, %d observations, %d events, %d pending records, %d priorities changed, %d partitions, %"PRIu64" campaigns",
+		     _passes, (_now_hr() - t0) * 1e3, njobs, vec.n, events, written, changed, _nparts, campaigns);
 	xfree(by_part);
 	xfree(vec.v);
 }
@@ -1348,12 +1349,35 @@ static bool _in_csv(const char *csv, const char *name)
 	return false;
 }
 
-/* One sprio line: the job's OStrich priority in one partition. */
+/* The schedule of partition name, or NULL (never creates one).
+ * NOTE: _eng_lock held. */
+static ost_part_t *_find_part(const char *name)
+{
+	int i;
+
+	for (i = 0; i < _nparts; i++)
+		if (!xstrcmp(_parts[i].name, name))
+			return &_parts[i];
+	return NULL;
+}
+
+/*
+ * One sprio row: the job's OStrich quantities in one partition
+ * (doc/admin-guide.md, "sprio"):
+ *   PRIORITY  (direct_prio) the priority the engine wrote for this
+ *             partition, OST_PRIO_TOP - rank (or an operator's value);
+ *   FAIRSHARE (priority_fs) the owner's share of the partition in the
+ *             virtual schedule now, times PriorityWeightFairshare, as
+ *             multifactor stores weighted factors (sprio -n divides);
+ *   SITE 0, NICE the job's nice (OStrich ignores both), others 0.
+ * NOTE: job and partition read locks held; takes _eng_lock.
+ */
 static void _add_factors(List ret, priority_factors_request_msg_t *req,
 			 job_record_t *job_ptr, part_record_t *part_ptr,
 			 uint32_t prio)
 {
 	priority_factors_object_t *f;
+	ost_part_t *p;
 
 	if (!part_ptr ||
 	    (req && req->partitions && !_in_csv(req->partitions,
@@ -1364,6 +1388,12 @@ static void _add_factors(List ret, priority_factors_request_msg_t *req,
 	f->user_id = job_ptr->user_id;
 	f->partition = part_ptr->name;	/* not freed by the destructor */
 	f->direct_prio = prio;
+	slurm_mutex_lock(&_eng_lock);
+	if ((p = _find_part(part_ptr->name)))
+		f->priority_fs = _share(p, job_ptr->user_id) *
+				 (double) slurm_conf.priority_weight_fs;
+	slurm_mutex_unlock(&_eng_lock);
+	f->priority_site = NICE_OFFSET;
 	f->nice = job_ptr->details ? job_ptr->details->nice : NICE_OFFSET;
 	list_append(ret, f);
 }
@@ -1373,12 +1403,28 @@ static int _find_u32(void *x, void *key)
 	return *(uint32_t *) x == *(uint32_t *) key;
 }
 
+/*
+ * May uid see job_ptr?  The test squeue and multifactor's sprio apply
+ * under PrivateData=jobs: owner, operators, coordinators of the job's
+ * account (or the MCS label's owners with PrivateData in MCSParameters).
+ */
+static bool _visible(job_record_t *job_ptr, uid_t uid, bool operator)
+{
+	if (!(slurm_conf.private_data & PRIVATE_DATA_JOBS) ||
+	    job_ptr->user_id == uid || operator)
+		return true;
+	if (slurm_mcs_get_privatedata() == 1)
+		return !mcs_g_check_mcs_label(uid, job_ptr->mcs_label, false);
+	return assoc_mgr_is_user_acct_coord(acct_db_conn, uid,
+					    job_ptr->account);
+}
+
 extern List ost_slurm_prio_factors(priority_factors_request_msg_t *req,
 				   uid_t uid)
 {
-	/* job R (records), part R (partition names) */
+	/* conf R (weights, PrivateData), job R (records), part R (names) */
 	slurmctld_lock_t job_read_lock = {
-		NO_LOCK, READ_LOCK, NO_LOCK, READ_LOCK, NO_LOCK };
+		READ_LOCK, READ_LOCK, NO_LOCK, READ_LOCK, NO_LOCK };
 	List ret = list_create(slurm_destroy_priority_factors_object);
 	ListIterator it;
 	job_record_t *job_ptr;
@@ -1390,8 +1436,7 @@ extern List ost_slurm_prio_factors(priority_factors_request_msg_t *req,
 		if (!IS_JOB_PENDING(job_ptr) || job_ptr->priority == 0 ||
 		    IS_JOB_REVOKED(job_ptr))
 			continue;
-		if ((slurm_conf.private_data & PRIVATE_DATA_JOBS) &&
-		    job_ptr->user_id != uid && !operator)
+		if (!_visible(job_ptr, uid, operator))
 			continue;
 		if (req && req->job_id_list &&
 		    !list_find_first(req->job_id_list, _find_u32,

@@ -51,7 +51,10 @@ extern uint32_t ost_slurm_job_priority(uint32_t last_prio,
 				       job_record_t *job_ptr);
 
 /*
- * sprio: factors of the pending jobs selected by req visible to uid.
+ * sprio: one row per pending job and partition selected by req (job ids,
+ * uids, partitions) that uid may see under PrivateData=jobs; PRIORITY is
+ * the OStrich priority, FAIRSHARE the owner's share of the partition times
+ * PriorityWeightFairshare (doc/admin-guide.md, "sprio").
  * NOTE: no slurmctld lock held by the caller.
  */
 extern List ost_slurm_prio_factors(priority_factors_request_msg_t *req,

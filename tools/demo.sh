@@ -55,7 +55,7 @@ cleanup() {
 }
 trap cleanup EXIT
 printf 'Interval=2\nThinkTime=60\n' > "$WORK/ostrich.conf"
-cluster_conf "PriorityWeightFairshare=100000
+cluster_conf "PriorityWeightFairshare=100
 PriorityWeightAge=0"
 cluster_start
 title "A cluster of $NNODES nodes x $CPUS_PER_NODE CPUs with SchedulerType=sched/ostrich ($WORK)"
