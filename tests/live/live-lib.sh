@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # Environment (set by tests/live/Makefile.am): OST_SRCDIR, OST_LIVE_PLUGINS,
-# OST_PLUGIN_BUILD, OST_REPLAY.  OST_LIVE_KEEP=1 keeps the scratch directory
-# of passing scenarios too (it is always kept on failure).
+# OST_PLUGIN_BUILD, OST_REPLAY, OST_SCAMPAIGN (s7).  OST_LIVE_KEEP=1 keeps
+# the scratch directory of passing scenarios too (it is always kept on
+# failure).
 
 set -euo pipefail
 
