@@ -3,10 +3,26 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # usage: report.sh ENGINE.md SIM.md > results.md
-# Prints a header (date, machine, compiler, commit) and the two parts.
+#        report.sh --splice-plugin RESULTS.md PLUGIN.md > results.md
+# Prints a header (date, machine, compiler, commit), the two parts, and
+# part 3 (results-plugin.md, written by `make bench-plugin`) when present.
+# --splice-plugin replaces part 3 of an existing results.md.
 
 set -e
 srcdir=$(dirname "$0")
+plugin_part() {
+	echo
+	cat "$1"
+}
+if [ "${1:-}" = --splice-plugin ]; then
+	sed '/^### Plugin overhead/,$d' "$2" | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}'
+	plugin_part "$3"
+	if [ -f "$srcdir/history.md" ]; then
+		echo
+		cat "$srcdir/history.md"
+	fi
+	exit 0
+fi
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
 ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?')
 cc=$(${CC:-cc} --version 2>/dev/null | head -n 1)
@@ -25,10 +41,10 @@ measured against a baseline in the same run. Reproduce with
 \`make bench\` (optionally \`TRACES=DIR\`) from a configured build tree.
 
 HEAD
-if [ -d "$srcdir/patches" ] && [ -f "$srcdir/results-proposed.md" ]; then
+if [ -d "$srcdir/patches" ]; then
 	cat <<'NOTE'
-Proposed core fixes for the missed engine targets are in bench/patches/;
-bench/results-proposed.md holds the same tables measured with them.
+Proposed core changes for the engine targets still missed are in
+bench/patches/ (not applied; see "Before/after" at the end).
 
 NOTE
 fi
@@ -39,3 +55,14 @@ cat <<'TAIL'
 
 ![Replay time against jobs and queue length](sim-scaling.png)
 TAIL
+if [ -f "$srcdir/results-plugin.md" ]; then
+	plugin_part "$srcdir/results-plugin.md"
+else
+	printf '\n### Plugin overhead in a real slurmctld (part 3)\n\nNot measured yet: `make -C bench bench-plugin` as root.\n'
+fi
+# hand-written: before/after of core changes, profiles, proposals (kept
+# across runs; its numbers are dated there)
+if [ -f "$srcdir/history.md" ]; then
+	echo
+	cat "$srcdir/history.md"
+fi
