@@ -191,8 +191,9 @@ the partition DOWN, then released at once; after ${SETTLE} s, \`sdiag -r\`, then
 time measured. ostrich.conf: ${OST_CONF:-empty (defaults: Interval=30, ThinkTime=600, Backfill=yes)}.
 Cycle times are sdiag's (µs; timed inside the job write lock, so waiting for the lock is not
 counted); main total = cycles x mean; µs/job = mean / mean depth (jobs tested per cycle);
-pass = "ostrich: pass N took X ms" in slurmctld.log in the window (job write lock held
-throughout; schedule() only signals the scheduler thread, so no main cycle is included).
+pass = "ostrich: pass N took X ms" in slurmctld.log in the window (timed from before the
+pass takes the job write lock, so it includes the wait for it; the lock is then held to the
+end; schedule() only signals the scheduler thread, so no main cycle is included).
 
 | config | plugins | pending at end | jobs started | main cycles | **main mean µs** | main max µs | main mean depth | main total ms | main µs/job | bf cycles | bf mean µs | ostrich passes | pass mean ms | pass median ms | pass max ms |
 |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
