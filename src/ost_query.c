@@ -9,6 +9,12 @@
 #include "ost_internal.h"
 
 #define CAMP(n) ost_container_of(n, ost_campaign_t, node)
+
+#if defined(__GNUC__)
+#define OST_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define OST_PREFETCH(p) ((void)(p))
+#endif
 #define JOB(n) ost_container_of(n, ost_job_t, node)
 
 void ost_job_fill_info(const ost_job_t *j, ost_job_info_t *out)
@@ -54,13 +60,25 @@ int ost_sched_foreach_pending(const ost_sched_t *s, ost_rank_visit_f fn,
 			      void *arg)
 {
 	ost_rank_info_t r = { .rank = 0 };
-	const ost_tnode_t *cn, *jn;
+	const ost_tnode_t *cn, *nn, *jn;
 	int rc;
 
-	for (cn = ost_tree_first(&s->order); cn; cn = ost_tree_next(cn)) {
+	for (cn = ost_tree_first(&s->order); cn; cn = nn) {
 		/* the walk blocks are a cache, not observable state */
 		ost_campaign_t *c = (ost_campaign_t *)CAMP(cn);
 		const ost_wblk_t *b;
+
+		/* with many small campaigns the walk is a chain of misses
+		 * (campaign, user, first block): start loading the next
+		 * campaign's while this one's jobs are visited */
+		nn = ost_tree_next(cn);
+		if (nn) {
+			const ost_campaign_t *d = CAMP(nn);
+
+			OST_PREFETCH(d->user);
+			if (d->walk)
+				OST_PREFETCH(d->whead);
+		}
 
 		r.uid = c->user->uid;
 		r.campaign = c->seq;
