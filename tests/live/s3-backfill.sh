@@ -11,7 +11,12 @@ SCHED=sched/ostrich PRIO=priority/ostrich
 live_start "Interval=1
 UserWeights=carol:10"
 
-for i in 1 2 3 4; do sub alice -n 4 -t 2 --wrap 'sleep 14' >/dev/null; done
+# Backfill rounds reservations to bf_resolution (60 s): with alice's limit
+# only one minute above bob's, whether bob's 1-minute jobs fit before
+# carol's reservation depended on the second of the minute the backfill
+# cycle ran in (seen failing in CI).  Five minutes leave room whatever the
+# rounding; the jobs still end after 14 s.
+for i in 1 2 3 4; do sub alice -n 4 -t 5 --wrap 'sleep 14' >/dev/null; done
 wait_for 20 '[ "$(n_running)" = 4 ]' || fail "alice's 4 jobs did not start"
 big=$(sub carol -N 8 -n 32 -t 1 --wrap 'sleep 2')
 wait_passes
