@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "ck_run.h"
 #include "campaigns.h"
 #include "print.h"
 
@@ -343,14 +344,7 @@ static Suite *_suite(void)
 
 int main(void)
 {
-	SRunner *sr;
-	int failed;
-
 	setenv("TZ", "UTC0", 1);	/* the text shows local times */
 	tzset();
-	sr = srunner_create(_suite());
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return ost_check_run(_suite());
 }

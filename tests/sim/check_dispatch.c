@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "ck_run.h"
 #include "dispatch.h"
 #include "heap.h"
 
@@ -144,17 +145,10 @@ int main(void)
 {
 	Suite *s = suite_create("dispatch");
 	TCase *tc = tcase_create("Core");
-	SRunner *sr;
-	int failed;
-
 	tcase_add_test(tc, test_heap_order);
 	tcase_add_test(tc, test_shadow);
 	tcase_add_test(tc, test_modes);
 	tcase_add_test(tc, test_easy_extra);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return ost_check_run(s);
 }

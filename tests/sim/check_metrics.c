@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "ck_run.h"
 #include "metrics.h"
 
 #define TOL 1e-12
@@ -63,14 +64,7 @@ int main(void)
 {
 	Suite *s = suite_create("metrics");
 	TCase *tc = tcase_create("Core");
-	SRunner *sr;
-	int failed;
-
 	tcase_add_test(tc, test_campaigns);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return ost_check_run(s);
 }

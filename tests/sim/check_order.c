@@ -8,6 +8,7 @@
 #include <check.h>
 #include <stdlib.h>
 
+#include "ck_run.h"
 #include "order.h"
 
 struct seen {
@@ -117,16 +118,9 @@ int main(void)
 {
 	Suite *s = suite_create("order");
 	TCase *tc = tcase_create("Core");
-	SRunner *sr;
-	int failed;
-
 	tcase_add_test(tc, test_fcfs);
 	tcase_add_test(tc, test_fairshare);
 	tcase_add_test(tc, test_engine);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return ost_check_run(s);
 }

@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "ck_run.h"
 #include "grouping.h"
 #include "workload.h"
 
@@ -204,9 +205,6 @@ int main(void)
 	Suite *s = suite_create("workload");
 	TCase *swf = tcase_create("SWF"), *cwl = tcase_create("Closed loop");
 	TCase *grp = tcase_create("Grouping");
-	SRunner *sr;
-	int failed;
-
 	tcase_add_test(swf, test_swf_fields_ok);
 	tcase_add_test(swf, test_swf_fields_bad);
 	tcase_add_test(swf, test_swf_mapping);
@@ -217,9 +215,5 @@ int main(void)
 	suite_add_tcase(s, swf);
 	suite_add_tcase(s, cwl);
 	suite_add_tcase(s, grp);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return ost_check_run(s);
 }

@@ -7,6 +7,7 @@
 #include <check.h>
 #include <stdlib.h>
 
+#include "ck_run.h"
 #include "ost_heap.h"
 #include "ost_map.h"
 #include "ost_tree.h"
@@ -166,11 +167,5 @@ Suite *suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return ost_check_run(suite());
 }

@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "ck_run.h"
 #include "ostrich.h"
 
 #define EPS 1e-9
@@ -130,12 +131,7 @@ static inline ost_campaign_info_t camp(const ost_sched_t *s, uint32_t uid,
 #define OST_TEST_MAIN							\
 	int main(void)							\
 	{								\
-		SRunner *sr = srunner_create(suite());			\
-		int failed;						\
-		srunner_run_all(sr, CK_NORMAL);				\
-		failed = srunner_ntests_failed(sr);			\
-		srunner_free(sr);					\
-		return failed ? EXIT_FAILURE : EXIT_SUCCESS;		\
+		return ost_check_run(suite());				\
 	}
 
 #endif /* OST_TEST_UTIL_H */
