@@ -352,6 +352,28 @@ int ost_summary_format(char *buf, size_t size, const ost_summary_t *sum);
  * is malformed. */
 int ost_summary_parse(const char *str, ost_summary_t *out);
 
+/* ------------------------------------------------------- priorities --- */
+/*
+ * Integer priorities for a ranking that change as few current values as
+ * possible (a host scheduler that stores one priority per job then sees a
+ * write only where the order really changed).
+ *
+ * IN/OUT prio[0..n) - on entry the current value of the item at each
+ *	position of the new order, best first (any value outside [lo, hi],
+ *	e.g. 0, means "none"); on return strictly decreasing values in
+ *	[lo, hi].
+ * IN lo, hi - the range; needs lo <= hi and n <= hi - lo + 1.
+ * OUT changed - (may be NULL) number of entries whose value changed.
+ * Returns 0, or -OST_EINVAL / -OST_ENOMEM with prio untouched.
+ *
+ * The values kept unchanged are a largest set that can be kept (every gap
+ * between two kept values has room for the items between them); the
+ * others are spread evenly in their gap.  Same input, same output.
+ * O(n log n) time, O(n) memory.
+ */
+int ost_prio_renumber(uint32_t *prio, size_t n, uint32_t lo, uint32_t hi,
+		      size_t *changed);
+
 /* ------------------------------------------------------ serialization --- */
 
 /* Serialize s (configuration, clock, users, campaigns, jobs) into a new
