@@ -83,7 +83,15 @@ typedef struct {
 	uint32_t procs;			/* CPUs given to the core */
 	ost_user_weight_t *w;		/* weights given to the core */
 	int nw;
+	struct ost_prio_cell *prios;	/* last pass: priority by rank */
+	int nprios;
 } ost_part_t;
+
+/* The priority the last pass gave the job record first reached at rank. */
+typedef struct ost_prio_cell {
+	uint64_t rank;
+	uint32_t prio;
+} ost_prio_cell_t;
 
 /* One job of one partition as seen in job_list during a pass. */
 typedef struct {
@@ -100,6 +108,8 @@ typedef struct {
 	time_t submit, start, end;
 	double runtime;
 	uint64_t rank;			/* rank in its partition, 0: none */
+	uint32_t prio;			/* priority to write for its record in
+					 * this partition, 0: none */
 } ost_obs_t;
 
 typedef struct {
@@ -774,11 +784,115 @@ static int _rank_visit(const ost_rank_info_t *r, void *arg)
 	return 0;
 }
 
-static uint32_t _prio_of_rank(uint64_t rank)
+/* The priority slot of obs o in its record: priority_array[slot] for a
+ * job submitted to several partitions, else the job's priority. */
+static uint32_t _cur_prio(const ost_obs_t *o)
 {
-	if (!rank || rank >= OST_PRIO_TOP)
-		return 1;
-	return OST_PRIO_TOP - (uint32_t) rank;
+	job_record_t *job_ptr = o->job_ptr;
+
+	if (o->slot < 0)
+		return job_ptr->priority;
+	if (!job_ptr->priority_array || !job_ptr->part_ptr_list ||
+	    o->slot >= list_count(job_ptr->part_ptr_list))
+		return 0;
+	return job_ptr->priority_array[o->slot];
+}
+
+typedef struct {
+	ost_obs_t *o;			/* the record's best-ranked obs */
+	uint64_t rank;
+} ost_cell_t;
+
+static int _cell_job_cmp(const void *a, const void *b)
+{
+	const ost_cell_t *x = a, *y = b;
+	uintptr_t px = (uintptr_t) x->o->job_ptr, py = (uintptr_t) y->o->job_ptr;
+
+	if (px != py)
+		return px < py ? -1 : 1;
+	return (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+static int _cell_rank_cmp(const void *a, const void *b)
+{
+	const ost_cell_t *x = a, *y = b;
+
+	return (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+/*
+ * New priorities for the writable pending records of partition p, whose
+ * observations obs[0..n) carry this pass's ranks: one value per record (at
+ * its best rank), strictly decreasing along the ranks, the current value
+ * kept wherever it still fits (ost_prio_renumber).  Sets o->prio on the
+ * record's best-ranked observation and remembers the values by rank for
+ * the jobs submitted before the next pass (_prio_for_new).
+ * NOTE: job write lock and _eng_lock held.
+ */
+static void _renumber(ost_part_t *p, ost_obs_t **obs, int n)
+{
+	ost_cell_t *cell = xcalloc(n + 1, sizeof(*cell));
+	uint32_t *val;
+	int i, m = 0, k;
+
+	for (i = 0; i < n; i++) {
+		if (obs[i]->st != 'P' || !obs[i]->writable || !obs[i]->rank)
+			continue;
+		cell[m].o = obs[i];
+		cell[m++].rank = obs[i]->rank;
+	}
+	/* one cell per record: its best rank (array tasks share a record) */
+	qsort(cell, m, sizeof(*cell), _cell_job_cmp);
+	for (i = 0, k = 0; i < m; i++)
+		if (!k || cell[i].o->job_ptr != cell[k - 1].o->job_ptr)
+			cell[k++] = cell[i];
+	m = k;
+	qsort(cell, m, sizeof(*cell), _cell_rank_cmp);
+
+	val = xcalloc(m + 1, sizeof(*val));
+	for (i = 0; i < m; i++)
+		val[i] = _cur_prio(cell[i].o);
+	if (ost_prio_renumber(val, m, OST_PRIO_LO, OST_PRIO_TOP - 1, NULL)) {
+		/* more records than values: plain ranks, ties at the end */
+		for (i = 0; i < m; i++)
+			val[i] = cell[i].rank < OST_PRIO_TOP - 1 ?
+				 OST_PRIO_TOP - (uint32_t) cell[i].rank : 1;
+	}
+	xrecalloc(p->prios, m + 1, sizeof(*p->prios));
+	for (i = 0; i < m; i++) {
+		cell[i].o->prio = val[i];
+		p->prios[i].rank = cell[i].rank;
+		p->prios[i].prio = val[i];
+	}
+	p->nprios = m;
+	xfree(val);
+	xfree(cell);
+}
+
+/*
+ * Priority for a job just ranked at rank in p, before the next pass
+ * renumbers: between those the last pass gave its neighbours at that rank
+ * (approximate: ranks moved since; the pass woken by the submission puts
+ * it right).
+ */
+static uint32_t _prio_for_new(const ost_part_t *p, uint64_t rank)
+{
+	int a = 0, b = p->nprios;
+	uint32_t hi, lo;
+
+	while (a < b) {		/* first cell ranked at or after rank */
+		int m = a + (b - a) / 2;
+
+		if (p->prios[m].rank < rank)
+			a = m + 1;
+		else
+			b = m;
+	}
+	hi = a > 0 ? p->prios[a - 1].prio : OST_PRIO_TOP;
+	lo = a < p->nprios ? p->prios[a].prio : OST_PRIO_LO - 1;
+	if (hi > lo + 1)
+		return lo + (hi - lo) / 2;
+	return hi - 1 >= OST_PRIO_LO ? hi - 1 : OST_PRIO_LO;
 }
 
 /*
@@ -802,9 +916,9 @@ static bool _write_job(ost_obs_t *obs, int a, int b)
 	for (i = a; i < b; i++) {
 		uint32_t prio;
 
-		if (!obs[i].rank)
+		if (!obs[i].prio)
 			continue;
-		prio = _prio_of_rank(obs[i].rank);
+		prio = obs[i].prio;
 		if (slot_prio && obs[i].slot >= 0 && obs[i].slot < nslots &&
 		    prio > slot_prio[obs[i].slot])
 			slot_prio[obs[i].slot] = prio;
@@ -859,14 +973,24 @@ static int _camp_visit(const ost_campaign_info_t *c, void *arg)
 	return 0;
 }
 
+static int _camp_cmp(const void *a, const void *b)
+{
+	const ost_camp_t *x = a, *y = b;
+
+	if (x->uid != y->uid)
+		return x->uid < y->uid ? -1 : 1;
+	return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* C~ of campaign (uid, seq) in cv (sorted by _camp_cmp); O(log n). */
 static double _camp_vct(const ost_camp_vec_t *cv, uint32_t uid, uint32_t seq)
 {
-	int i;
+	ost_camp_t key = { .uid = uid, .seq = seq }, *hit;
 
-	for (i = 0; i < cv->n; i++)
-		if (cv->v[i].uid == uid && cv->v[i].seq == seq)
-			return cv->v[i].vct;
-	return INFINITY;
+	if (!cv->n)
+		return INFINITY;
+	hit = bsearch(&key, cv->v, cv->n, sizeof(*cv->v), _camp_cmp);
+	return hit ? hit->vct : INFINITY;
 }
 
 /*
@@ -927,6 +1051,8 @@ static void _comments(ost_part_t *p, ost_obs_t **obs, int n)
 
 	ost_sched_stats(p->sched, &st);
 	(void) ost_sched_foreach_campaign(p->sched, _camp_visit, &cv);
+	if (cv.n)
+		qsort(cv.v, cv.n, sizeof(*cv.v), _camp_cmp);
 	for (i = 0; i < n; i++) {
 		ost_obs_t *o = obs[i];
 		int j;
@@ -941,6 +1067,110 @@ static void _comments(ost_part_t *p, ost_obs_t **obs, int n)
 		_system_comment(p, o, &cv, st.pending, _share(p, o->uid));
 	}
 	xfree(cv.v);
+}
+
+/* ------------------------------------------------------- job_list order --- */
+
+typedef struct {
+	job_record_t *job_ptr;
+	uint32_t prio, job_id;
+} ost_qrec_t;
+
+static int _qrec_cmp(const void *a, const void *b)
+{
+	const ost_qrec_t *x = a, *y = b;
+
+	if (x->prio != y->prio)
+		return x->prio > y->prio ? -1 : 1;
+	return (x->job_id > y->job_id) - (x->job_id < y->job_id);
+}
+
+static int _ptr_cmp(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t) *(void * const *) a;
+	uintptr_t y = (uintptr_t) *(void * const *) b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * Keep the pending records whose priorities the pass wrote in priority
+ * order in job_list.  The main scheduler and backfill build their queues
+ * by walking job_list and then sort them (sort_job_queue, glibc's merge
+ * sort, whose comparator reads both job records): a queue already in
+ * order costs about half the comparisons, all between neighbours, as FIFO
+ * priorities get for free.  Nothing else depends on the order of job_list
+ * (records are found through a hash table).
+ * When those records are out of order (a new job ranked ahead of older
+ * ones, campaigns that swapped), job_list becomes: the other records in
+ * their current order, then these in priority order; jobs that start stay
+ * where they are, so the common pass (starts and ends only) finds the list
+ * in order and changes nothing.  O(n log n) on our own arrays.
+ * NOTE: job write lock held (no iterator on job_list can exist).
+ * RET true if job_list was reordered
+ */
+static bool _order_job_list(const ost_obs_vec_t *vec)
+{
+	ost_qrec_t *q = xcalloc(vec->n + 1, sizeof(*q));
+	void **sorted, **cur, **want;
+	ListIterator it;
+	job_record_t *job_ptr;
+	int a, i, m = 0, n = 0, k = 0;
+	bool differ = false;
+
+	/* the written records (observations of a record are contiguous) */
+	for (a = 0; a < vec->n; a = i) {
+		for (i = a + 1; i < vec->n &&
+		     vec->v[i].job_ptr == vec->v[a].job_ptr; i++)
+			;
+		job_ptr = vec->v[a].job_ptr;
+		if (!vec->v[a].writable || !IS_JOB_PENDING(job_ptr))
+			continue;
+		q[m].job_ptr = job_ptr;
+		q[m].prio = job_ptr->priority;
+		q[m++].job_id = job_ptr->job_id;
+	}
+	qsort(q, m, sizeof(*q), _qrec_cmp);
+	sorted = xcalloc(m + 1, sizeof(*sorted));
+	for (i = 0; i < m; i++)
+		sorted[i] = q[i].job_ptr;
+	qsort(sorted, m, sizeof(*sorted), _ptr_cmp);
+
+	cur = xcalloc(list_count(job_list) + 1, sizeof(*cur));
+	it = list_iterator_create(job_list);
+	while ((job_ptr = list_next(it)))
+		cur[n++] = job_ptr;
+	list_iterator_destroy(it);
+
+	/* is the subsequence of written records already in order? */
+	want = xcalloc(n + 1, sizeof(*want));
+	for (i = 0, a = 0; i < n; i++)
+		if (bsearch(&cur[i], sorted, m, sizeof(*sorted), _ptr_cmp)) {
+			if (a >= m || cur[i] != q[a].job_ptr)
+				differ = true;
+			a++;
+		} else {
+			want[k++] = cur[i];
+		}
+	if (a != m || k + m != n) {	/* cannot happen under the lock */
+		error("ostrich: job_list holds %d of the %d records written: order left alone",
+		      a, m);
+		differ = false;
+	}
+	if (differ) {
+		for (i = 0; i < m; i++)
+			want[k++] = q[i].job_ptr;
+		/* list_pop() unlinks without the destructor */
+		while (list_pop(job_list))
+			;
+		for (i = 0; i < n; i++)
+			list_append(job_list, want[i]);
+	}
+	xfree(want);
+	xfree(cur);
+	xfree(sorted);
+	xfree(q);
+	return differ;
 }
 
 /* -------------------------------------------------------------- pass --- */
@@ -973,7 +1203,9 @@ static void _pass(void)
 	ListIterator it;
 	job_record_t *job_ptr;
 	part_record_t *part_ptr;
-	double t0 = _now_hr(), now;
+	double t0 = _now_hr(), t_lock, t_obs, t_core, t_comm = 0, t_order, t_end;
+	double now;
+	bool reordered;
 	int i, a, events = 0, changed = 0, written = 0, njobs;
 	uint64_t campaigns = 0;
 	bool assoc = false;
@@ -986,6 +1218,7 @@ static void _pass(void)
 		slurm_mutex_lock(&_eng_lock);
 		assoc = true;
 	}
+	t_lock = _now_hr();
 	now = (double) time(NULL);
 
 	/* partitions: CPU counts may change with nodes and reconfigure */
@@ -1010,6 +1243,7 @@ static void _pass(void)
 		by_part[i] = &vec.v[i];
 	if (vec.n)
 		qsort(by_part, vec.n, sizeof(*by_part), _obs_order_cmp);
+	t_obs = _now_hr();
 
 	/* feed every schedule (also those whose jobs are all gone) */
 	for (i = 0, a = 0; i < _nparts; i++) {
@@ -1026,12 +1260,19 @@ static void _pass(void)
 		ctx.n = b - a;
 		(void) ost_sched_foreach_pending(_parts[i].sched, _rank_visit,
 						 &ctx);
-		if (_conf->system_comment)
+		_renumber(&_parts[i], by_part + a, b - a);
+		if (_conf->system_comment) {
+			double tc = _now_hr();
+
 			_comments(&_parts[i], by_part + a, b - a);
+			t_comm += _now_hr() - tc;
+		}
 		ost_sched_stats(_parts[i].sched, &st);
 		campaigns += st.campaigns;
 		a = b;
 	}
+
+	t_core = _now_hr();
 
 	/* observations of one record are contiguous in vec */
 	for (a = 0; a < vec.n; a = i) {
@@ -1051,6 +1292,9 @@ static void _pass(void)
 	_passes++;
 	if (changed)
 		last_job_update = time(NULL);
+	t_order = _now_hr();
+	reordered = _order_job_list(&vec);
+	t_end = _now_hr();
 	slurm_mutex_unlock(&_eng_lock);
 	if (assoc)
 		assoc_mgr_unlock(&assoc_read_lock);
@@ -1060,8 +1304,13 @@ static void _pass(void)
 		schedule(false);
 	/* DebugFlags=Priority: one line per pass, at info level */
 	if (slurm_conf.debug_flags & DEBUG_FLAG_PRIO)
-		info("ostrich: pass %"PRIu64" took %.3f ms: %d job records, %d observations, %d events, %d pending records, %d priorities changed, %d partitions, %"PRIu64" campaigns",
-		     _passes, (_now_hr() - t0) * 1e3, njobs, vec.n, events, written, changed, _nparts, campaigns);
+		info("ostrich: pass %"PRIu64" took %.3f ms: %d job records, %d observations, %d events, %d pending records, %d priorities changed, %d partitions, %"PRIu64" campaigns; job_list %s; locks held %.3f ms (scan %.3f, core %.3f, comments %.3f, priorities %.3f, job_list %.3f), waited %.3f ms",
+		     _passes, (t_end - t0) * 1e3, njobs, vec.n, events, written, changed, _nparts, campaigns,
+		     reordered ? "reordered" : "in order",
+		     (t_end - t_lock) * 1e3, (t_obs - t_lock) * 1e3,
+		     (t_core - t_obs - t_comm) * 1e3, t_comm * 1e3,
+		     (t_order - t_core) * 1e3, (t_end - t_order) * 1e3,
+		     (t_lock - t0) * 1e3);
 	xfree(by_part);
 	xfree(vec.v);
 }
@@ -1243,6 +1492,7 @@ extern void ost_slurm_fini(ost_user_t who)
 		ost_sched_destroy(_parts[i].sched);
 		xfree(_parts[i].name);
 		xfree(_parts[i].w);
+		xfree(_parts[i].prios);
 	}
 	xfree(_parts);
 	_nparts = 0;
@@ -1315,8 +1565,10 @@ extern uint32_t ost_slurm_job_priority(uint32_t last_prio,
 		for (e = i; e < j; e++) {
 			uint64_t rank = 0;
 
-			if (!ost_sched_rank(p->sched, obs[e]->key, &rank))
+			if (!ost_sched_rank(p->sched, obs[e]->key, &rank)) {
 				obs[e]->rank = rank;
+				obs[e]->prio = _prio_for_new(p, rank);
+			}
 		}
 	}
 	if (vec.n && vec.v[0].writable && _write_job(vec.v, 0, vec.n))
@@ -1365,7 +1617,8 @@ static ost_part_t *_find_part(const char *name)
  * One sprio row: the job's OStrich quantities in one partition
  * (doc/admin-guide.md, "sprio"):
  *   PRIORITY  (direct_prio) the priority the engine wrote for this
- *             partition, OST_PRIO_TOP - rank (or an operator's value);
+ *             partition (decreasing along the ranks, ostrich_slurm.h;
+ *             or an operator's value);
  *   FAIRSHARE (priority_fs) the owner's share of the partition in the
  *             virtual schedule now, times PriorityWeightFairshare, as
  *             multifactor stores weighted factors (sprio -n divides);

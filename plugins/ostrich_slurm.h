@@ -16,8 +16,15 @@
 
 #include "src/slurmctld/slurmctld.h"
 
-/* Priority written for the job of rank r is OST_PRIO_TOP - r (at least 1). */
+/*
+ * Priorities written for pending jobs lie in [OST_PRIO_LO, OST_PRIO_TOP):
+ * strictly decreasing along the ranks of a partition, and unchanged for a
+ * job whose place in the order still fits (ost_prio_renumber()).  Above
+ * anything priority/basic or a usual multifactor setup gives, so jobs queued
+ * under OStrich stay ahead in OStrich order if the plugin is turned off.
+ */
 #define OST_PRIO_TOP 100000000u
+#define OST_PRIO_LO 50000000u
 
 typedef enum {
 	OST_USER_SCHED = 0,	/* sched/ostrich */

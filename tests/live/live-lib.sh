@@ -9,6 +9,7 @@
 set -euo pipefail
 
 TOP=100000000		# OST_PRIO_TOP of plugins/ostrich_slurm.h
+PRIO_LO=50000000	# OST_PRIO_LO
 
 skip() { echo "SKIP: $*"; exit 77; }
 fail() { echo "FAIL: $*"; exit 1; }
@@ -101,41 +102,64 @@ snapshot() {
 check_ranks() {
 	local skip=" ${1:-} " out
 	"$OST_REPLAY" "$WORK/events.log" > "$WORK/replay.out" || fail "ost-replay failed"
-	out=$(printf '%s\n' "$PEND" | awk -v top=$TOP -v skip="$skip" '
+	# every pending job known to the core, as "PARTITION RANK PRIORITY
+	# JOBKEY" (ranks are per partition; a job pending in several
+	# partitions has one priority per partition, which squeue does not
+	# show: only its range is checked)
+	out=$(printf '%s\n' "$PEND" | awk -v skip="$skip" -v lo=$PRIO_LO -v top=$TOP '
 		FNR == NR { if ($1 == "rank") { k = $4; g = k; sub(/_.*/, "", g);
-			    if (!(g in best) || $3 + 0 < best[g]) best[g] = $3 + 0;
+			    if (!((g, $2) in best)) { np[g]++; part[g] = $2 }
+			    if (!((g, $2) in best) || $3 + 0 < best[g, $2]) best[g, $2] = $3 + 0;
 			    inrep[k] = 1; nrep++ } next }
 		NF >= 2 { k = $1; g = k; sub(/_.*/, "", g);
 			  if (index(skip, " " g " ")) { next }
-			  n++; seen[k] = 1
-			  if (!(g in best)) { print "job " k " pending in Slurm, unknown to the core"; bad++; next }
-			  want = top - best[g]
-			  if ($2 + 0 != want) { print "job " k ": priority " $2 ", core rank " best[g] " wants " want; bad++ } }
+			  seen[k] = 1
+			  if (!(g in np)) { print "job " k " pending in Slurm, unknown to the core"; next }
+			  if ($2 < lo || $2 >= top) print "job " k ": priority " $2 " outside [" lo ", " top ")"
+			  if (np[g] == 1) print part[g], best[g, part[g]], $2, k
+			  else print "- 0 0 " k }
 		END { for (k in inrep) if (!(k in seen)) { g = k; sub(/_.*/, "", g);
-			    if (!index(skip, " " g " ")) { print "job " k " ranked by the core, not pending in Slurm"; bad++ } }
-		      print "checked " n " pending jobs, " bad + 0 " mismatches"; exit bad > 0 }
-	' "$WORK/replay.out" -) || { printf '%s\n' "$out"; fail "priorities differ from the core's ranks"; }
+			    if (!index(skip, " " g " ")) print "job " k " ranked by the core, not pending in Slurm" } }
+	' "$WORK/replay.out" - | sort -k1,1 -k2,2n -k4,4 | awk '
+		/^job / { print; bad++; next }
+		{ n++ }
+		$1 == "-" { next }
+		$1 == q && $2 == r && $3 != p { print "job " $4 ": priority " $3 ", job " k " of the same rank " r ": " p; bad++ }
+		$1 == q && $2 != r && $3 >= p { print "job " $4 ": rank " $2 " in " $1 ", priority " $3 " not below " p " of job " k " (rank " r ")"; bad++ }
+		{ q = $1; r = $2; p = $3; k = $4 }
+		END { print "checked " n + 0 " pending jobs, " bad + 0 " mismatches"; exit bad > 0 }
+	') || { printf '%s\n' "$out"; fail "priorities not in the order of the core's ranks"; }
 	note "$out"
 }
 
-# Every pending job's SystemComment names its user and the rank that its
-# priority encodes (format: the core's ost_summary_format).
+# Every pending job's SystemComment names its user and a rank in the order
+# of the priorities (format: the core's ost_summary_format).
 check_comments() {
 	local out
-	out=$(scontrol -o show job | awk -v top=$TOP '
+	out=$(scontrol -o show job | awk '
 		/JobState=PENDING/ {
-			id = $1; sub(/JobId=/, "", id); n++
+			id = $1; sub(/JobId=/, "", id)
 			u = $0; sub(/.*UserId=/, "", u); sub(/\(.*/, "", u)
 			p = $0; sub(/.* Priority=/, "", p); sub(/ .*/, "", p)
-			c = $0; if (!sub(/.*SystemComment=/, "", c)) { print "job " id ": no SystemComment"; bad++; next }
-			if (split(c, f, " ") < 6 || f[1] != "ostrich") { print "job " id ": bad SystemComment " c; bad++; next }
+			c = $0; if (!sub(/.*SystemComment=/, "", c)) { print "job " id ": no SystemComment"; next }
+			if (split(c, f, " ") < 6 || f[1] != "ostrich") { print "job " id ": bad SystemComment " c; next }
 			cu = f[2]; sub(/campaign=/, "", cu); sub(/\/.*/, "", cu)
 			r = f[3]; sub(/rank=/, "", r); sub(/\/.*/, "", r)
-			if (cu != u) { print "job " id ": SystemComment user " cu ", job of " u; bad++ }
-			if (top - r != p) { print "job " id ": SystemComment rank " r ", priority " p; bad++ }
+			if (cu != u) print "job " id ": SystemComment user " cu ", job of " u
 			sc = f[1]; for (i = 2; i <= 6; i++) sc = sc " " f[i]
-			if (f[6] !~ /^mode=/ || length(sc) >= 200) { print "job " id ": SystemComment malformed or too long: " sc; bad++ } }
-		END { print "checked the SystemComment of " n " pending jobs, " bad + 0 " mismatches"; exit bad > 0 }') ||
+			if (f[6] !~ /^mode=/ || length(sc) >= 200) print "job " id ": SystemComment malformed or too long: " sc
+			pt = $0; sub(/.* Partition=/, "", pt); sub(/ .*/, "", pt)
+			# several partitions: the summary is the first one'"'"'s,
+			# the priority the best of all
+			if (index(pt, ",")) pt = "-"
+			print pt, r, p, id }' | sort -k1,1 -k2,2n | awk '
+		/^job / { print; bad++; next }
+		{ n++ }
+		$1 == "-" { next }
+		$1 == q && $2 == r { print "jobs " k " and " $4 ": the same SystemComment rank " r " in " q; bad++ }
+		$1 == q && $3 >= p { print "job " $4 ": SystemComment rank " $2 " in " $1 ", priority " $3 " not below " p " of rank " r; bad++ }
+		{ q = $1; r = $2; p = $3; k = $4 }
+		END { print "checked the SystemComment of " n + 0 " pending jobs, " bad + 0 " mismatches"; exit bad > 0 }') ||
 		{ printf '%s\n' "$out"; fail "SystemComment inconsistent with the priorities"; }
 	note "$out"
 	note "e.g. $(scontrol -o show job | grep -m1 PENDING | sed 's/.*SystemComment=//; s/ [A-Z][A-Za-z]*=.*//')"
