@@ -20,7 +20,9 @@
 #   - sdiag "Main schedule statistics": cycles, mean and max cycle (µs),
 #     mean depth; "Backfilling stats": cycles and mean cycle; jobs started;
 #   - the ostrich pass times logged under DebugFlags=Priority
-#     ("ostrich: pass N took X ms"), sched/ostrich only.
+#     ("ostrich: pass N took X ms: ... P priorities changed ...; locks held
+#     H ms ..."), sched/ostrich only: total (lock wait included), time
+#     holding the locks, and priorities written per pass.
 # Jobs run and end during the window, so both configurations see starts,
 # ends and the triggers that come with them.  Every daemon is stopped by
 # PID at the end (cluster_stop); the cluster lock /tmp/ostrich-live.lock
@@ -148,7 +150,9 @@ run_one() {
 	pend=$(squeue -h -t PD | wc -l)
 	tail -n +"$((l0 + 1))" "$WORK/log/slurmctld.log" |
 		sed -n 's/.*ostrich: pass [0-9]* took \([0-9.]*\) ms.*/\1/p' > "$WORK/pass-ms.txt"
-	local mc_n mc_mean mc_max mc_depth bf_n bf_mean started pn pmean pmed pmax
+	tail -n +"$((l0 + 1))" "$WORK/log/slurmctld.log" |
+		sed -n 's/.*ostrich: pass .* \([0-9]*\) priorities changed.*locks held \([0-9.]*\) ms.*/\1 \2/p' > "$WORK/pass-held.txt"
+	local mc_n mc_mean mc_max mc_depth bf_n bf_mean started pn pmean pmed pmax hmean cmean
 	mc_n=$(sdiag_val 'Main schedule' 'Total cycles')
 	mc_mean=$(sdiag_val 'Main schedule' 'Mean cycle')
 	mc_max=$(sdiag_val 'Main schedule' 'Max cycle')
@@ -160,12 +164,14 @@ run_one() {
 		{ v[NR] = $1; s += $1 }
 		END { if (!NR) { print "0 - - -"; exit }
 		      printf "%d %.1f %.1f %.1f\n", NR, s / NR, v[int((NR + 1) / 2)], v[NR] }')
+	read -r cmean hmean < <(awk '{ c += $1; h += $2 }
+		END { if (!NR) print "- -"; else printf "%.0f %.1f\n", c / NR, h / NR }' "$WORK/pass-held.txt")
 	# the mean mixes cheap event-triggered cycles (default_queue_depth)
 	# with full-queue ones (every sched_interval): also the total main
 	# scheduler time and its cost per job tested
 	tot=$(awk -v n="${mc_n:-0}" -v m="${mc_mean:-0}" 'BEGIN { printf "%.0f", n * m / 1000 }')
 	perjob=$(awk -v d="${mc_depth:-0}" -v m="${mc_mean:-0}" 'BEGIN { if (d > 0) printf "%.2f", m / d; else print "-" }')
-	ROWS+=("$name|$SCHED + $PRIO|$pend|${started:-?}|${mc_n:-?}|${mc_mean:-?}|${mc_max:-?}|${mc_depth:-?}|$tot|$perjob|${bf_n:-?}|${bf_mean:-?}|$pn|$pmean|$pmed|$pmax")
+	ROWS+=("$name|$SCHED + $PRIO|$pend|${started:-?}|${mc_n:-?}|${mc_mean:-?}|${mc_max:-?}|${mc_depth:-?}|$tot|$perjob|${bf_n:-?}|${bf_mean:-?}|$pn|$pmean|$pmed|$pmax|$hmean|$cmean")
 	eval "MEAN_$name=\${mc_mean:-0} TOT_$name=\$tot PERJOB_$name=\$perjob"
 	say "$name: main cycles ${mc_n:-?}, mean ${mc_mean:-?} µs; ostrich passes $pn, mean $pmean ms"
 	cluster_stop
@@ -192,11 +198,12 @@ time measured. ostrich.conf: ${OST_CONF:-empty (defaults: Interval=30, ThinkTime
 Cycle times are sdiag's (µs; timed inside the job write lock, so waiting for the lock is not
 counted); main total = cycles x mean; µs/job = mean / mean depth (jobs tested per cycle);
 pass = "ostrich: pass N took X ms" in slurmctld.log in the window (timed from before the
-pass takes the job write lock, so it includes the wait for it; the lock is then held to the
-end; schedule() only signals the scheduler thread, so no main cycle is included).
+pass asks for the job write lock, so it includes the wait for it; schedule() only signals the
+scheduler thread, so no main cycle is included); held = its "locks held" part; written = its
+"priorities changed" (records whose priority the pass wrote), means over the passes.
 
-| config | plugins | pending at end | jobs started | main cycles | **main mean µs** | main max µs | main mean depth | main total ms | main µs/job | bf cycles | bf mean µs | ostrich passes | pass mean ms | pass median ms | pass max ms |
-|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+| config | plugins | pending at end | jobs started | main cycles | **main mean µs** | main max µs | main mean depth | main total ms | main µs/job | bf cycles | bf mean µs | ostrich passes | pass mean ms | pass median ms | pass max ms | held mean ms | written per pass |
+|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
 EOF
 for r in "${ROWS[@]}"; do echo "|${r}|"; done
 if [ -n "${MEAN_stock:-}" ] && [ -n "${MEAN_ostrich:-}" ] && [ "${MEAN_stock}" != 0 ]; then
