@@ -871,14 +871,16 @@ static void _renumber(ost_part_t *p, ost_obs_t **obs, int n)
 
 /*
  * Priority for a job just ranked at rank in p, before the next pass
- * renumbers: between those the last pass gave its neighbours at that rank
- * (approximate: ranks moved since; the pass woken by the submission puts
- * it right).
+ * renumbers: between those of its neighbours at that rank in the last
+ * pass's table, which then records it (later ranks move down by one), so
+ * that a burst of submissions gets distinct values in order.  Approximate
+ * (jobs may have started since the pass); the pass woken by the
+ * submission puts it right.  O(records).
  */
-static uint32_t _prio_for_new(const ost_part_t *p, uint64_t rank)
+static uint32_t _prio_for_new(ost_part_t *p, uint64_t rank)
 {
-	int a = 0, b = p->nprios;
-	uint32_t hi, lo;
+	int a = 0, b = p->nprios, i;
+	uint32_t hi, lo, v;
 
 	while (a < b) {		/* first cell ranked at or after rank */
 		int m = a + (b - a) / 2;
@@ -891,8 +893,18 @@ static uint32_t _prio_for_new(const ost_part_t *p, uint64_t rank)
 	hi = a > 0 ? p->prios[a - 1].prio : OST_PRIO_TOP;
 	lo = a < p->nprios ? p->prios[a].prio : OST_PRIO_LO - 1;
 	if (hi > lo + 1)
-		return lo + (hi - lo) / 2;
-	return hi - 1 >= OST_PRIO_LO ? hi - 1 : OST_PRIO_LO;
+		v = lo + (hi - lo) / 2;
+	else		/* no room: a tie, until the pass */
+		v = hi - 1 >= OST_PRIO_LO ? hi - 1 : OST_PRIO_LO;
+	xrecalloc(p->prios, p->nprios + 2, sizeof(*p->prios));
+	memmove(&p->prios[a + 1], &p->prios[a],
+		(p->nprios - a) * sizeof(*p->prios));
+	p->prios[a].rank = rank;
+	p->prios[a].prio = v;
+	p->nprios++;
+	for (i = a + 1; i < p->nprios; i++)
+		p->prios[i].rank++;
+	return v;
 }
 
 /*

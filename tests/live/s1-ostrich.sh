@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # s1-ostrich.sh - scenario 1 of issue 4: alice's long campaign fills the
 # cluster, then bob and carol submit small campaigns.  Their jobs must be
-# ranked above alice's remaining pending jobs and start before them, and
-# every priority must equal what the core computes for the same events.
+# ranked above alice's remaining pending jobs and start before them, every
+# priority must follow the ranks the core computes for the same events, and
+# alice's pending jobs keep their priorities while their order holds.
 # sched/ostrich alone (priority/basic): the complete setup.
 # SPDX-License-Identifier: GPL-2.0-or-later
 . "$OST_SRCDIR/tests/live/live-lib.sh"
@@ -14,7 +15,7 @@ for i in $(seq 16); do sub alice -n 4 -t 1 --wrap 'sleep 8' >/dev/null; done
 wait_for 20 '[ "$(n_running)" = 8 ]' || fail "alice's first 8 jobs did not start"
 sleep 1
 for u in bob carol; do
-	for i in 1 2 3 4; do sub $u -n 4 -t 1 --wrap 'sleep 4' >/dev/null; done
+	for i in 1 2 3 4; do sub $u -n 4 -t 1 --wrap 'sleep 10' >/dev/null; done
 done
 wait_passes
 snapshot
@@ -28,6 +29,26 @@ max_alice=$(printf '%s\n' "$PEND" | awk '$3 == "alice" && $2 > m { m = $2 } END 
 check_ranks
 check_comments
 alice_pending=$(printf '%s\n' "$PEND" | awk '$3 == "alice" { print $1 }' | tr '\n' ' ')
+alice_prio=$(printf '%s\n' "$PEND" | awk '$3 == "alice" { print $1, $2 }')
+
+# Stable priorities: once alice's first jobs ended and bob's and carol's
+# started, alice's pending jobs are still in the same order among
+# themselves, so the passes that saw those ends and starts must not have
+# rewritten their priorities (ost_prio_renumber keeps every value that
+# still fits).
+wait_for 30 '[ -z "$(squeue -h -u alice -t R -o %i)" ]' ||
+	fail "alice's first jobs did not end"
+snapshot
+out=$( { printf '%s\n' "$alice_prio"; echo --; printf '%s\n' "$PEND"; } | awk '
+	$0 == "--" { second = 1; next }
+	!second { before[$1] = $2; next }
+	$3 == "alice" && ($1 in before) { n++
+		if ($2 != before[$1]) { print "job " $1 ": priority " before[$1] " became " $2; bad++ } }
+	END { print "compared the priorities of " n + 0 " of alice'"'"'s jobs still pending, " bad + 0 " rewritten"
+	      exit bad > 0 || n == 0 }') ||
+	{ printf '%s\n' "$out"; fail "pending jobs whose order did not change got new priorities"; }
+note "$out"
+check_ranks
 
 wait_queue_empty 120
 wait_passes
