@@ -110,6 +110,8 @@ typedef struct {
 	uint64_t rank;			/* rank in its partition, 0: none */
 	uint32_t prio;			/* priority to write for its record in
 					 * this partition, 0: none */
+	uint32_t campaign;		/* its campaign (pending, from the rank
+					 * walk), 0: unknown */
 } ost_obs_t;
 
 typedef struct {
@@ -779,8 +781,10 @@ static int _rank_visit(const ost_rank_info_t *r, void *arg)
 	ost_obs_t key = { .key = r->job_id }, *kp = &key, **hit;
 
 	hit = bsearch(&kp, ctx->obs, ctx->n, sizeof(*ctx->obs), _obs_ptr_cmp);
-	if (hit)
+	if (hit) {
 		(*hit)->rank = r->rank;
+		(*hit)->campaign = r->campaign;
+	}
 	return 0;
 }
 
@@ -963,6 +967,7 @@ static bool _write_job(ost_obs_t *obs, int a, int b)
 typedef struct {
 	uint32_t uid, seq;
 	double vct;
+	double share;			/* of its user */
 } ost_camp_t;
 
 typedef struct {
@@ -994,50 +999,15 @@ static int _camp_cmp(const void *a, const void *b)
 	return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
-/* C~ of campaign (uid, seq) in cv (sorted by _camp_cmp); O(log n). */
-static double _camp_vct(const ost_camp_vec_t *cv, uint32_t uid, uint32_t seq)
+/* Campaign (uid, seq) in cv (sorted by _camp_cmp), or NULL; O(log n). */
+static const ost_camp_t *_camp_find(const ost_camp_vec_t *cv, uint32_t uid,
+				    uint32_t seq)
 {
-	ost_camp_t key = { .uid = uid, .seq = seq }, *hit;
+	ost_camp_t key = { .uid = uid, .seq = seq };
 
 	if (!cv->n)
-		return INFINITY;
-	hit = bsearch(&key, cv->v, cv->n, sizeof(*cv->v), _camp_cmp);
-	return hit ? hit->vct : INFINITY;
-}
-
-/*
- * SystemComment of one job: the core's summary format (ost_summary_t), e.g.
- * "ostrich campaign=alice/3 rank=2/14 vct=2026-11-21T23:10:05Z share=0.33
- * mode=ostrich"; rank=0 for a running job.  Written only when it changed.
- */
-static void _system_comment(ost_part_t *p, ost_obs_t *o,
-			    const ost_camp_vec_t *cv, uint64_t pending,
-			    double share)
-{
-	job_record_t *job_ptr = o->job_ptr;
-	ost_summary_t sum;
-	ost_job_info_t info;
-	char buf[OST_SUMMARY_MAX];
-
-	if (ost_job_get(p->sched, o->key, &info))
-		return;
-	memset(&sum, 0, sizeof(sum));
-	snprintf(sum.user, sizeof(sum.user), "%s",
-		 uid_to_string_cached(info.uid));
-	sum.campaign = info.campaign;
-	sum.rank = o->st == 'P' ? o->rank : 0;
-	sum.pending = pending;
-	sum.vct = _camp_vct(cv, info.uid, info.campaign);
-	if (!isfinite(sum.vct))
-		sum.vct = NAN;
-	sum.share = share;
-	sum.mode = _conf->mode;
-	if (ost_summary_format(buf, sizeof(buf), &sum) < 0)
-		return;
-	if (xstrcmp(buf, job_ptr->system_comment)) {
-		xfree(job_ptr->system_comment);
-		job_ptr->system_comment = xstrdup(buf);
-	}
+		return NULL;
+	return bsearch(&key, cv->v, cv->n, sizeof(*cv->v), _camp_cmp);
 }
 
 /* Fraction of the partition user uid gets in the virtual schedule now
@@ -1049,6 +1019,44 @@ static double _share(ost_part_t *p, uint32_t uid)
 	if (ost_sched_user_share(p->sched, uid, &share))
 		return 0;
 	return share;
+}
+
+/*
+ * SystemComment of one job: the core's summary format (ost_summary_t), e.g.
+ * "ostrich campaign=alice/3 rank=2/14 vct=2026-11-21T23:10:05Z share=0.33
+ * mode=ostrich"; rank=0 for a running job.  Written only when it changed.
+ */
+static void _system_comment(ost_part_t *p, ost_obs_t *o,
+			    const ost_camp_vec_t *cv, uint64_t pending)
+{
+	job_record_t *job_ptr = o->job_ptr;
+	const ost_camp_t *c;
+	ost_summary_t sum;
+	ost_job_info_t info;
+	char buf[OST_SUMMARY_MAX];
+
+	memset(&sum, 0, sizeof(sum));
+	if (o->st == 'P' && o->campaign) {	/* known from the walk */
+		info.uid = o->uid;
+		info.campaign = o->campaign;
+	} else if (ost_job_get(p->sched, o->key, &info)) {
+		return;
+	}
+	snprintf(sum.user, sizeof(sum.user), "%s",
+		 uid_to_string_cached(info.uid));
+	sum.campaign = info.campaign;
+	sum.rank = o->st == 'P' ? o->rank : 0;
+	sum.pending = pending;
+	c = _camp_find(cv, info.uid, info.campaign);
+	sum.vct = c && isfinite(c->vct) ? c->vct : NAN;
+	sum.share = c ? c->share : _share(p, info.uid);
+	sum.mode = _conf->mode;
+	if (ost_summary_format(buf, sizeof(buf), &sum) < 0)
+		return;
+	if (xstrcmp(buf, job_ptr->system_comment)) {
+		xfree(job_ptr->system_comment);
+		job_ptr->system_comment = xstrdup(buf);
+	}
 }
 
 /*
@@ -1065,6 +1073,8 @@ static void _comments(ost_part_t *p, ost_obs_t **obs, int n)
 	(void) ost_sched_foreach_campaign(p->sched, _camp_visit, &cv);
 	if (cv.n)
 		qsort(cv.v, cv.n, sizeof(*cv.v), _camp_cmp);
+	for (i = 0; i < cv.n; i++)
+		cv.v[i].share = _share(p, cv.v[i].uid);
 	for (i = 0; i < n; i++) {
 		ost_obs_t *o = obs[i];
 		int j;
@@ -1076,7 +1086,7 @@ static void _comments(ost_part_t *p, ost_obs_t **obs, int n)
 			if (obs[j]->rank && obs[j]->rank < o->rank)
 				o = obs[j];
 		i = j - 1;
-		_system_comment(p, o, &cv, st.pending, _share(p, o->uid));
+		_system_comment(p, o, &cv, st.pending);
 	}
 	xfree(cv.v);
 }
