@@ -98,6 +98,8 @@ struct ost_sched {
 	ost_tree_t order;		/* campaigns with pending jobs */
 	ost_heap_t active;		/* active users by F_last */
 	ost_heap_t gate;		/* non-eligible pending campaigns by S */
+	ost_job_t *free_jobs;		/* freed records (ost_pool.c), by next */
+	uint32_t n_free_jobs;
 };
 
 /* ost_config.c */
@@ -146,6 +148,14 @@ typedef struct ost_wblk {
 	uint64_t id[OST_WBLK];		/* job ids, read by the walk */
 	struct ost_job *job[OST_WBLK];	/* the same jobs */
 } ost_wblk_t;
+
+/* ost_pool.c: job records, recycled */
+/* A zeroed record, or NULL when memory is short. */
+ost_job_t *ost_job_alloc(ost_sched_t *s);
+/* Give back j (in no structure any more).  Cannot fail. */
+void ost_job_release(ost_sched_t *s, ost_job_t *j);
+/* Free the recycled records (ost_sched_destroy). */
+void ost_pool_free(ost_sched_t *s);
 
 /* ost_sched.c */
 ost_user_t *ost_user_get(ost_sched_t *s, uint32_t uid, bool create);

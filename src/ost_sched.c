@@ -63,6 +63,7 @@ void ost_sched_destroy(ost_sched_t *s)
 	ost_map_free(&s->groups);
 	ost_heap_free(&s->active);
 	ost_heap_free(&s->gate);
+	ost_pool_free(s);
 	free(s);
 }
 
@@ -192,16 +193,16 @@ int ost_job_submit(ost_sched_t *s, const ost_job_desc_t *d, double t,
 		return -OST_ENOMEM;
 	if ((rc = _pick_campaign(s, u, d, t, &c, &seq)))
 		return rc;
-	if (!(j = calloc(1, sizeof(*j))))
+	if (!(j = ost_job_alloc(s)))
 		return -OST_ENOMEM;
 	if (d->group && !ost_map_get(&s->groups, d->group) &&
 	    ost_map_reserve(&s->groups)) {
-		free(j);
+		ost_job_release(s, j);
 		return -OST_ENOMEM;
 	}
 	ost_vclock_advance(s, t);
 	if (!c && !(c = ost_campaign_open(s, u, seq, t))) {
-		free(j);
+		ost_job_release(s, j);
 		return -OST_ENOMEM;
 	}
 	j->id = d->id;
@@ -258,7 +259,7 @@ static void _drop(ost_sched_t *s, ost_job_t *j)
 	ost_user_t *u = j->camp->user;
 
 	ost_map_del(&s->jobs, j->id);
-	free(j);
+	ost_job_release(s, j);
 	ost_campaign_forget_old(s, u);
 }
 

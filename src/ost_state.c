@@ -426,7 +426,7 @@ static int _load_job(_in_t *in, ost_sched_t *s)
 			     (unsigned long long)id);
 	if (!(c = _find_campaign(s, uid, seq)))
 		return _fail(in, "job of unknown campaign %u/%u", uid, seq);
-	if (ost_map_reserve(&s->jobs) || !(j = calloc(1, sizeof(*j))))
+	if (ost_map_reserve(&s->jobs) || !(j = ost_job_alloc(s)))
 		return -OST_ENOMEM;
 	j->id = id;
 	j->camp = c;
