@@ -28,43 +28,52 @@ struct ost_campaign;
 struct ost_user;
 struct ost_wblk;
 
+/*
+ * An event reads a job's record mostly while descending its campaign's
+ * pending tree: the node and the intra-order keys (ost_config.c; the id
+ * only breaks ties) share the first cache line, the rest follows.
+ */
 typedef struct ost_job {
-	uint64_t id;
-	struct ost_campaign *camp;
-	uint32_t procs;			/* q */
+	ost_tnode_t node;		/* in camp->pending while pending */
 	double estimate;		/* e, seconds */
 	double submit;			/* submit time */
-	double start;			/* start time (running), else NAN */
+	uint32_t procs;			/* q */
 	ost_job_state_t state;
-	ost_tnode_t node;		/* in camp->pending while pending */
+	uint64_t id;
+	struct ost_campaign *camp;
+	double start;			/* start time (running), else NAN */
 	struct ost_wblk *wblk;		/* its walk block (camp->walk only) */
 	struct ost_job *next, *prev;	/* camp's unfinished jobs */
 } ost_job_t;
 
+/* The first cache line holds what the order's comparators (ost_order.c)
+ * and the walk read first. */
 typedef struct ost_campaign {
-	struct ost_user *user;
+	ost_tnode_t node;		/* in s->order while n_pending > 0 */
+	double vfinish;			/* F_c */
+	double deadline;		/* D_c */
 	uint32_t seq;
+	bool eligible;
+	bool in_order;
+	bool walk;
+	struct ost_user *user;
+	struct ost_wblk *whead;		/* the pending jobs as a list of
+					 * blocks of ids (ost_walk.c), valid
+					 * iff walk */
 	double t_c;			/* first job's submit time */
+	double vstart;			/* S_c */
 	double area;			/* A_c: estimates, corrected at finish */
 	double area_est;		/* estimates of non-cancelled jobs (D_c) */
 	double phi;			/* floor of S (v at open or restart) */
 	double len;			/* L_c = virtual length, >= 0 */
-	double vstart, vfinish;		/* S_c, F_c */
 	double last_end;		/* E_c: last finish time, -inf if none */
 	double max_e_done;		/* max e of finished jobs */
 	double max_e;			/* max e of non-cancelled jobs */
 	uint64_t n_at_max;		/* jobs holding max_e (done: 1) */
-	double deadline;		/* D_c */
 	uint32_t k;			/* k_c */
 	uint32_t n_pending, n_running, n_done;
-	bool eligible;
 	ost_tree_t pending;		/* pending jobs, intra order */
-	struct ost_wblk *whead;		/* the same, as a list of blocks of
-					 * ids (ost_walk.c), valid iff walk */
-	bool walk;
 	ost_job_t *jobs;		/* unfinished jobs (list head) */
-	ost_tnode_t node;		/* in s->order while n_pending > 0 */
-	bool in_order;
 	ost_hnode_t gate;		/* in s->gate while pending, !eligible */
 	uint64_t *groups;		/* job-array groups mapped to it */
 	size_t n_groups;

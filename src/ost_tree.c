@@ -86,13 +86,34 @@ static ost_tnode_t *_balance(ost_tree_t *t, ost_tnode_t *n)
 	return n;
 }
 
-/* Walk from n to the root fixing heights, sums and balance. */
+/*
+ * Fix heights and balance upwards from n, whose subtree changed shape.
+ * The sums are already right (the callers add or subtract the weight
+ * along the path, which they just read): recomputing them here would read
+ * the sibling of every node up to the root, one cache miss per level for
+ * nodes embedded in scattered records.  Heights stop changing after a
+ * level or two on average, and above that nothing is read.
+ */
 static void _retrace(ost_tree_t *t, ost_tnode_t *n)
 {
 	while (n) {
-		_update(n);
-		n = _balance(t, n)->parent;
+		int old = n->height, hl = _h(n->left), hr = _h(n->right);
+
+		n->height = 1 + (hl > hr ? hl : hr);
+		if (hl - hr > 1 || hr - hl > 1)
+			n = _balance(t, n);
+		if (n->height == old)
+			return;
+		n = n->parent;
 	}
+}
+
+/* Add d (mod 2^64: a subtraction is the addition of its negation) to the
+ * sums of n and of its ancestors. */
+static void _add_sums(ost_tnode_t *n, uint64_t d)
+{
+	for (; n; n = n->parent)
+		n->sum += d;
 }
 
 void ost_tree_init(ost_tree_t *t, ost_tree_cmp_f cmp)
@@ -102,7 +123,7 @@ void ost_tree_init(ost_tree_t *t, ost_tree_cmp_f cmp)
 	t->count = 0;
 }
 
-void ost_tree_insert(ost_tree_t *t, ost_tnode_t *n, uint64_t w)
+void ost_tree_insert(ost_tree_t *t, ost_tnode_t *n, uint32_t w)
 {
 	ost_tnode_t *p = NULL, **link = &t->root;
 
@@ -117,6 +138,7 @@ void ost_tree_insert(ost_tree_t *t, ost_tnode_t *n, uint64_t w)
 	n->height = 1;
 	*link = n;
 	t->count++;
+	_add_sums(p, w);
 	_retrace(t, p);
 }
 
@@ -124,6 +146,8 @@ void ost_tree_remove(ost_tree_t *t, ost_tnode_t *n)
 {
 	ost_tnode_t *fix, *child;
 
+	/* n's ancestors lose its weight whatever takes its place */
+	_add_sums(n->parent, -(uint64_t)n->weight);
 	if (n->left && n->right) {
 		ost_tnode_t *s = n->right;
 
@@ -133,6 +157,9 @@ void ost_tree_remove(ost_tree_t *t, ost_tnode_t *n)
 			fix = s;
 		} else {
 			fix = s->parent;
+			/* s leaves the subtrees between its parent and n */
+			for (child = fix; child != n; child = child->parent)
+				child->sum -= s->weight;
 			child = s->right;
 			fix->left = child;
 			if (child)
@@ -145,6 +172,7 @@ void ost_tree_remove(ost_tree_t *t, ost_tnode_t *n)
 		s->parent = n->parent;
 		_replace_child(t, n->parent, n, s);
 		s->height = n->height;
+		s->sum = n->sum - n->weight;
 	} else {
 		child = n->left ? n->left : n->right;
 		if (child)
@@ -157,12 +185,13 @@ void ost_tree_remove(ost_tree_t *t, ost_tnode_t *n)
 	_retrace(t, fix);
 }
 
-void ost_tree_set_weight(ost_tree_t *t, ost_tnode_t *n, uint64_t w)
+void ost_tree_set_weight(ost_tree_t *t, ost_tnode_t *n, uint32_t w)
 {
+	uint64_t d = (uint64_t)w - n->weight;	/* mod 2^64 */
+
 	(void)t;
 	n->weight = w;
-	for (; n; n = n->parent)
-		n->sum = n->weight + _s(n->left) + _s(n->right);
+	_add_sums(n, d);
 }
 
 ost_tnode_t *ost_tree_first(const ost_tree_t *t)

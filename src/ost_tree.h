@@ -17,10 +17,10 @@
 
 typedef struct ost_tnode {
 	struct ost_tnode *left, *right, *parent;
-	uint64_t weight;	/* own weight, set through ost_tree_set_weight */
 	uint64_t sum;		/* weight + children's sums */
-	int height;		/* AVL height, leaf = 1 */
-} ost_tnode_t;
+	uint32_t weight;	/* own weight, set through ost_tree_set_weight */
+	int32_t height;		/* AVL height, leaf = 1 */
+} ost_tnode_t;			/* 40 bytes: room for keys in its cache line */
 
 /* Strict weak order: < 0 when a sorts before b.  Equal keys are allowed;
  * an equal key is inserted after the existing ones. */
@@ -36,13 +36,13 @@ typedef struct ost_tree {
 void ost_tree_init(ost_tree_t *t, ost_tree_cmp_f cmp);
 
 /* Link n (not in any tree) with weight w.  O(log n).  Cannot fail. */
-void ost_tree_insert(ost_tree_t *t, ost_tnode_t *n, uint64_t w);
+void ost_tree_insert(ost_tree_t *t, ost_tnode_t *n, uint32_t w);
 
 /* Unlink n, which must be in t.  O(log n).  Cannot fail. */
 void ost_tree_remove(ost_tree_t *t, ost_tnode_t *n);
 
 /* Change the weight of n (in t) to w.  O(log n). */
-void ost_tree_set_weight(ost_tree_t *t, ost_tnode_t *n, uint64_t w);
+void ost_tree_set_weight(ost_tree_t *t, ost_tnode_t *n, uint32_t w);
 
 /* First node in order, or NULL.  O(log n). */
 ost_tnode_t *ost_tree_first(const ost_tree_t *t);
