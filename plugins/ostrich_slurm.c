@@ -84,7 +84,7 @@ typedef struct {
 	ost_user_weight_t *w;		/* weights given to the core */
 	int nw;
 	struct ost_prio_cell *prios;	/* last pass: priority by rank */
-	int nprios;
+	int nprios, cap_prios;
 } ost_part_t;
 
 /* The priority the last pass gave the job record first reached at rank. */
@@ -92,6 +92,16 @@ typedef struct ost_prio_cell {
 	uint64_t rank;
 	uint32_t prio;
 } ost_prio_cell_t;
+
+/* Room for n cells in p->prios (grows by doubling: the table is refilled
+ * every pass and grows by one at every submission). */
+static void _prios_reserve(ost_part_t *p, int n)
+{
+	if (n <= p->cap_prios)
+		return;
+	p->cap_prios = n > 2 * p->cap_prios ? n : 2 * p->cap_prios;
+	xrecalloc(p->prios, p->cap_prios, sizeof(*p->prios));
+}
 
 /* One job of one partition as seen in job_list during a pass. */
 typedef struct {
@@ -862,7 +872,7 @@ static void _renumber(ost_part_t *p, ost_obs_t **obs, int n)
 			val[i] = cell[i].rank < OST_PRIO_TOP - 1 ?
 				 OST_PRIO_TOP - (uint32_t) cell[i].rank : 1;
 	}
-	xrecalloc(p->prios, m + 1, sizeof(*p->prios));
+	_prios_reserve(p, m);
 	for (i = 0; i < m; i++) {
 		cell[i].o->prio = val[i];
 		p->prios[i].rank = cell[i].rank;
@@ -900,7 +910,7 @@ static uint32_t _prio_for_new(ost_part_t *p, uint64_t rank)
 		v = lo + (hi - lo) / 2;
 	else		/* no room: a tie, until the pass */
 		v = hi - 1 >= OST_PRIO_LO ? hi - 1 : OST_PRIO_LO;
-	xrecalloc(p->prios, p->nprios + 2, sizeof(*p->prios));
+	_prios_reserve(p, p->nprios + 1);
 	memmove(&p->prios[a + 1], &p->prios[a],
 		(p->nprios - a) * sizeof(*p->prios));
 	p->prios[a].rank = rank;
