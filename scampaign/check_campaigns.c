@@ -323,9 +323,9 @@ END_TEST
 static Suite *_suite(void)
 {
 	Suite *s = suite_create("scampaign");
-	TCase *g = tcase_create("Grouping");
-	TCase *e = tcase_create("Explain");
-	TCase *o = tcase_create("Output");
+	TCase *g = ost_tcase("Grouping", OST_TIMEOUT_LIGHT);
+	TCase *e = ost_tcase("Explain", OST_TIMEOUT_LIGHT);
+	TCase *o = ost_tcase("Output", OST_TIMEOUT_LIGHT);
 
 	tcase_add_test(g, test_group_counts_and_order);
 	tcase_add_test(g, test_group_campaigns_apart);

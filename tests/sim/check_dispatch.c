@@ -144,7 +144,7 @@ END_TEST
 int main(void)
 {
 	Suite *s = suite_create("dispatch");
-	TCase *tc = tcase_create("Core");
+	TCase *tc = ost_tcase("Core", OST_TIMEOUT_LIGHT);
 	tcase_add_test(tc, test_heap_order);
 	tcase_add_test(tc, test_shadow);
 	tcase_add_test(tc, test_modes);

@@ -63,7 +63,7 @@ END_TEST
 int main(void)
 {
 	Suite *s = suite_create("metrics");
-	TCase *tc = tcase_create("Core");
+	TCase *tc = ost_tcase("Core", OST_TIMEOUT_LIGHT);
 	tcase_add_test(tc, test_campaigns);
 	suite_add_tcase(s, tc);
 	return ost_check_run(s);

@@ -117,7 +117,7 @@ END_TEST
 int main(void)
 {
 	Suite *s = suite_create("order");
-	TCase *tc = tcase_create("Core");
+	TCase *tc = ost_tcase("Core", OST_TIMEOUT_LIGHT);
 	tcase_add_test(tc, test_fcfs);
 	tcase_add_test(tc, test_fairshare);
 	tcase_add_test(tc, test_engine);

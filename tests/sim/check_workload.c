@@ -203,8 +203,8 @@ END_TEST
 int main(void)
 {
 	Suite *s = suite_create("workload");
-	TCase *swf = tcase_create("SWF"), *cwl = tcase_create("Closed loop");
-	TCase *grp = tcase_create("Grouping");
+	TCase *swf = ost_tcase("SWF", OST_TIMEOUT_LIGHT), *cwl = ost_tcase("Closed loop", OST_TIMEOUT_LIGHT);
+	TCase *grp = ost_tcase("Grouping", OST_TIMEOUT_LIGHT);
 	tcase_add_test(swf, test_swf_fields_ok);
 	tcase_add_test(swf, test_swf_fields_bad);
 	tcase_add_test(swf, test_swf_mapping);

@@ -266,9 +266,9 @@ END_TEST
 Suite *suite(void)
 {
 	Suite *s = suite_create("campaign");
-	TCase *g = tcase_create("Grouping");
-	TCase *t = tcase_create("Tags");
-	TCase *l = tcase_create("Limits");
+	TCase *g = ost_tcase("Grouping", OST_TIMEOUT_LIGHT);
+	TCase *t = ost_tcase("Tags", OST_TIMEOUT_LIGHT);
+	TCase *l = ost_tcase("Limits", OST_TIMEOUT_LIGHT);
 
 	tcase_add_test(g, test_group_tau_zero);
 	tcase_add_test(g, test_group_tau_positive);

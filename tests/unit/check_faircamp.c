@@ -92,7 +92,7 @@ END_TEST
 Suite *suite(void)
 {
 	Suite *s = suite_create("faircamp");
-	TCase *tc = tcase_create("Core");
+	TCase *tc = ost_tcase("Core", OST_TIMEOUT_LIGHT);
 
 	tcase_add_test(tc, test_faircamp_paper_example);
 	tcase_add_test(tc, test_faircamp_k_and_length);

@@ -249,7 +249,7 @@ END_TEST
 Suite *suite(void)
 {
 	Suite *s = suite_create("order");
-	TCase *tc = tcase_create("Core");
+	TCase *tc = ost_tcase("Core", OST_TIMEOUT_LIGHT);
 
 	tcase_add_test(tc, test_order_tie_breaks);
 	tcase_add_test(tc, test_order_intra);

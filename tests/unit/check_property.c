@@ -53,18 +53,19 @@ static void _compare(world_t *w)
 	ost_stats_t st;
 
 	ost_sched_stats(w->s, &st);
-	ck_assert_msg(st.vtime == ref_vtime(w->r), "v %a != ref %a after %llu "
-		      "events", st.vtime, ref_vtime(w->r),
-		      (unsigned long long)w->events);
-	ck_assert_uint_eq(o.n, n);
-	for (i = 0; i < n && i < 256; i++) {
-		ck_assert_msg(o.ids[i] == rids[i], "rank %zu: job %llu, ref "
-			      "%llu (event %llu)", i + 1,
-			      (unsigned long long)o.ids[i],
-			      (unsigned long long)rids[i],
-			      (unsigned long long)w->events);
-		ck_assert_int_eq(o.elig[i], relig[i]);
-	}
+	/* OST_CHECK: this runs after every event, ~10^5 times a test */
+	OST_CHECK(st.vtime == ref_vtime(w->r), "v %a != ref %a after %llu "
+		  "events", st.vtime, ref_vtime(w->r),
+		  (unsigned long long)w->events);
+	OST_CHECK(o.n == n, "%zu pending jobs, ref %zu (event %llu)",
+		  (size_t)o.n, n, (unsigned long long)w->events);
+	for (i = 0; i < n && i < 256; i++)
+		OST_CHECK(o.ids[i] == rids[i] && o.elig[i] == relig[i],
+			  "rank %zu: job %llu eligible %d, ref %llu eligible "
+			  "%d (event %llu)", i + 1,
+			  (unsigned long long)o.ids[i], (int)o.elig[i],
+			  (unsigned long long)rids[i], (int)relig[i],
+			  (unsigned long long)w->events);
 }
 
 typedef struct {
@@ -79,18 +80,19 @@ static int _check_campaign(const ost_campaign_info_t *c, void *arg)
 	camp_check_t *cc = arg;
 	double S, F, D, rv;
 
-	ck_assert(ref_campaign(cc->w->r, c->uid, c->seq, &S, &F, &D));
-	ck_assert_msg(c->vstart == S && c->vfinish == F && c->deadline == D,
+	OST_CHECK(ref_campaign(cc->w->r, c->uid, c->seq, &S, &F, &D),
+		  "campaign %u/%u unknown to the reference", c->uid, c->seq);
+	OST_CHECK(c->vstart == S && c->vfinish == F && c->deadline == D,
 		      "campaign %u/%u: S %a/%a F %a/%a D %a/%a", c->uid,
 		      c->seq, c->vstart, S, c->vfinish, F, c->deadline, D);
 	rv = ref_vct(cc->w->r, c->vfinish);
-	ck_assert_msg(rv == c->vct || fabs(rv - c->vct) <= 1e-6 *
+	OST_CHECK(rv == c->vct || fabs(rv - c->vct) <= 1e-6 *
 		      (1 + fabs(rv)), "C~ %u/%u: %.17g vs ref %.17g",
 		      c->uid, c->seq, c->vct, rv);
 	if (c->pending && ost_sched_config(cc->w->s)->mode ==
 	    OST_MODE_OSTRICH) {
 		if (cc->seen && cc->last_elig == c->eligible)
-			ck_assert_msg(c->vct >= cc->last_vct ||
+			OST_CHECK(c->vct >= cc->last_vct ||
 				      c->vct >= cc->last_vct - 1e-6 *
 				      (1 + fabs(c->vct)), "C~ not sorted: "
 				      "%u/%u F %.17g C~ %.17g after %.17g "
@@ -140,7 +142,8 @@ static void _dispatch(world_t *w, double t)
 	while ((id = ost_sched_foreach_pending(w->s, _dispatch_one, w))) {
 		pjob_t *j = _by_id(w, (uint64_t)id);
 
-		ck_assert_int_eq(ost_job_start(w->s, j->id, t), 0);
+		OST_CHECK(ost_job_start(w->s, j->id, t) == 0, "start %llu",
+			  (unsigned long long)j->id);
 		ref_start(w->r, j->id, t);
 		j->end = t + j->p;
 		w->events++;
@@ -200,7 +203,8 @@ static void _run(uint64_t seed)
 
 			if (j->state != 2 || j->end != t)
 				continue;
-			ck_assert_int_eq(ost_job_finish(w.s, j->id, t, j->p), 0);
+			OST_CHECK(ost_job_finish(w.s, j->id, t, j->p) == 0,
+				  "finish %llu", (unsigned long long)j->id);
 			ref_finish(w.r, j->id, t, j->p);
 			w.free += j->q;
 			j->state = 3;
@@ -215,8 +219,10 @@ static void _run(uint64_t seed)
 			if (j->state != 0 || j->submit != t)
 				continue;
 			c1 = sub(w.s, j->id, j->uid, j->q, j->e, t);
-			ck_assert_uint_eq(c1, ref_submit(w.r, j->id, j->uid,
-							 j->q, j->e, t));
+			OST_CHECK(c1 == ref_submit(w.r, j->id, j->uid, j->q,
+						   j->e, t), "job %llu: campaign %u "
+				  "differs from the reference",
+				  (unsigned long long)j->id, c1);
 			j->state = 1;
 			w.events++;
 			_compare(&w);
@@ -226,7 +232,8 @@ static void _run(uint64_t seed)
 				if (w.jobs[i].state == 1)
 					break;
 			if (i < NJOBS) {
-				ck_assert_int_eq(ost_job_cancel(w.s, i + 1, t), 0);
+				OST_CHECK(ost_job_cancel(w.s, i + 1, t) == 0,
+					  "cancel %u", i + 1);
 				ref_cancel(w.r, i + 1, t);
 				w.jobs[i].state = 3;
 				done++;
@@ -255,9 +262,10 @@ Suite *suite(void)
 	const char *env = getenv("OST_PROPERTY_LOOPS");
 	int loops = env ? atoi(env) : 24;
 	Suite *s = suite_create("property");
-	TCase *tc = tcase_create("Invariants");
+	/* one random workload takes up to 0.5 s, about 2 s under ASan with a
+	 * busy core: 300 s each */
+	TCase *tc = ost_tcase("Invariants", 300);
 
-	tcase_set_timeout(tc, 300);
 	tcase_add_loop_test(tc, test_property_random_workloads, 0,
 			    loops > 0 ? loops : 24);
 	suite_add_tcase(s, tc);

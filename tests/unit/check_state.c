@@ -191,8 +191,8 @@ END_TEST
 Suite *suite(void)
 {
 	Suite *s = suite_create("state");
-	TCase *tc = tcase_create("Core");
-	TCase *lim = tcase_create("Limits");
+	TCase *tc = ost_tcase("Core", OST_TIMEOUT_LIGHT);
+	TCase *lim = ost_tcase("Limits", OST_TIMEOUT_LIGHT);
 
 	tcase_add_test(tc, test_state_round_trip);
 	tcase_add_test(tc, test_state_empty);

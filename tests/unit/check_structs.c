@@ -33,14 +33,15 @@ static int _height(const ost_tnode_t *n)
 		return 0;
 	l = _height(n->left);
 	r = _height(n->right);
-	ck_assert_int_le(abs(l - r), 1);
-	ck_assert_int_eq(n->height, 1 + (l > r ? l : r));
-	ck_assert_uint_eq(n->sum, n->weight + (n->left ? n->left->sum : 0) +
-			  (n->right ? n->right->sum : 0));
-	if (n->left)
-		ck_assert_ptr_eq(n->left->parent, n);
-	if (n->right)
-		ck_assert_ptr_eq(n->right->parent, n);
+	/* OST_CHECK: called for every node of every snapshot */
+	OST_CHECK(abs(l - r) <= 1, "unbalanced node: heights %d, %d", l, r);
+	OST_CHECK(n->height == 1 + (l > r ? l : r), "height %d, children %d, %d",
+		  n->height, l, r);
+	OST_CHECK(n->sum == n->weight + (n->left ? n->left->sum : 0) +
+		  (n->right ? n->right->sum : 0), "sum %llu wrong",
+		  (unsigned long long)n->sum);
+	OST_CHECK(!n->left || n->left->parent == n, "left child's parent");
+	OST_CHECK(!n->right || n->right->parent == n, "right child's parent");
 	return n->height;
 }
 
@@ -71,10 +72,10 @@ START_TEST(test_tree_random)
 
 			_height(t.root);
 			for (n = ost_tree_first(&t); n; n = ost_tree_next(n)) {
-				if (prev)
-					ck_assert_int_le(_cmp(prev, n), 0);
-				ck_assert_uint_eq(ost_tree_weight_before(n),
-						  before);
+				OST_CHECK(!prev || _cmp(prev, n) <= 0,
+					  "out of order at position %zu", count);
+				OST_CHECK(ost_tree_weight_before(n) == before,
+					  "weight before position %zu", count);
 				before += n->weight;
 				prev = n;
 				count++;
@@ -156,7 +157,7 @@ Suite *suite(void);
 Suite *suite(void)
 {
 	Suite *s = suite_create("structs");
-	TCase *tc = tcase_create("Invariants");
+	TCase *tc = ost_tcase("Invariants", OST_TIMEOUT_LIGHT);
 
 	tcase_add_test(tc, test_tree_random);
 	tcase_add_test(tc, test_heap_order);

@@ -113,7 +113,7 @@ END_TEST
 Suite *suite(void)
 {
 	Suite *s = suite_create("summary");
-	TCase *tc = tcase_create("Core");
+	TCase *tc = ost_tcase("Core", OST_TIMEOUT_LIGHT);
 
 	tcase_add_test(tc, test_summary_format);
 	tcase_add_test(tc, test_summary_limits);

@@ -140,7 +140,7 @@ END_TEST
 Suite *suite(void)
 {
 	Suite *s = suite_create("vclock");
-	TCase *tc = tcase_create("Core");
+	TCase *tc = ost_tcase("Core", OST_TIMEOUT_LIGHT);
 
 	tcase_add_test(tc, test_vclock_worked_example);
 	tcase_add_test(tc, test_vclock_weights);

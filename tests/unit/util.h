@@ -41,7 +41,8 @@ static inline uint32_t sub(ost_sched_t *s, uint64_t id, uint32_t uid,
 	ost_job_desc_t d = { .id = id, .uid = uid, .procs = q, .estimate = e };
 	uint32_t c = 0;
 
-	ck_assert_int_eq(ost_job_submit(s, &d, t, &c), 0);
+	OST_CHECK(ost_job_submit(s, &d, t, &c) == 0, "submit %llu",
+		  (unsigned long long)id);
 	return c;
 }
 
@@ -52,7 +53,8 @@ static inline void sub_in(ost_sched_t *s, uint64_t id, uint32_t uid,
 	ost_job_desc_t d = { .id = id, .uid = uid, .procs = q, .estimate = e,
 			     .campaign = seq };
 
-	ck_assert_int_eq(ost_job_submit(s, &d, t, NULL), 0);
+	OST_CHECK(ost_job_submit(s, &d, t, NULL) == 0, "submit %llu",
+		  (unsigned long long)id);
 }
 
 typedef struct {
@@ -65,7 +67,8 @@ static inline int _collect(const ost_rank_info_t *r, void *arg)
 {
 	order_t *o = arg;
 
-	ck_assert_uint_eq(r->rank, o->n + 1);
+	OST_CHECK(r->rank == o->n + 1, "rank %llu at position %zu",
+		  (unsigned long long)r->rank, o->n + 1);
 	if (o->n < 256) {
 		o->elig[o->n] = r->eligible;
 		o->ids[o->n] = r->job_id;
@@ -79,7 +82,8 @@ static inline order_t order_of(const ost_sched_t *s)
 {
 	order_t o = { .n = 0 };
 
-	ck_assert_int_eq(ost_sched_foreach_pending(s, _collect, &o), 0);
+	OST_CHECK(ost_sched_foreach_pending(s, _collect, &o) == 0,
+		  "ost_sched_foreach_pending failed");
 	return o;
 }
 
