@@ -1,73 +1,242 @@
 #!/usr/bin/env bash
 # test-all.sh - the project's test command: install what is needed, build,
-# and run every test suite (unit, simulator, live Slurm cluster, sanitizers,
-# valgrind, distcheck).  Run as root on Debian bookworm from the source tree:
+# and run every test suite (unit, plugin adapter, simulator, live Slurm
+# cluster, docs, sanitizers, valgrind, fuzz smoke runs, distcheck).  Run as
+# root on Debian bookworm from the source tree:
 #
-#     sudo tools/test-all.sh
+#     sudo tools/test-all.sh [--under-load]
 #
-# Builds in _build/ (out of tree).  Exits non-zero if anything failed and
-# ends with one line "N passed, N failed".
+#   --under-load   keep one core busy with a CPU hog for the whole run (the
+#                  hog is stopped by PID at exit): every verdict must be the
+#                  same on a loaded machine.
+#
+# Builds in _build/ (out of tree).  Every suite runs even when an earlier
+# one failed (each suite is its own make -k invocation).  The end is a
+# per-suite table (tests passed, failed, skipped, wall time; suites that did
+# not run say why), then one line that counts tests, not steps:
+#
+#     N passed, N failed
+#
+# Counting: a Check program counts its checks ("Checks: N, Failures: F,
+# Errors: E"); a shell test that prints "ok N ..." / "not ok ..." / "FAIL ..."
+# lines (golden cases) counts those lines; any other test counts as one by
+# its automake result.  A step that is not an automake suite (valgrind,
+# distcheck) counts as one test.  Exit status 0 iff nothing failed.
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
 jobs=$(nproc 2>/dev/null || echo 2)
-failures=()
+[ "$jobs" -gt 2 ] 2>/dev/null || jobs=2
+under_load=0
+for a in "$@"; do
+	case $a in
+	--under-load) under_load=1 ;;
+	-h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	*) echo "test-all: unknown option $a (see --help)" >&2; exit 2 ;;
+	esac
+done
+
 log() { printf '\n=== [%s] %s\n' "$(date +%T)" "$*"; }
-step() {	# step NAME CMD...: run, remember failure, keep going
-	local name=$1; shift
-	log "$name"
-	if ! "$@"; then
-		echo "*** FAILED: $name" >&2
-		failures+=("$name")
-		return 1
-	fi
+
+# ---- the CPU hog of --under-load, stopped by PID -------------------------
+hog_pid=
+stop_hog() {
+	[ -n "$hog_pid" ] || return 0
+	kill "$hog_pid" 2>/dev/null
+	wait "$hog_pid" 2>/dev/null
+	hog_pid=
+}
+trap stop_hog EXIT
+if [ $under_load = 1 ]; then
+	( exec nice -n 0 sh -c 'while :; do :; done' ) &
+	hog_pid=$!
+	log "under load: CPU hog running as PID $hog_pid (one core busy)"
+fi
+
+# ---- the per-suite table ---------------------------------------------------
+# One row per suite: NAME|STATUS|PASSED|FAILED|SKIPPED|SECONDS|NOTE
+rows=()
+total_pass=0 total_fail=0 total_skip=0
+
+# count_logs DIR...: sum the tests of every automake test log under DIRs
+# (not in distcheck's copy), printing "PASSED FAILED SKIPPED".
+count_logs() {
+	local d trs log res p=0 f=0 s=0 line
+	for d in "$@"; do
+		[ -d "$d" ] || continue
+		while IFS= read -r trs; do
+			log=${trs%.trs}.log
+			res=$(sed -n 's/^:test-result: //p' "$trs" | head -1)
+			line=$(grep -Eo 'Checks: [0-9]+, Failures: [0-9]+, Errors: [0-9]+' \
+				"$log" 2>/dev/null | tail -1)
+			if [ -n "$line" ]; then
+				local n fl er
+				read -r _ n _ fl _ er <<<"${line//,/}"
+				p=$((p + n - fl - er)); f=$((f + fl + er))
+				# a Check program that died after its report
+				if [ "$res" != PASS ] && [ $((fl + er)) -eq 0 ]; then
+					f=$((f + 1))
+				fi
+				continue
+			fi
+			local ok bad
+			ok=$(grep -Ec '^ok [0-9]' "$log" 2>/dev/null)
+			bad=$(grep -Ec '^(not ok|FAIL )' "$log" 2>/dev/null)
+			if [ "$res" = SKIP ]; then
+				s=$((s + 1))
+			elif [ $((ok + bad)) -gt 0 ]; then
+				p=$((p + ok)); f=$((f + bad))
+				[ "$res" = PASS ] || [ "$bad" -gt 0 ] || f=$((f + 1))
+			elif [ "$res" = PASS ] || [ "$res" = XFAIL ]; then
+				p=$((p + 1))
+			else
+				f=$((f + 1))
+			fi
+		done < <(find "$d" -name '*.trs' -not -path '*/ostrich-*/_build/*' | sort)
+	done
+	echo "$p $f $s"
 }
 
-step "install dependencies" tools/install-deps.sh || exit 1
+add_row() {	# add_row NAME STATUS PASSED FAILED SKIPPED SECONDS NOTE
+	rows+=("$1|$2|$3|$4|$5|$6|$7")
+	total_pass=$((total_pass + $3)); total_fail=$((total_fail + $4))
+	total_skip=$((total_skip + $5))
+}
+
+not_run() {	# not_run NAME WHY
+	log "$1: not run ($2)"
+	add_row "$1" "not run" 0 0 0 0 "$2"
+}
+
+# suite NAME BUILDDIR SUBDIR [MAKE ARGS...]: make -k check in one directory,
+# counted from its test logs (old logs removed first).
+suite() {
+	local name=$1 bdir=$2 sub=$3 t0 rc counts p f s
+	shift 3
+	log "$name ($bdir/$sub)"
+	find "$bdir/$sub" -maxdepth 1 \( -name '*.trs' -o -name '*.log' \) \
+		-not -name 'config.log' -delete 2>/dev/null
+	t0=$(date +%s)
+	make -k -C "$bdir/$sub" -j"$jobs" check "$@"
+	rc=$?
+	read -r p f s < <(count_logs "$bdir/$sub")
+	if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then
+		f=1	# make failed before any test could (a build error)
+	fi
+	add_row "$name" "$([ "$f" -eq 0 ] && echo ok || echo FAILED)" \
+		"$p" "$f" "$s" $(( $(date +%s) - t0 )) \
+		"$([ $rc -ne 0 ] && [ "$p$s" = 00 ] && echo 'build or make error')"
+}
+
+# step NAME CMD...: one non-automake check, counted as one test.
+step() {
+	local name=$1 t0 rc
+	shift
+	log "$name"
+	t0=$(date +%s)
+	"$@"
+	rc=$?
+	if [ $rc -eq 0 ]; then
+		add_row "$name" ok 1 0 0 $(( $(date +%s) - t0 )) ""
+	else
+		add_row "$name" FAILED 0 1 0 $(( $(date +%s) - t0 )) "exit status $rc"
+	fi
+	return $rc
+}
+
+summary() {
+	stop_hog
+	log "summary$([ $under_load = 1 ] && echo ' (under load: one core busy)')"
+	printf '%-34s %-8s %7s %7s %7s %6s  %s\n' suite status passed failed \
+		skipped secs note
+	local r
+	for r in "${rows[@]}"; do
+		IFS='|' read -r n st p f s t note <<<"$r"
+		printf '%-34s %-8s %7s %7s %7s %6s  %s\n' "$n" "$st" "$p" "$f" \
+			"$s" "$t" "$note"
+	done
+	printf '%-34s %-8s %7s %7s %7s %6s\n' total "" "$total_pass" \
+		"$total_fail" "$total_skip" $(( $(date +%s) - T0 ))
+	echo "$total_pass passed, $total_fail failed"
+	[ "$total_fail" -eq 0 ]
+	exit
+}
+T0=$(date +%s)
+
+# ---- 1. dependencies and the Slurm source ---------------------------------
+if ! step "install dependencies" tools/install-deps.sh; then
+	for n in build unit simulator scampaign plugin live docs sanitizers \
+		 valgrind fuzz distcheck; do
+		not_run "$n" "dependencies could not be installed"
+	done
+	summary
+fi
 slurm_opt=(--without-slurm-source)
-if [ -x tools/get-slurm-source.sh ] && command -v slurmctld >/dev/null; then
+plugins_why="no slurmctld installed"	# (said by the live tests too)
+if [ -x tools/get-slurm-source.sh ] && PATH=$PATH:/usr/sbin command -v slurmctld >/dev/null; then
 	if step "Slurm source matching the installed slurmctld" \
 		tools/get-slurm-source.sh; then
 		slurm_opt=()
+		plugins_why=
+	else
+		plugins_why="the Slurm source could not be fetched"
 	fi
 fi
-step "autoreconf" autoreconf -fi || exit 1
+[ -z "$plugins_why" ] || not_run "Slurm plugins" "$plugins_why"
+step "autoreconf" autoreconf -fi || summary
 
-# 1. The main build: -Werror, plugins when the Slurm source is there;
-#    make check runs the unit, simulator and live suites.
-mkdir -p _build/main
-(cd _build/main && "$top/configure" --enable-werror "${slurm_opt[@]}") ||
-	{ echo "configure failed" >&2; exit 1; }
-step "build (-Wall -Wextra -Werror)" make -C _build/main -j"$jobs" || exit 1
-step "make check" make -C _build/main -j"$jobs" check
-
-# 2. ASan + UBSan build of the core and simulator tests.
-mkdir -p _build/asan
-(cd _build/asan && "$top/configure" --enable-werror --enable-sanitizers \
-	--without-slurm-source >/dev/null) &&
-	step "make check (ASan + UBSan)" \
-		make -C _build/asan -j"$jobs" check ||
-	failures+=("sanitizer build")
-
-# 3. The core under valgrind (leaks and invalid accesses are errors).
-step "valgrind (core unit tests)" make -C _build/main/tests/unit check-valgrind
-
-# 4. The release tarball builds and passes its own checks.
-step "make distcheck" make -C _build/main distcheck
-
-# Summary over every automake test log.
-pass=0; fail=0
-while read -r p f; do
-	pass=$((pass + p)); fail=$((fail + f))
-done < <(find _build -name test-suite.log -not -path '*/ostrich-*/*' \
-	-exec awk '/^# PASS:/{p=$3} /^# (FAIL|ERROR|XPASS):/{f+=$3}
-		   END{print p+0, f+0}' {} \;)
-log "summary"
-if [ ${#failures[@]} -gt 0 ]; then
-	printf 'failed step: %s\n' "${failures[@]}"
-	fail=$((fail > 0 ? fail : ${#failures[@]}))
+# ---- 2. the main build: -Werror, plugins when the Slurm source is there ---
+# build_tree DIR CONFIGURE-ARGS...: configure and make in _build/DIR, output
+# in DIR/build.out (its tail shown on failure).
+build_tree() {
+	local dir=$1
+	shift
+	mkdir -p "_build/$dir"
+	( cd "_build/$dir" && "$top/configure" "$@" && make -j"$jobs" ) \
+		> "_build/$dir/build.out" 2>&1 ||
+		{ tail -40 "_build/$dir/build.out"; return 1; }
+}
+main_suites=(unit "tests/unit" simulator "tests/sim" scampaign "scampaign"
+	     "plugin adapter" "tests/plugin" docs "tests/docs" live "tests/live")
+if step "build (-Wall -Wextra -Werror)" build_tree main --enable-werror \
+	"${slurm_opt[@]}"; then
+	for ((i = 0; i < ${#main_suites[@]}; i += 2)); do
+		n=${main_suites[i]} d=${main_suites[i + 1]}
+		if [ ! -f "_build/main/$d/Makefile" ]; then
+			not_run "$n" "no $d in this tree"
+		else	# without plugins the live tests SKIP and say why
+			suite "$n" _build/main "$d"
+		fi
+	done
+	step "valgrind (core unit tests)" \
+		make -C _build/main/tests/unit check-valgrind
+	if grep -q '^fuzz-smoke:' _build/main/Makefile 2>/dev/null; then
+		step "fuzz smoke runs" make -C _build/main fuzz-smoke
+	else
+		not_run "fuzz smoke runs" "no fuzz-smoke target in this tree"
+	fi
+	step "make distcheck" make -C _build/main distcheck
+else
+	for ((i = 0; i < ${#main_suites[@]}; i += 2)); do
+		not_run "${main_suites[i]}" "the main build failed"
+	done
+	not_run "valgrind (core unit tests)" "the main build failed"
+	not_run "make distcheck" "the main build failed"
 fi
-echo "$pass passed, $fail failed"
-[ ${#failures[@]} -eq 0 ] && [ "$fail" -eq 0 ]
+
+# ---- 3. ASan + UBSan build of every suite that needs no Slurm -------------
+if step "build (ASan + UBSan)" build_tree asan --enable-werror \
+	--enable-sanitizers --without-slurm-source; then
+	for ((i = 0; i < ${#main_suites[@]}; i += 2)); do
+		n=${main_suites[i]} d=${main_suites[i + 1]}
+		[ "$n" = live ] && continue
+		[ -f "_build/asan/$d/Makefile" ] || continue
+		suite "$n (ASan + UBSan)" _build/asan "$d"
+	done
+else
+	not_run "suites under ASan + UBSan" "the sanitizer build failed"
+fi
+
+summary
