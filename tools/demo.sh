@@ -62,12 +62,17 @@ title "A cluster of $NNODES nodes x $CPUS_PER_NODE CPUs with SchedulerType=sched
 
 title "alice submits a big campaign: 24 jobs of 4 CPUs, 40 s each"
 for i in $(seq 24); do sub alice -n 4 -t 2 -J big --wrap 'sleep 40' >/dev/null; done
-for _ in $(seq 50); do [ "$(squeue -h -t R | wc -l)" -ge 8 ] && break; sleep 0.2; done
-sleep 1
+# wait (60 s at most) until alice's first 8 jobs run, and for the next
+# second, so that bob's and carol's submissions are seen as later
+for _ in $(seq 300); do [ "$(squeue -h -t R | wc -l)" -ge 8 ] && break; sleep 0.2; done
+t=$(date +%s); while [ "$(date +%s)" -le "$t" ]; do sleep 0.1; done
 title "then bob submits 3 small jobs and carol 6 medium ones"
 for i in 1 2 3; do sub bob -n 4 -t 1 -J small --wrap 'sleep 10' >/dev/null; done
 for i in 1 2 3 4 5 6; do sub carol -n 4 -t 1 -J medium --wrap 'sleep 20' >/dev/null; done
-sleep 5		# two engine passes
+# two engine passes (each logs "ostrich: pass"; 60 s at most)
+passes() { grep -c 'ostrich: pass' "$WORK/log/slurmctld.log" 2>/dev/null || true; }
+p0=$(passes)
+for _ in $(seq 300); do [ "$(passes)" -ge $((p0 + 2)) ] && break; sleep 0.2; done
 
 title "The queue, highest priority first: bob's and carol's campaigns jump ahead of alice's"
 show squeue -t PD -S -p -o '%.6i %.8u %.8j %.11Q %.8T %r'

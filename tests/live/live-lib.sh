@@ -70,6 +70,23 @@ wait_for() {
 	return 1
 }
 
+# Wait until the wall clock is in a later second than now.  Slurm's submit,
+# start and end times have one-second resolution: what a scenario submits
+# next must be seen as later than what came before.
+next_second() {
+	local s
+	s=$(date +%s)
+	wait_for 5 "[ \$(date +%s) -gt $s ]" || fail "the clock does not move"
+}
+
+# Jobs that run until the scenario opens their gate.  "$(gated NAME)" is a
+# --wrap body that ends once open_gate NAME was called, so that "while these
+# jobs run" lasts as long as the scenario needs, however slow the machine
+# (their time limit still bounds them: a gate never opened is a failure
+# within the limit).  The gate is a file in the shared out/ directory.
+gated() { printf 'while [ ! -e %s/gate.%s ]; do sleep 0.2; done' "$WORK/out" "$1"; }
+open_gate() { touch "$WORK/out/gate.$1"; }
+
 n_running() { squeue -h -t R | wc -l; }
 n_queued() { squeue -h | wc -l; }
 n_passes() { grep -c ' pass ' "$WORK/events.log" 2>/dev/null || echo 0; }

@@ -11,11 +11,11 @@
 SCHED=sched/ostrich PRIO=priority/basic
 live_start "Interval=1"
 
-for i in $(seq 16); do sub alice -n 4 -t 1 --wrap 'sleep 8' >/dev/null; done
+for i in $(seq 16); do sub alice -n 4 -t 1 --wrap "$(gated alice)" >/dev/null; done
 wait_for 20 '[ "$(n_running)" = 8 ]' || fail "alice's first 8 jobs did not start"
-sleep 1
+next_second
 for u in bob carol; do
-	for i in 1 2 3 4; do sub $u -n 4 -t 1 --wrap 'sleep 10' >/dev/null; done
+	for i in 1 2 3 4; do sub $u -n 4 -t 1 --wrap "$(gated small)" >/dev/null; done
 done
 wait_passes
 snapshot
@@ -35,7 +35,8 @@ alice_prio=$(printf '%s\n' "$PEND" | awk '$3 == "alice" { print $1, $2 }')
 # started, alice's pending jobs are still in the same order among
 # themselves, so the passes that saw those ends and starts must not have
 # rewritten their priorities (ost_prio_renumber keeps every value that
-# still fits).
+# still fits).  bob's and carol's jobs run until the snapshot is taken.
+open_gate alice
 wait_for 30 '[ -z "$(squeue -h -u alice -t R -o %i)" ]' ||
 	fail "alice's first jobs did not end"
 snapshot
@@ -50,6 +51,7 @@ out=$( { printf '%s\n' "$alice_prio"; echo --; printf '%s\n' "$PEND"; } | awk '
 note "$out"
 check_ranks
 
+open_gate small
 wait_queue_empty 120
 wait_passes
 jobs_table > "$WORK/jobs.txt"

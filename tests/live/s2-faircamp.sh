@@ -15,11 +15,11 @@ Interval=1"
 	fail "expected exactly one engine with both plugins"
 grep -q 'sched/ostrich.*embedded backfill loaded' "$WORK/log/slurmctld.log" || fail "backfill not embedded"
 
-for i in $(seq 16); do sub alice -n 4 -t 1 --wrap 'sleep 8' >/dev/null; done
+for i in $(seq 16); do sub alice -n 4 -t 1 --wrap "$(gated alice)" >/dev/null; done
 wait_for 20 '[ "$(n_running)" = 8 ]' || fail "alice's first 8 jobs did not start"
-sleep 1
+next_second
 for i in 1 2 3 4; do sub bob -n 4 -t 1 --wrap 'sleep 4' >/dev/null; done
-sleep 1
+next_second
 for i in 1 2 3 4; do sub carol -n 4 -t 1 --wrap 'sleep 4' >/dev/null; done
 wait_passes
 snapshot
@@ -31,6 +31,7 @@ check_ranks
 check_comments
 alice_pending=$(printf '%s\n' "$PEND" | awk '$3 == "alice" { print $1 }' | tr '\n' ' ')
 
+open_gate alice
 wait_queue_empty 120
 wait_passes
 jobs_table > "$WORK/jobs.txt"

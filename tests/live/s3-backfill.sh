@@ -16,12 +16,12 @@ UserWeights=carol:10"
 # carol's reservation depended on the second of the minute the backfill
 # cycle ran in (seen failing in CI).  Five minutes leave room whatever the
 # rounding; the jobs still end after 14 s.
-for i in 1 2 3 4; do sub alice -n 4 -t 5 --wrap 'sleep 14' >/dev/null; done
+for i in 1 2 3 4; do sub alice -n 4 -t 5 --wrap "$(gated alice)" >/dev/null; done
 wait_for 20 '[ "$(n_running)" = 4 ]' || fail "alice's 4 jobs did not start"
 big=$(sub carol -N 8 -n 32 -t 1 --wrap 'sleep 2')
 wait_passes
 bobs=
-for i in 1 2 3 4; do bobs="$bobs $(sub bob -n 4 -t 1 --wrap 'sleep 3')"; done
+for i in 1 2 3 4; do bobs="$bobs $(sub bob -n 4 -t 1 --wrap "$(gated bob)")"; done
 wait_for 20 '[ "$(squeue -h -u bob -t R | wc -l)" = 4 ]' || { squeue; fail "bob's jobs were not backfilled"; }
 snapshot
 note "pending jobs (job priority user) once bob's jobs were backfilled:"
@@ -33,6 +33,8 @@ for j in $bobs; do
 		fail "bob's job $j was not started by backfill"
 done
 
+open_gate bob
+open_gate alice
 wait_queue_empty 120
 jobs_table > "$WORK/jobs.txt"
 note "start order (job user start end):"

@@ -10,9 +10,9 @@ SCHED=sched/ostrich PRIO=priority/ostrich
 live_start "Interval=1"
 STATE=$WORK/state/ostrich_state.debug
 
-for i in $(seq 16); do sub alice -n 4 -t 1 --wrap 'sleep 30' >/dev/null; done
+for i in $(seq 16); do sub alice -n 4 -t 5 --wrap "$(gated alice)" >/dev/null; done
 wait_for 20 '[ "$(n_running)" = 8 ]' || fail "alice's first 8 jobs did not start"
-sleep 1
+next_second
 for i in 1 2 3 4; do sub bob -n 4 -t 1 --wrap 'sleep 2' >/dev/null; done
 last_submit=$(date +%s)
 # slurmctld itself saves job_state at most every 5 s: a kill -9 sooner after
@@ -38,7 +38,7 @@ diff "$WORK/state.before" "$WORK/state.after" || fail "campaigns or ranks change
 note "after restart: same $(printf '%s\n' "$PEND" | wc -l) pending jobs, same priorities, same campaigns and ranks"
 
 note "kill -9 slurmctld, corrupt the state file"
-sleep 1
+next_second
 ctld_stop KILL
 printf 'this is not an ostrich state file\n\001\002' > "$STATE"
 ctld_start || fail "slurmctld did not restart with a corrupt state file"
@@ -50,6 +50,7 @@ check_ranks
 "$OST_REPLAY" --state "$STATE" > "$WORK/state.rebuilt" || fail "no valid state file after the rebuild"
 grep '^campaign' "$WORK/state.rebuilt" | sed 's/^/#   rebuilt: /'
 
+open_gate alice
 wait_queue_empty 120
 jobs_table > "$WORK/jobs.txt"
 [ "$(grep -c COMPLETED "$WORK/jobs.txt")" = 20 ] || { cat "$WORK/jobs.txt"; fail "jobs were lost: not all 20 completed"; }

@@ -33,7 +33,7 @@ note "good configuration, then broken at reconfigure:"
 printf 'Interval=1\nEventLog=%s\n' "$WORK/events.log" > "$WORK/ostrich.conf"
 : > "$WORK/log/slurmctld.log"
 cluster_start
-for i in $(seq 12); do sub alice -n 4 -t 1 --wrap 'sleep 20' >/dev/null; done
+for i in $(seq 12); do sub alice -n 4 -t 1 --wrap "$(gated alice)" >/dev/null; done
 wait_for 20 '[ "$(n_running)" = 8 ]' || fail "alice's first 8 jobs did not start"
 for i in 1 2; do sub bob -n 4 -t 1 --wrap 'sleep 2' >/dev/null; done
 snapshot

@@ -11,7 +11,7 @@
 SCHED=sched/backfill PRIO=priority/ostrich
 live_start "Interval=1"
 
-for i in $(seq 8); do sub alice -n 4 -t 1 --wrap 'sleep 20' >/dev/null; done
+for i in $(seq 8); do sub alice -n 4 -t 1 --wrap "$(gated alice)" >/dev/null; done
 wait_for 20 '[ "$(n_running)" = 8 ]' || fail "alice's 8 jobs did not start"
 arr=$(sub bob --array=1-4 -n 4 -t 1 --wrap 'sleep 2')
 norm=$(sub carol -n 4 -t 1 --wrap 'sleep 2')
@@ -51,6 +51,7 @@ p=$(squeue -h -j 1 -t PD -o %Q)
 [ -n "$p" ] && [ "$p" -gt 5 ] || fail "requeued job 1 is not pending with an ostrich priority ($p)"
 note "requeued job 1 is pending again with priority $p"
 scancel 1
+open_gate alice
 wait_queue_empty 120
 jobs_table > "$WORK/jobs.txt"
 note "start order: $(start_order)"

@@ -34,7 +34,7 @@ PartitionName=other Nodes=ALL MaxTime=INFINITE State=UP"
 
 for i in $(seq 12); do sub alice -n 4 -t 5 --wrap 'sleep 300' >/dev/null; done
 wait_for 20 '[ "$(n_running)" = 8 ]' || fail "alice's first 8 jobs did not start"
-sleep 1
+next_second
 for i in 1 2; do sub bob -n 4 -t 1 --wrap 'sleep 5' >/dev/null; done
 bob_other=$(sub bob -p other -n 4 -t 1 --wrap 'sleep 5')
 carol_jobs=
