@@ -307,7 +307,7 @@ static void _world_free(struct world *w)
 	free(w->evs);
 }
 
-/* A new engine with the SEMANTICS defaults (capacity used, gate soft,
+/* A new engine with the defaults of doc/semantics.md (capacity used, gate soft,
  * intra lpt, think time 600 s) for m CPUs; exits on failure. */
 static ost_sched_t *_engine(uint32_t m)
 {
@@ -545,7 +545,7 @@ static void _print(const struct row *rows, size_t nrows)
 		printf("\nStress case: explicit campaigns of 100 jobs, so "
 		       "each user has many campaigns queued one behind the "
 		       "other and a finish re-derives the tags of all the "
-		       "later ones (SEMANTICS §3).\n\n");
+		       "later ones (§3).\n\n");
 		_print_passes(rows, nrows, true);
 	}
 	printf("\n### Engine events/s and memory per pending job\n\n"
@@ -569,7 +569,7 @@ static void _print(const struct row *rows, size_t nrows)
 	}
 }
 
-/* Target lines of issue 6, part 1 (think-time grouping rows). */
+/* The engine-pass targets, judged on the think-time grouping rows. */
 static void _targets(const struct row *rows, size_t nrows)
 {
 	double at100k1k = -1, worst1m = -1, worst_speedup = -1;
@@ -587,7 +587,7 @@ static void _targets(const struct row *rows, size_t nrows)
 		if (r->n == 100000 && (worst_speedup < 0 || sp < worst_speedup))
 			worst_speedup = sp;
 	}
-	printf("\nTargets (issue 6, think-time rows):\n\n");
+	printf("\nTargets (think-time rows):\n\n");
 	if (at100k1k >= 0)
 		printf("- pass for 100k jobs / 1k users <= 2 ms: %.3f ms, "
 		       "**%s**\n", at100k1k * 1e3,

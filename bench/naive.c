@@ -3,7 +3,7 @@
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *
- *  Virtual time v (CPU-seconds per unit weight) follows SEMANTICS §3:
+ *  Virtual time v (CPU-seconds per unit weight) follows §3:
  *
  *      dv/dt = C / W,   W = number of users u with v < F_last(u)
  *
@@ -118,7 +118,7 @@ size_t naive_bytes(const naive_t *nv)
 	       nv->max_users * (sizeof(*nv->users) + 4 * sizeof(double));
 }
 
-/* C (CPUs): used capacity, soft gate (SEMANTICS §3). */
+/* C (CPUs): used capacity, soft gate (§3). */
 static double _capacity(const naive_t *nv)
 {
 	double m = (double)nv->m;
@@ -213,7 +213,7 @@ static void _rederive(naive_t *nv, uint32_t c)
 /*
  * Campaign number seq of uid: the newest, or a new one opened at t.  seq 0:
  * the newest if it has unfinished jobs or finished its last one at most
- * tau seconds ago (SEMANTICS §2), else a new one.
+ * tau seconds ago (§2), else a new one.
  */
 static uint32_t _campaign(naive_t *nv, uint32_t uid, uint32_t seq, double t)
 {
@@ -319,7 +319,7 @@ int naive_finish(naive_t *nv, uint64_t id, double t, double p)
 }
 
 /*
- * C~ of every campaign with unfinished jobs (SEMANTICS §3): the real time
+ * C~ of every campaign with unfinished jobs (§3): the real time
  * at which v reaches its F if nothing else happens.  The sweep state
  * (t_k, v_k, W_k) before each breakpoint is tabulated, then each F finds
  * its segment by binary search (the engine's ost_vclock_project walks the

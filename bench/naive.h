@@ -5,7 +5,7 @@
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *
  *  Events only update plain arrays (O(1), plus re-deriving the tags of the
- *  user's later campaigns as SEMANTICS §3 requires).  Each pass recomputes
+ *  user's later campaigns as §3 requires).  Each pass recomputes
  *  everything from scratch:
  *    1. virtual completion time C~ of every campaign with unfinished jobs,
  *       by a forward fluid simulation over the active users (sort them by
@@ -38,7 +38,7 @@ void naive_destroy(naive_t *nv);
 
 /* Pending job id (q CPUs, estimate e s) of uid submitted at t into the
  * user's campaign number `campaign` (>= the user's newest), or, when
- * campaign is 0, grouped by think time (SEMANTICS §2).  Returns 0, or
+ * campaign is 0, grouped by think time (§2).  Returns 0, or
  * -1 (bad id/uid, or memory short; nothing changed).  O(1) amortized plus
  * the user's later campaigns. */
 int naive_submit(naive_t *nv, uint64_t id, uint32_t uid, uint32_t q, double e,

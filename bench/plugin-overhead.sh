@@ -212,6 +212,6 @@ if [ -n "${MEAN_stock:-}" ] && [ -n "${MEAN_ostrich:-}" ] && [ "${MEAN_stock}" !
 	r2=$(awk -v a="$TOT_ostrich" -v b="$TOT_stock" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }')
 	r3=$(awk -v a="$PERJOB_ostrich" -v b="$PERJOB_stock" 'BEGIN { if (b + 0 > 0) printf "%.2f", a / b; else print "-" }')
 	echo
-	echo "Target (issue 6): sched/ostrich main-cycle mean <= 1.1x the stock one: ${ratio}x, **${verdict}**"
+	echo "Target: sched/ostrich main-cycle mean <= 1.1x the stock one: ${ratio}x, **${verdict}**"
 	echo "(total main-scheduler time in the window: ${r2}x; per job tested: ${r3}x)"
 fi

@@ -1,6 +1,6 @@
 /*****************************************************************************\
  *  dispatch.h - real dispatch: turning the priority order into job starts
- *  (SEMANTICS §6: list, easy, strict).
+ *  (§6: list, easy, strict).
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/

@@ -10,11 +10,11 @@
  *  Each user's campaigns are released one after the other, `think`
  *  seconds after the previous one completes in the simulation.
  *
- *  ostrich (OStrich paper §6, thesis §5.5): m = 64, n = 10^4, P = 0.02,
+ *  ostrich (OStrich paper section 6, thesis 5.5): m = 64, n = 10^4, P = 0.02,
  *    owner uniform over U users, the first round(U * short_frac) of them
  *    "short" (p ~ U{1..3600} s), the others "long" (p ~ U{3600..36000}).
  *    The papers give neither U nor the mix: defaults U = 10, half short.
- *  faircamp (FairCamp paper §VII, thesis §4.6): m = 10, n = 10^4,
+ *  faircamp (FairCamp paper section VII, thesis 4.6): m = 10, n = 10^4,
  *    P = 0.1, p ~ U{1..100} s, owner ~ Zipf(1.4267) over k users:
  *    P(rank r) = r^-s / sum_{i<=k} i^-s.  Think time 0.
  *  All jobs are sequential (q = 1) and estimates are exact (e = p).

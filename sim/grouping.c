@@ -1,5 +1,5 @@
 /*****************************************************************************\
- *  grouping.c - think-time grouping on recorded trace times (SEMANTICS §2).
+ *  grouping.c - think-time grouping on recorded trace times (§2).
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *

@@ -9,7 +9,7 @@
 
 #include "sim.h"
 
-/* Set every job's campaign by SEMANTICS §2 applied to the times recorded
+/* Set every job's campaign by §2 applied to the times recorded
  * in the trace (end = rec_start + runtime), think time tau (s).  Jobs
  * must be in replay order.  RET: 0, or -1 when memory is short.
  * O(n). */

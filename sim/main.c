@@ -1,6 +1,6 @@
 /*****************************************************************************\
  *  main.c - ostrich-sim: replay a workload under a scheduling policy and
- *  report the metrics of SEMANTICS §7.  Options only; the work is in
+ *  report the metrics of §7.  Options only; the work is in
  *  workload.c, simloop.c and metrics.c.  See doc/ostrich-sim.1.
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
@@ -149,7 +149,7 @@ static int _option(struct cli *c, int opt, const char *arg)
 	return -1;
 }
 
-/* Parse the command line into c (defaults: SEMANTICS).  RET: 0 or -1. */
+/* Parse the command line into c (defaults: doc/semantics.md).  RET: 0 or -1. */
 static int _parse(struct cli *c, int argc, char **argv)
 {
 	int opt;

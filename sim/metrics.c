@@ -1,5 +1,5 @@
 /*****************************************************************************\
- *  metrics.c - campaign stretch and the overall metrics (SEMANTICS §7).
+ *  metrics.c - campaign stretch and the overall metrics (§7).
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *
@@ -94,7 +94,7 @@ static int _users(sim_metrics_t *mt)
 	return 0;
 }
 
-/* Job and campaign aggregates of SEMANTICS §7. */
+/* Job and campaign aggregates of §7. */
 static void _overall(const sim_workload_t *w, uint32_t m, sim_metrics_t *mt)
 {
 	double first = INFINITY, last = -INFINITY, wait = 0, bsld = 0;

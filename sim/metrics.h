@@ -1,5 +1,5 @@
 /*****************************************************************************\
- *  metrics.h - the metrics of SEMANTICS §7 from a simulated schedule, and
+ *  metrics.h - the metrics of §7 from a simulated schedule, and
  *  their CSV / JSON files.
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
@@ -12,7 +12,7 @@
 
 #include "sim.h"
 
-/* One campaign (SEMANTICS §7). */
+/* One campaign (§7). */
 typedef struct sim_cstat {
 	uint32_t uid, campaign;
 	double submit;       /* t_c, s */

@@ -1,5 +1,5 @@
 /*****************************************************************************\
- *  order.c - priority orders (SEMANTICS §4-§6).
+ *  order.c - priority orders (§4-§6).
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *

@@ -1,7 +1,7 @@
 /*****************************************************************************\
  *  order.h - the priority order of pending jobs under each policy:
  *  OStrich and FairCamp from the core engine, fcfs and fairshare (the
- *  baselines of SEMANTICS §6) here.
+ *  baselines of §6) here.
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/

@@ -31,7 +31,7 @@ ci_awk='function ci(s, s2, n,   m, v, nu) { m = s / n; nu = n - 1
 	v = nu > 0 ? (s2 - n * m * m) / nu : 0; if (v < 0) v = 0
 	return (1.96 + 9.49 / (4 * (nu > 0 ? nu : 1))) * sqrt(v / n) }'
 
-# --- OStrich paper §6 ---------------------------------------------------
+# --- OStrich paper, section 6 -------------------------------------------
 
 # One instance: per policy "policy short long ncamps gt20 le2" on stdout,
 # campaign stretches appended to $tmp/os-<policy>.st when $4 is "keep".
@@ -88,7 +88,7 @@ for users in 4 10 20; do
 done
 t_os=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.0f", b - a }')
 
-# --- FairCamp paper §VII ------------------------------------------------
+# --- FairCamp paper, section VII ----------------------------------------
 
 t0=$(now)
 : >"$tmp/fc.sum"
@@ -221,7 +221,7 @@ row() { awk -v p="$1" '$1 == p' "$tmp/os.sum"; }
 sed -n '1,/^<!-- generated below -->$/p' "$TEMPLATE"
 cat <<EOF2
 
-## 1. OStrich paper §6 (thesis §5.5): short and long users
+## 1. OStrich paper, section 6 (thesis 5.5): short and long users
 
 Closed-loop workload from \`ostrich-gen --experiment ostrich --users 10
 --short-frac 0.5\` (seeds 1..$OS_INSTANCES), m = 64, think time 0, EASY
@@ -258,14 +258,14 @@ awk '$3 == "fcfs" { f[$1 " " $2] = $0 } $3 == "ostrich" { o[$1 " " $2] = $0 }
 	sort -t'|' -k2,2n -k3,3n
 cat <<EOF2
 
-## 2. FairCamp paper §VII (thesis §4.6): max stretch against k
+## 2. FairCamp paper, section VII (thesis 4.6): max stretch against k
 
 \`ostrich-gen --experiment faircamp --users k\` (seeds 1..$INSTANCES per k),
-m = 10, think time 0, k counted at each campaign's submission (SEMANTICS
-§5).  Two readings of "max stretch": the paper's user stretch
+m = 10, think time 0, k counted at each campaign's submission (§5 of
+`doc/semantics.md`).  Two readings of "max stretch": the paper's user stretch
 D^u = sum of the user's campaign flows / sum of their lower bounds (the
-paper's definition, §VI.A), maximised over users; and the per-campaign
-stretch of SEMANTICS §7, maximised over campaigns.  Means over instances
+paper's definition, section VI.A), maximised over users; and the per-campaign
+stretch of §7, maximised over campaigns.  Means over instances
 ± 95% CI.  Wall time: ${t_fc} s.
 
 | k | FCFS max D^u | FairCamp max D^u | OStrich max D^u | FCFS / FairCamp | paper ratio | FCFS max campaign stretch | FairCamp max campaign stretch | ratio |

@@ -32,7 +32,7 @@ typedef struct sim_job {
 	double start, end;   /* simulated; NAN before */
 } sim_job_t;
 
-/* One campaign of a closed-loop workload (SEMANTICS §2, the papers'
+/* One campaign of a closed-loop workload (§2, the papers'
  * model): released `think` seconds after the user's previous campaign
  * completes in the simulation (the first one at the user's start). */
 typedef struct sim_camp {
@@ -44,7 +44,7 @@ typedef struct sim_camp {
 	uint32_t next;       /* index of the user's next campaign, or UINT32_MAX */
 } sim_camp_t;
 
-/* Reasons a workload line is skipped (SEMANTICS §8). */
+/* Reasons a workload line is skipped (§8). */
 enum sim_skip {
 	SIM_SKIP_MALFORMED = 0,
 	SIM_SKIP_RUNTIME,    /* p < 0 */

@@ -179,7 +179,7 @@ static void _progress(struct loop *l, struct timespec *last)
 }
 
 /* One instant: completions, submissions, virtual events, dispatch
- * (SEMANTICS §6).  RET: 0 or -1. */
+ * (§6).  RET: 0 or -1. */
 static int _instant(struct loop *l, double now)
 {
 	sim_event_t e;

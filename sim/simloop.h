@@ -12,7 +12,7 @@
 /* Replay w under opts: sets every job's start, end, submit (closed loop)
  * and campaign (--grouping online).  At each instant the loop applies
  * completions, then submissions (replay order), then virtual-schedule
- * events (ost_sched_advance), then dispatch (SEMANTICS §6).
+ * events (ost_sched_advance), then dispatch (§6).
  * RET: 0, or -1 with a message in err.  O((n + events) log n) plus the
  * dispatch walks. */
 int sim_run(sim_workload_t *w, const sim_opts_t *opts, char *err,

@@ -1,5 +1,5 @@
 /*****************************************************************************\
- *  swf.c - Standard Workload Format reader (SEMANTICS §8).
+ *  swf.c - Standard Workload Format reader (§8).
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *
@@ -70,7 +70,7 @@ static void _swf_header(const char *line, long *max_procs, long *max_nodes)
 		*max_nodes = strtol(p + 9, NULL, 10);
 }
 
-/* Map the 18 fields of one line to a job (SEMANTICS §8); validity is
+/* Map the 18 fields of one line to a job (§8); validity is
  * checked later by _swf_filter, once m is known. */
 static void _swf_job(const double f[SWF_FIELDS], sim_job_t *j)
 {

@@ -1,5 +1,5 @@
 /*****************************************************************************\
- *  ost_campaign.c - campaigns: tags (SEMANTICS §3) and deadlines (§5)
+ *  ost_campaign.c - campaigns: tags (§3) and deadlines (§5)
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *

@@ -3,8 +3,10 @@
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *
- *  Invariants (checked by tests/unit/check_invariants.c through
- *  ost_sched_check()):
+ *  Invariants (no function asserts them; tests/unit/check_property.c
+ *  compares v, the tags, the eligibility and the order after every event
+ *  with a from-scratch reference, tests/unit/ref_engine.c, so breaking
+ *  one shows there):
  *   - a user is in s->active iff v < F of its latest campaign, with key F;
  *     s->total_weight = sum of the weights of the users in s->active;
  *   - a campaign is in s->order iff it has pending jobs; in s->gate iff it

@@ -1,5 +1,5 @@
 /*****************************************************************************\
- *  ost_order.c - the priority order of campaigns (SEMANTICS §4, §5)
+ *  ost_order.c - the priority order of campaigns (§4, §5)
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *

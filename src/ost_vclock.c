@@ -1,5 +1,5 @@
 /*****************************************************************************\
- *  ost_vclock.c - the virtual time of the fair schedule (SEMANTICS §3)
+ *  ost_vclock.c - the virtual time of the fair schedule (§3)
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *

@@ -4,12 +4,12 @@
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *
- *  The contract implemented here is SEMANTICS.md (section numbers below
- *  refer to it).  The core is pure C11: it never reads a clock, never does
- *  I/O, never logs and never exits.  Time is always an argument, in seconds
- *  (any epoch; Slurm passes time_t, the simulator trace seconds).  Work
- *  ("area") is in CPU-seconds.  Same calls in the same order give the same
- *  results, bit for bit.
+ *  The contract implemented here is doc/semantics.md (a section number
+ *  §N below refers to its heading §N).  The core is pure C11: it never
+ *  reads a clock, never does I/O, never logs and never exits.  Time is
+ *  always an argument, in seconds (any epoch; Slurm passes time_t, the
+ *  simulator trace seconds).  Work ("area") is in CPU-seconds.  Same calls
+ *  in the same order give the same results, bit for bit.
  *
  *  Errors: functions returning int return 0 on success or a negative
  *  OST_E* code; a failed call has no side effect.
@@ -69,7 +69,7 @@ typedef struct ost_config {
 	double default_weight;    /* w_u of users never given one (> 0; 1) */
 } ost_config_t;
 
-/* Fill cfg with the SEMANTICS defaults (procs = 1).  Cannot fail. */
+/* Fill cfg with the defaults of doc/semantics.md (procs = 1).  Cannot fail. */
 void ost_config_init(ost_config_t *cfg);
 
 /* Check cfg.  Returns 0, or -OST_EINVAL with a static reason in *why
@@ -178,7 +178,7 @@ int ost_job_finish(ost_sched_t *s, uint64_t id, double t, double runtime);
 int ost_job_cancel(ost_sched_t *s, uint64_t id, double t);
 
 /* Running job id was requeued at t: pending again in the same campaign,
- * with its estimate still counted (SEMANTICS is silent; doc/semantics-notes.md).
+ * with its estimate still counted (the papers are silent; §9.4).
  * Returns 0, -OST_ENOENT or -OST_ESTATE (not running). */
 int ost_job_requeue(ost_sched_t *s, uint64_t id, double t);
 

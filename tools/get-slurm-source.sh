@@ -102,7 +102,7 @@ if [ -f "$BLD/config.h" ] && [ -f "$BLD/slurm/slurm_version.h" ] && [ "$(src_ver
 else
 	rm -rf "$BLD"
 	mkdir -p "$BLD"
-	# debian/rules' flags (see docs: plugin API §6.1), minus what needs -dev
+	# debian/rules' configure flags (Debian's slurm-wlm source package), minus what needs -dev
 	# packages that do not matter for slurmctld plugin headers.
 	opts=(--prefix=/usr --libdir=/usr/lib/$MULTIARCH --sysconfdir=/etc/slurm
 	      --localstatedir=/var --runstatedir=/run --disable-maintainer-mode

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# s1-ostrich.sh - scenario 1 of issue 4: alice's long campaign fills the
+# s1-ostrich.sh - live scenario 1: alice's long campaign fills the
 # cluster, then bob and carol submit small campaigns.  Their jobs must be
 # ranked above alice's remaining pending jobs and start before them, every
 # priority must follow the ranks the core computes for the same events, and

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# s2-faircamp.sh - scenario 2 of issue 4: scenario 1's workload with
+# s2-faircamp.sh - live scenario 2: scenario 1's workload with
 # Mode=faircamp.  Deadlines D = t_c + k*L: alice (alone, k=1, L=120 s) is
 # due first, then bob (k=2, L=60 s), then carol (k=3), so the queue must
 # follow alice > bob > carol and alice's remaining jobs start first.

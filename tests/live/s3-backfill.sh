@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# s3-backfill.sh - scenario 3 of issue 4: a rigid parallel job (all 8
+# s3-backfill.sh - live scenario 3: a rigid parallel job (all 8
 # nodes) ranked first waits for alice's 4-node jobs; the embedded stock
 # backfill still starts bob's small jobs into the idle nodes, because they
 # end before the parallel job's reservation.

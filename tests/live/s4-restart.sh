@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# s4-restart.sh - scenario 4 of issue 4: kill -9 of slurmctld mid-campaign
+# s4-restart.sh - live scenario 4: kill -9 of slurmctld mid-campaign
 # and restart: the engine restores its state file, campaigns and ranks are
 # the same and no job is lost.  Then a corrupt state file: logged, rebuilt
 # from the job records, ranks again equal to the core's, no crash.

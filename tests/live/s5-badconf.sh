@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# s5-badconf.sh - scenario 5 of issue 4: a broken ostrich.conf stops
+# s5-badconf.sh - live scenario 5: a broken ostrich.conf stops
 # slurmctld at start with a clear message; broken at `scontrol reconfigure`
 # it is reported and the old configuration stays in force.
 # SPDX-License-Identifier: GPL-2.0-or-later

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# s6-special.sh - scenario 6 of issue 4: a job array (one pending record for
+# s6-special.sh - live scenario 6: a job array (one pending record for
 # all its tasks, one campaign), a cancelled pending job (leaves the engine),
 # a held job (left alone, joins when released), an admin-set priority (never
 # overwritten) and a requeued job (back to pending in its campaign).

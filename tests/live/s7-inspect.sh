@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# s7-inspect.sh - issue 5: what users and admins read.  alice's campaign
+# s7-inspect.sh - live scenario 7: what users and admins read.  alice's campaign
 # fills the cluster; bob (in partitions debug and other) and carol submit
 # small campaigns.  Under PrivateData=jobs, at one quiet moment between two
 # engine passes:

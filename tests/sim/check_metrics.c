@@ -1,5 +1,5 @@
 /*****************************************************************************\
- *  check_metrics.c - unit tests of SEMANTICS §7 on a hand-made schedule.
+ *  check_metrics.c - unit tests of §7 on a hand-made schedule.
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/

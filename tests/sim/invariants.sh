@@ -2,7 +2,7 @@
 # invariants.sh - check one replay from its output files alone:
 #   every job exactly once, none starts before its submit, end = start + p,
 #   busy CPUs never above m, and the summary's metrics recomputed from the
-#   jobs CSV (SEMANTICS §7) equal the JSON within 1e-9 (relative).
+#   jobs CSV (§7) equal the JSON within 1e-9 (relative).
 # usage: invariants.sh JOBS.csv CAMPAIGNS.csv SUMMARY.json M NJOBS
 # SPDX-License-Identifier: GPL-2.0-or-later
 

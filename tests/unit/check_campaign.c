@@ -1,5 +1,5 @@
 /*****************************************************************************\
- *  check_campaign.c - grouping (SEMANTICS §2) and tag maintenance (§3)
+ *  check_campaign.c - grouping (§2) and tag maintenance (§3)
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/

@@ -1,5 +1,5 @@
 /*****************************************************************************\
- *  check_faircamp.c - FairCamp deadlines (SEMANTICS §5)
+ *  check_faircamp.c - FairCamp deadlines (§5)
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
@@ -17,8 +17,8 @@ static double _dl(const ost_sched_t *s, uint32_t uid, uint32_t seq)
 	return camp(s, uid, seq).deadline;
 }
 
-/* The FairCamp paper's example (§III): k = 2; user 1 has campaigns of
- * length 5 and 3, user 2 of 3, 3 and 10.  Deadlines 10, 16 and 6, 12,
+/* The FairCamp paper's example (its section VI.C; doc/semantics.md §9.1):
+ * k = 2; user 1 has campaigns of length 5 and 3, user 2 of 3, 3 and 10.  Deadlines 10, 16 and 6, 12,
  * 32 (the paper prints 22 for the last: 2 * 10 + 12 = 32). */
 START_TEST(test_faircamp_paper_example)
 {

@@ -1,5 +1,5 @@
 /*****************************************************************************\
- *  check_order.c - the priority order (SEMANTICS §4)
+ *  check_order.c - the priority order (§4)
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/

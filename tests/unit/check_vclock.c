@@ -1,12 +1,12 @@
 /*****************************************************************************\
- *  check_vclock.c - the virtual schedule (SEMANTICS §3)
+ *  check_vclock.c - the virtual schedule (§3)
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
 
 #include "util.h"
 
-/* SEMANTICS §3 worked check: m=4, weights 1, capacity=full, e=p. */
+/* §3 worked check: m=4, weights 1, capacity=full, e=p. */
 START_TEST(test_vclock_worked_example)
 {
 	ost_sched_t *s = mk_sched(4, NULL);

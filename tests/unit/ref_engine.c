@@ -1,5 +1,5 @@
 /*****************************************************************************\
- *  ref_engine.c - a naive reference implementation of SEMANTICS §2-5
+ *  ref_engine.c - a naive reference implementation of §2-5
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
