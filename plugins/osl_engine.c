@@ -77,7 +77,7 @@ static void _evlog_open(void)
 static void _reload_conf(void)
 {
 	char *err = NULL, *str;
-	ost_conf_t *conf = ost_conf_read(NULL, &err);
+	osl_conf_t *conf = osl_conf_read(NULL, &err);
 	double now = (double) time(NULL);
 	int i;
 
@@ -88,13 +88,13 @@ static void _reload_conf(void)
 		return;
 	}
 	slurm_mutex_lock(&osl_eng.lock);
-	ost_conf_free(osl_eng.conf);
+	osl_conf_free(osl_eng.conf);
 	osl_eng.conf = conf;
 	_evlog_open();
 	for (i = 0; i < osl_eng.nparts; i++)
 		osl_part_reconfigure(&osl_eng.parts[i],
 				     osl_eng.parts[i].procs, now);
-	str = ost_conf_str(osl_eng.conf);
+	str = osl_conf_str(osl_eng.conf);
 	slurm_mutex_unlock(&osl_eng.lock);
 	info("ostrich: reconfigured: %s", str);
 	xfree(str);
@@ -160,12 +160,12 @@ extern int osl_init(osl_plugin_t who)
 	osl_eng.users[who]++;
 	start = !osl_eng.running;
 	if (start && !osl_eng.conf) {
-		if (!(osl_eng.conf = ost_conf_read(NULL, &err))) {
+		if (!(osl_eng.conf = osl_conf_read(NULL, &err))) {
 			slurm_mutex_unlock(&osl_eng.lock);
 			fatal("ostrich: bad configuration: %s", err);
 		}
 		_evlog_open();
-		str = ost_conf_str(osl_eng.conf);
+		str = osl_conf_str(osl_eng.conf);
 		info("ostrich: engine configured: %s", str);
 		xfree(str);
 	}
@@ -206,7 +206,7 @@ extern void osl_fini(osl_plugin_t who)
 		fclose(osl_eng.evlog);
 		osl_eng.evlog = NULL;
 	}
-	ost_conf_free(osl_eng.conf);
+	osl_conf_free(osl_eng.conf);
 	osl_eng.conf = NULL;
 	slurm_mutex_unlock(&osl_eng.lock);
 }

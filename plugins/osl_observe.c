@@ -109,7 +109,7 @@ static void _fill(osl_obs_t *o, job_record_t *job_ptr,
 		if (!(o->runtime >= 0))
 			o->runtime = 0;
 	}
-	o->weight = ost_conf_weight(osl_eng.conf, job_ptr->user_id,
+	o->weight = osl_conf_weight(osl_eng.conf, job_ptr->user_id,
 				    job_ptr->account,
 				    job_ptr->assoc_ptr ?
 				    job_ptr->assoc_ptr->shares_raw : NO_VAL);

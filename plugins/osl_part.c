@@ -27,7 +27,7 @@
 /* Core configuration of a partition of procs CPUs. */
 static void _core_config(ost_config_t *cfg, uint32_t procs)
 {
-	const ost_conf_t *conf = osl_eng.conf;
+	const osl_conf_t *conf = osl_eng.conf;
 
 	ost_config_init(cfg);
 	cfg->procs = procs ? procs : 1;

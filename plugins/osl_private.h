@@ -149,7 +149,7 @@ typedef struct {
 	bool stop;			/* fini: the thread must exit */
 	bool reconf;			/* re-read ostrich.conf before a pass */
 	bool wake;			/* a pass is wanted soon (submission) */
-	ost_conf_t *conf;		/* configuration in force */
+	osl_conf_t *conf;		/* configuration in force */
 	osl_part_t *parts;		/* one per partition seen (osl_part.c) */
 	int nparts;			/* entries in parts */
 	FILE *evlog;			/* EventLog= file, NULL if none */
