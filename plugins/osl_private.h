@@ -11,9 +11,9 @@
  *  that read or write Slurm's records see a job record only as
  *  struct job_record (job_record_t), a partition only by name.
  *
- *  Names: osl_ for the adapter's types and shared functions, _name for a
- *  function static to its file;
- *  ost_ belongs to the core (src/ostrich.h).
+ *  Names: osl_ for the adapter's types (also those private to one file),
+ *  functions and constants; _name for a function static to its file.  ost_
+ *  belongs to the core (src/ostrich.h).
  *
  *  LOCK ORDER (the only statement of it): the slurmctld locks, then the
  *  assoc_mgr lock, then osl_eng.lock.  Never the other way round: slurmctld
