@@ -46,7 +46,7 @@ static s_p_options_t _options[] = {
 	{NULL}
 };
 
-static void _defaults(ost_conf_t *conf)
+static void _defaults(osl_conf_t *conf)
 {
 	ost_config_t core;
 
@@ -70,10 +70,10 @@ static void _defaults(ost_conf_t *conf)
  * IN fn - called for each pair; returns 0 or fills *err
  * RET 0 or -1 with *err set
  */
-typedef int (*_pair_f)(ost_conf_t *conf, const char *name, double w,
+typedef int (*_pair_f)(osl_conf_t *conf, const char *name, double w,
 		       char **err);
 
-static int _parse_pairs(ost_conf_t *conf, const char *key, const char *list,
+static int _parse_pairs(osl_conf_t *conf, const char *key, const char *list,
 			_pair_f fn, char **err)
 {
 	char *copy = xstrdup(list), *save = NULL, *tok;
@@ -106,7 +106,7 @@ static int _parse_pairs(ost_conf_t *conf, const char *key, const char *list,
 	return rc;
 }
 
-static int _add_user(ost_conf_t *conf, const char *name, double w, char **err)
+static int _add_user(osl_conf_t *conf, const char *name, double w, char **err)
 {
 	uid_t uid;
 
@@ -121,7 +121,7 @@ static int _add_user(ost_conf_t *conf, const char *name, double w, char **err)
 	return 0;
 }
 
-static int _add_acct(ost_conf_t *conf, const char *name, double w, char **err)
+static int _add_acct(osl_conf_t *conf, const char *name, double w, char **err)
 {
 	(void) err;
 	xrecalloc(conf->acct_w, conf->n_acct_w + 1, sizeof(*conf->acct_w));
@@ -132,7 +132,7 @@ static int _add_acct(ost_conf_t *conf, const char *name, double w, char **err)
 }
 
 /* Read the enumerations and weights of tbl into conf; RET 0 or -1, *err */
-static int _get_values(ost_conf_t *conf, s_p_hashtbl_t *tbl, char **err)
+static int _get_values(osl_conf_t *conf, s_p_hashtbl_t *tbl, char **err)
 {
 	char *s = NULL;
 	uint32_t u;
@@ -198,7 +198,7 @@ static int _get_values(ost_conf_t *conf, s_p_hashtbl_t *tbl, char **err)
 }
 
 /* Let the core judge the combination (e.g. a weight it refuses). */
-static int _check_core(const ost_conf_t *conf, char **err)
+static int _check_core(const osl_conf_t *conf, char **err)
 {
 	ost_config_t core;
 	const char *why = NULL;
@@ -218,9 +218,9 @@ static int _check_core(const ost_conf_t *conf, char **err)
 	return 0;
 }
 
-extern ost_conf_t *ost_conf_read(const char *path, char **err)
+extern osl_conf_t *osl_conf_read(const char *path, char **err)
 {
-	ost_conf_t *conf = xmalloc(sizeof(*conf));
+	osl_conf_t *conf = xmalloc(sizeof(*conf));
 	s_p_hashtbl_t *tbl = NULL;
 	struct stat st;
 	int rc = 0;
@@ -238,7 +238,7 @@ extern ost_conf_t *ost_conf_read(const char *path, char **err)
 	if (stat(conf->path, &st) < 0) {
 		if (errno != ENOENT) {
 			xstrfmtcat(*err, "%s: %s", conf->path, strerror(errno));
-			ost_conf_free(conf);
+			osl_conf_free(conf);
 			return NULL;
 		}
 		xfree(conf->path);	/* no file: the defaults */
@@ -262,13 +262,13 @@ extern ost_conf_t *ost_conf_read(const char *path, char **err)
 		rc = -1;
 	s_p_hashtbl_destroy(tbl);
 	if (rc) {
-		ost_conf_free(conf);
+		osl_conf_free(conf);
 		return NULL;
 	}
 	return conf;
 }
 
-extern void ost_conf_free(ost_conf_t *conf)
+extern void osl_conf_free(osl_conf_t *conf)
 {
 	int i;
 
@@ -283,7 +283,7 @@ extern void ost_conf_free(ost_conf_t *conf)
 	xfree(conf);
 }
 
-extern double ost_conf_weight(const ost_conf_t *conf, uid_t uid,
+extern double osl_conf_weight(const osl_conf_t *conf, uid_t uid,
 			      const char *account, uint32_t shares_raw)
 {
 	int i;
@@ -300,7 +300,7 @@ extern double ost_conf_weight(const ost_conf_t *conf, uid_t uid,
 	return conf->default_weight;
 }
 
-extern char *ost_conf_str(const ost_conf_t *conf)
+extern char *osl_conf_str(const osl_conf_t *conf)
 {
 	return xstrdup_printf("Mode=%s ThinkTime=%.0f Interval=%u Capacity=%s IntraOrder=%s DefaultEstimate=%u FairCampUsers=%u DefaultWeight=%g Weights=%s UserWeights=%d AccountWeights=%d Backfill=%s SystemComment=%s%s%s",
 			      ost_mode_name(conf->mode), conf->think_time,

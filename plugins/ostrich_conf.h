@@ -17,12 +17,12 @@
 typedef struct {
 	uid_t uid;			/* user the weight applies to */
 	double weight;			/* w_u > 0 */
-} ost_user_weight_t;
+} osl_user_weight_t;
 
 typedef struct {
 	char *account;			/* account name (xmalloc'ed) */
 	double weight;			/* w_u of its users' jobs */
-} ost_acct_weight_t;
+} osl_acct_weight_t;
 
 typedef struct {
 	char *path;			/* file read (NULL: defaults only) */
@@ -35,32 +35,32 @@ typedef struct {
 	uint32_t faircamp_users;	/* FairCampUsers (0: counted) */
 	double default_weight;		/* DefaultWeight (1) */
 	bool weights_assoc;		/* Weights=assoc: association Shares */
-	ost_user_weight_t *user_w;	/* UserWeights=name:w,... */
+	osl_user_weight_t *user_w;	/* UserWeights=name:w,... */
 	int n_user_w;
-	ost_acct_weight_t *acct_w;	/* AccountWeights=name:w,... */
+	osl_acct_weight_t *acct_w;	/* AccountWeights=name:w,... */
 	int n_acct_w;
 	bool backfill;			/* Backfill=yes: embed sched/backfill */
 	bool system_comment;		/* SystemComment=yes: summary per job */
 	char *event_log;		/* EventLog=path (debugging, tests) */
-} ost_conf_t;
+} osl_conf_t;
 
 /*
  * Read ostrich.conf (path, or the file next to slurm.conf when NULL).
  * A missing file gives the defaults.
- * RET: new configuration (free with ost_conf_free), or NULL with a
+ * RET: new configuration (free with osl_conf_free), or NULL with a
  *	message in *err (xmalloc'ed, caller xfree()s it).
  */
-extern ost_conf_t *ost_conf_read(const char *path, char **err);
+extern osl_conf_t *osl_conf_read(const char *path, char **err);
 
 /* Free a configuration; NULL is a no-op. */
-extern void ost_conf_free(ost_conf_t *conf);
+extern void osl_conf_free(osl_conf_t *conf);
 
 /* Weight w_u for a job of uid charged to account (NULL ok); shares_raw is
  * the association's raw Shares (NO_VAL or 0 if none). */
-extern double ost_conf_weight(const ost_conf_t *conf, uid_t uid,
+extern double osl_conf_weight(const osl_conf_t *conf, uid_t uid,
 			      const char *account, uint32_t shares_raw);
 
 /* One line describing conf, for the log (xmalloc'ed). */
-extern char *ost_conf_str(const ost_conf_t *conf);
+extern char *osl_conf_str(const osl_conf_t *conf);
 
 #endif /* _OSTRICH_CONF_H */

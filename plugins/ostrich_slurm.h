@@ -1,7 +1,8 @@
 /*****************************************************************************\
  *  ostrich_slurm.h - the OStrich engine inside slurmctld, shared by
  *  sched/ostrich and priority/ostrich (libostrich_slurm.so holds one copy of
- *  its state, whichever plugins are loaded).
+ *  its state, whichever plugins are loaded).  What the two plugin files
+ *  call; the engine's own types are in osl_private.h.
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
@@ -16,20 +17,11 @@
 
 #include "src/slurmctld/slurmctld.h"
 
-/*
- * Priorities written for pending jobs lie in [OST_PRIO_LO, OST_PRIO_TOP):
- * strictly decreasing along the ranks of a partition, and unchanged for a
- * job whose place in the order still fits (ost_prio_renumber()).  Above
- * anything priority/basic or a usual multifactor setup gives, so jobs queued
- * under OStrich stay ahead in OStrich order if the plugin is turned off.
- */
-#define OST_PRIO_TOP 100000000u
-#define OST_PRIO_LO 50000000u
-
+/* Which plugin uses the engine. */
 typedef enum {
-	OST_USER_SCHED = 0,	/* sched/ostrich */
-	OST_USER_PRIO,		/* priority/ostrich */
-} ost_user_t;
+	OSL_PLUGIN_SCHED = 0,	/* sched/ostrich */
+	OSL_PLUGIN_PRIO,	/* priority/ostrich */
+} osl_plugin_t;
 
 /*
  * Start the engine for one plugin (reference counted: the first caller
@@ -38,33 +30,30 @@ typedef enum {
  * NOTE: a bad ostrich.conf is fatal() here.
  * RET SLURM_SUCCESS or SLURM_ERROR
  */
-extern int ost_slurm_init(ost_user_t who);
+extern int osl_init(osl_plugin_t who);
 
 /* Stop using the engine; the last user stops the thread and saves. */
-extern void ost_slurm_fini(ost_user_t who);
+extern void osl_fini(osl_plugin_t who);
 
 /* Re-read ostrich.conf at the next pass (only sets a flag). */
-extern void ost_slurm_reconfig(void);
+extern void osl_reconfig(void);
 
 /* Configuration value Backfill= (read at init). */
-extern bool ost_slurm_backfill_wanted(void);
+extern bool osl_backfill_wanted(void);
 
 /*
  * The priority of job_ptr now: registers a new job with the engine.
  * NOTE: job write lock held by the caller.
  * RET the priority (>= 1)
  */
-extern uint32_t ost_slurm_job_priority(uint32_t last_prio,
-				       job_record_t *job_ptr);
+extern uint32_t osl_job_priority(uint32_t last_prio, job_record_t *job_ptr);
 
 /*
- * sprio: one row per pending job and partition selected by req (job ids,
- * uids, partitions) that uid may see under PrivateData=jobs; PRIORITY is
- * the OStrich priority, FAIRSHARE the owner's share of the partition times
- * PriorityWeightFairshare (doc/admin-guide.md, "sprio").
- * NOTE: no slurmctld lock held by the caller.
+ * The share of partition part that uid gets in the virtual schedule now,
+ * in *share (0 for a user the engine has never seen).
+ * NOTE: takes the engine lock: call with slurmctld locks held or none.
+ * RET 0, or -1 if the engine has no such partition
  */
-extern List ost_slurm_prio_factors(priority_factors_request_msg_t *req,
-				   uid_t uid);
+extern int osl_user_share(const char *part, uint32_t uid, double *share);
 
 #endif /* _OSTRICH_SLURM_H */

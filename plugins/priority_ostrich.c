@@ -1,7 +1,8 @@
 /*****************************************************************************\
  *  priority_ostrich.c - priority/ostrich: each job gets its OStrich rank as
  *  priority at submission; the engine (libostrich_slurm.so, shared with
- *  sched/ostrich) keeps the pending jobs' priorities current.
+ *  sched/ostrich) keeps the pending jobs' priorities current.  sprio's
+ *  factors are read here, as multifactor does.
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *
@@ -19,15 +20,20 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "slurm/slurm.h"
 #include "slurm/slurm_errno.h"
 
 #include "src/common/assoc_mgr.h"
+#include "src/common/list.h"
 #include "src/common/log.h"
+#include "src/common/slurm_mcs.h"
 #include "src/common/slurm_priority.h"
+#include "src/common/slurm_protocol_defs.h"
 #include "src/common/xmalloc.h"
 
+#include "src/slurmctld/locks.h"
 #include "src/slurmctld/slurmctld.h"
 
 #include "ostrich_slurm.h"
@@ -38,7 +44,7 @@ const uint32_t plugin_version = SLURM_VERSION_NUMBER;
 
 extern int init(void)
 {
-	if (ost_slurm_init(OST_USER_PRIO) != SLURM_SUCCESS)
+	if (osl_init(OSL_PLUGIN_PRIO) != SLURM_SUCCESS)
 		return SLURM_ERROR;
 	verbose("%s loaded", plugin_name);
 	return SLURM_SUCCESS;
@@ -46,7 +52,7 @@ extern int init(void)
 
 extern void fini(void)
 {
-	ost_slurm_fini(OST_USER_PRIO);
+	osl_fini(OSL_PLUGIN_PRIO);
 }
 
 /*
@@ -57,14 +63,14 @@ extern uint32_t priority_p_set(uint32_t last_prio, job_record_t *job_ptr)
 {
 	if (job_ptr->direct_set_prio && (job_ptr->priority > 1))
 		return job_ptr->priority;
-	return ost_slurm_job_priority(last_prio, job_ptr);
+	return osl_job_priority(last_prio, job_ptr);
 }
 
 /* NOTE: may be called with slurmctld locks held: only sets a flag. */
 extern void priority_p_reconfig(bool assoc_clear)
 {
 	(void) assoc_clear;
-	ost_slurm_reconfig();
+	osl_reconfig();
 }
 
 extern void priority_p_set_assoc_usage(slurmdb_assoc_rec_t *assoc)
@@ -81,10 +87,130 @@ extern double priority_p_calc_fs_factor(long double usage_efctv,
 	return pow(2.0, -(usage_efctv / shares_norm));
 }
 
-extern List priority_p_get_priority_factors_list(
-	priority_factors_request_msg_t *req_msg, uid_t uid)
+/* ------------------------------------------------------------- sprio --- */
+
+/* Is name one of the comma-separated names of csv? */
+static bool _in_csv(const char *csv, const char *name)
 {
-	return ost_slurm_prio_factors(req_msg, uid);
+	size_t n = strlen(name);
+	const char *p = csv;
+
+	while (p && *p) {
+		if (!strncmp(p, name, n) && (p[n] == ',' || p[n] == '\0'))
+			return true;
+		if ((p = strchr(p, ',')))
+			p++;
+	}
+	return false;
+}
+
+/*
+ * One sprio row: the job's OStrich quantities in one partition
+ * (doc/admin-guide.md, "sprio"):
+ *   PRIORITY  (direct_prio) the priority the engine wrote for this
+ *             partition (decreasing along the ranks; or an operator's
+ *             value);
+ *   FAIRSHARE (priority_fs) the owner's share of the partition in the
+ *             virtual schedule now, times PriorityWeightFairshare, as
+ *             multifactor stores weighted factors (sprio -n divides);
+ *   SITE 0, NICE the job's nice (OStrich ignores both), others 0.
+ * NOTE: job and partition read locks held; the engine lock is taken.
+ */
+static void _add_factors(List ret, priority_factors_request_msg_t *req,
+			 job_record_t *job_ptr, part_record_t *part_ptr,
+			 uint32_t prio)
+{
+	priority_factors_object_t *f;
+	double share;
+
+	if (!part_ptr ||
+	    (req && req->partitions && !_in_csv(req->partitions,
+						part_ptr->name)))
+		return;
+	f = xmalloc(sizeof(*f));
+	f->job_id = job_ptr->job_id;
+	f->user_id = job_ptr->user_id;
+	f->partition = part_ptr->name;	/* not freed by the destructor */
+	f->direct_prio = prio;
+	if (!osl_user_share(part_ptr->name, job_ptr->user_id, &share))
+		f->priority_fs = share *
+				 (double) slurm_conf.priority_weight_fs;
+	f->priority_site = NICE_OFFSET;
+	f->nice = job_ptr->details ? job_ptr->details->nice : NICE_OFFSET;
+	list_append(ret, f);
+}
+
+static int _find_u32(void *x, void *key)
+{
+	return *(uint32_t *) x == *(uint32_t *) key;
+}
+
+/*
+ * May uid see job_ptr?  The test squeue and multifactor's sprio apply
+ * under PrivateData=jobs: owner, operators, coordinators of the job's
+ * account (or the MCS label's owners with PrivateData in MCSParameters).
+ */
+static bool _visible(job_record_t *job_ptr, uid_t uid, bool operator)
+{
+	if (!(slurm_conf.private_data & PRIVATE_DATA_JOBS) ||
+	    job_ptr->user_id == uid || operator)
+		return true;
+	if (slurm_mcs_get_privatedata() == 1)
+		return !mcs_g_check_mcs_label(uid, job_ptr->mcs_label, false);
+	return assoc_mgr_is_user_acct_coord(acct_db_conn, uid,
+					    job_ptr->account);
+}
+
+/*
+ * sprio: one row per pending job and partition selected by req (job ids,
+ * uids, partitions) that uid may see under PrivateData=jobs.
+ * NOTE: no slurmctld lock held by the caller.
+ */
+extern List priority_p_get_priority_factors_list(
+	priority_factors_request_msg_t *req, uid_t uid)
+{
+	/* conf R (weights, PrivateData), job R (records), part R (names) */
+	slurmctld_lock_t job_read_lock = {
+		READ_LOCK, READ_LOCK, NO_LOCK, READ_LOCK, NO_LOCK };
+	List ret = list_create(slurm_destroy_priority_factors_object);
+	ListIterator it;
+	job_record_t *job_ptr;
+	bool operator = validate_operator(uid);
+
+	lock_slurmctld(job_read_lock);
+	it = list_iterator_create(job_list);
+	while ((job_ptr = list_next(it))) {
+		if (!IS_JOB_PENDING(job_ptr) || job_ptr->priority == 0 ||
+		    IS_JOB_REVOKED(job_ptr))
+			continue;
+		if (!_visible(job_ptr, uid, operator))
+			continue;
+		if (req && req->job_id_list &&
+		    !list_find_first(req->job_id_list, _find_u32,
+				     &job_ptr->job_id))
+			continue;
+		if (req && req->uid_list &&
+		    !list_find_first(req->uid_list, _find_u32,
+				     &job_ptr->user_id))
+			continue;
+		if (job_ptr->part_ptr_list && job_ptr->priority_array) {
+			ListIterator pit =
+				list_iterator_create(job_ptr->part_ptr_list);
+			part_record_t *part_ptr;
+			int i = 0;
+
+			while ((part_ptr = list_next(pit)))
+				_add_factors(ret, req, job_ptr, part_ptr,
+					     job_ptr->priority_array[i++]);
+			list_iterator_destroy(pit);
+		} else {
+			_add_factors(ret, req, job_ptr, job_ptr->part_ptr,
+				     job_ptr->priority);
+		}
+	}
+	list_iterator_destroy(it);
+	unlock_slurmctld(job_read_lock);
+	return ret;
 }
 
 /*

@@ -98,9 +98,9 @@ static int _backfill_load(void)
 
 extern int init(void)
 {
-	if (ost_slurm_init(OST_USER_SCHED) != SLURM_SUCCESS)
+	if (osl_init(OSL_PLUGIN_SCHED) != SLURM_SUCCESS)
 		return SLURM_ERROR;
-	if (running_in_slurmctld() && ost_slurm_backfill_wanted())
+	if (running_in_slurmctld() && osl_backfill_wanted())
 		(void) _backfill_load();
 	verbose("%s loaded", plugin_name);
 	return SLURM_SUCCESS;
@@ -113,7 +113,7 @@ extern void fini(void)
 		_bf_handle = PLUGIN_INVALID_HANDLE;
 		_bf_reconfig = NULL;
 	}
-	ost_slurm_fini(OST_USER_SCHED);
+	osl_fini(OSL_PLUGIN_SCHED);
 }
 
 /*
@@ -122,7 +122,7 @@ extern void fini(void)
  */
 extern int sched_p_reconfig(void)
 {
-	ost_slurm_reconfig();
+	osl_reconfig();
 	if (_bf_reconfig)
 		return _bf_reconfig();
 	return SLURM_SUCCESS;

@@ -77,21 +77,10 @@ trace_ok() {	# FILE LINE-TEXT
 	*) return 1 ;;
 	esac
 }
-# TEMPORARY, for the coordinator to delete once plugins/ostrich_slurm.c
-# (being split into several files) cites "§1" and "§6" alone: its two
-# comments that still name the old contract.
-old_ok() {	# FILE LINE-TEXT
-	case ${1#"$top"/} in
-	plugins/*.c|plugins/*.h)
-		grep -qE 'SEMANTIC[S] §[16]\)' <<<"$2" ;;
-	*) return 1 ;;
-	esac
-}
 while IFS= read -r hit; do
 	f=${hit%%:*} rest=${hit#*:}
 	text=${rest#*:}
 	trace_ok "$f" "$text" && continue
-	old_ok "$f" "$text" && continue
 	bad "${hit%"$text"}$text" "points outside the repository"
 done < <(files src plugins sim scampaign tests tools bench etc doc m4/ost_slurm.m4 \
 	.ci README.md configure.ac Makefile.am | tr '\n' '\0' |

@@ -8,8 +8,8 @@
 
 set -euo pipefail
 
-TOP=100000000		# OST_PRIO_TOP of plugins/ostrich_slurm.h
-PRIO_LO=50000000	# OST_PRIO_LO
+TOP=100000000		# OSL_PRIO_TOP of plugins/osl_private.h
+PRIO_LO=50000000	# OSL_PRIO_LO
 
 skip() { echo "SKIP: $*"; exit 77; }
 fail() { echo "FAIL: $*"; exit 1; }

@@ -13,6 +13,7 @@
  *   campaign PART UID SEQ PENDING RUNNING DONE
  * JOBKEY is the Slurm job id, or ARRAYID_TASK for a task of a job array.
  * Exit status: 0, 1 on a bad input or a core error (with a message).
+ * The event log's format and its reader are plugins/osl_evlog.c.
  */
 
 #include <inttypes.h>
@@ -21,6 +22,7 @@
 #include <string.h>
 
 #include "ostrich.h"
+#include "osl_private.h"
 
 #define MAXPARTS 16
 
@@ -89,23 +91,6 @@ static int die(int line, const char *what, int rc)
 	return 1;
 }
 
-/* "create"/"config" fields: procs mode think capacity intra k defw t */
-static int parse_config(const char *rest, ost_config_t *cfg, double *t)
-{
-	char mode[32], cap[32], intra[32];
-
-	ost_config_init(cfg);
-	if (sscanf(rest, "%u %31s %lf %31s %31s %u %lf %lf", &cfg->procs, mode,
-		   &cfg->think_time, cap, intra, &cfg->faircamp_users,
-		   &cfg->default_weight, t) != 8)
-		return -1;
-	if (ost_mode_parse(mode, &cfg->mode) ||
-	    ost_capacity_parse(cap, &cfg->capacity) ||
-	    ost_intra_parse(intra, &cfg->intra))
-		return -1;
-	return 0;
-}
-
 /* Whole file in a new buffer (NULL on error). */
 static char *read_all(const char *path, size_t *len)
 {
@@ -132,37 +117,30 @@ static char *read_all(const char *path, size_t *len)
 	return buf;
 }
 
-static int apply(part_t *p, const char *op, const char *rest, int line)
+/* Apply one record of the event log (osl_evlog.c) to the core. */
+static int apply(part_t *p, const osl_evlog_rec_t *r, int line)
 {
-	ost_config_t cfg;
-	ost_job_desc_t d;
-	uint64_t id;
-	double t, x;
-	uint32_t uid;
 	size_t len = 0;
 	int rc = 0;
 
-	if (!strcmp(op, "create") || !strcmp(op, "config")) {
-		if (parse_config(rest, &cfg, &t))
-			return die(line, "bad configuration", 0);
-		if (op[1] == 'r') {	/* a new schedule (e.g. after a rebuild) */
-			ost_sched_destroy(p->s);
-			p->s = NULL;
-		}
+	switch (r->op) {
+	case OSL_LOG_CREATE:	/* a new schedule (e.g. after a rebuild) */
+		ost_sched_destroy(p->s);
+		p->s = NULL;
+		/* fall through */
+	case OSL_LOG_CONFIG:
 		if (!p->s) {
-			if (!(p->s = ost_sched_create(&cfg)))
+			if (!(p->s = ost_sched_create(&r->cfg)))
 				return die(line, "create failed", 0);
-		} else if ((rc = ost_sched_reconfigure(p->s, &cfg, t))) {
+		} else if ((rc = ost_sched_reconfigure(p->s, &r->cfg, r->t))) {
 			return die(line, "reconfigure", rc);
 		}
 		return 0;
-	}
-	if (!strcmp(op, "load")) {	/* the plugin restored this state */
-		char path[400], *buf;
+	case OSL_LOG_LOAD: {	/* the plugin restored this state */
 		ost_sched_t *s = NULL;
-		char err[256] = "";
+		char err[256] = "", *buf;
 
-		if (sscanf(rest, "%399s", path) != 1 || !(buf = read_all(path, &len)))
+		if (!(buf = read_all(r->path, &len)))
 			return die(line, "load: cannot read the state copy", 0);
 		rc = ost_sched_load(buf, len, &s, err, sizeof(err));
 		free(buf);
@@ -172,47 +150,46 @@ static int apply(part_t *p, const char *op, const char *rest, int line)
 		p->s = s;
 		return 0;
 	}
+	default:
+		break;
+	}
 	if (!p->s)
 		return die(line, "event before create", 0);
-	if (!strcmp(op, "weight")) {
-		if (sscanf(rest, "%u %lf %lf", &uid, &x, &t) != 3)
-			return die(line, "bad weight", 0);
-		rc = ost_user_set_weight(p->s, uid, x, t);
-	} else if (!strcmp(op, "submit")) {
-		memset(&d, 0, sizeof(d));
-		if (sscanf(rest, "%" SCNu64 " %u %u %lf %" SCNu64 " %lf", &d.id,
-			   &d.uid, &d.procs, &d.estimate, &d.group, &t) != 6)
-			return die(line, "bad submit", 0);
-		rc = ost_job_submit(p->s, &d, t, NULL);
-	} else if (!strcmp(op, "start") || !strcmp(op, "cancel") ||
-		   !strcmp(op, "requeue")) {
-		if (sscanf(rest, "%" SCNu64 " %lf", &id, &t) != 2)
-			return die(line, "bad event", 0);
-		rc = op[0] == 's' ? ost_job_start(p->s, id, t) :
-		     op[0] == 'c' ? ost_job_cancel(p->s, id, t) :
-				    ost_job_requeue(p->s, id, t);
-	} else if (!strcmp(op, "finish")) {
-		if (sscanf(rest, "%" SCNu64 " %lf %lf", &id, &t, &x) != 3)
-			return die(line, "bad finish", 0);
-		rc = ost_job_finish(p->s, id, t, x);
-	} else if (!strcmp(op, "advance")) {
-		if (sscanf(rest, "%lf", &t) != 1)
-			return die(line, "bad advance", 0);
-		rc = ost_sched_advance(p->s, t);
-	} else if (!strcmp(op, "pass")) {
-		return 0;
-	} else {
-		return die(line, "unknown event", 0);
+	switch (r->op) {
+	case OSL_LOG_WEIGHT:
+		rc = ost_user_set_weight(p->s, r->job.uid, r->x, r->t);
+		break;
+	case OSL_LOG_SUBMIT:
+		rc = ost_job_submit(p->s, &r->job, r->t, NULL);
+		break;
+	case OSL_LOG_START:
+		rc = ost_job_start(p->s, r->job.id, r->t);
+		break;
+	case OSL_LOG_CANCEL:
+		rc = ost_job_cancel(p->s, r->job.id, r->t);
+		break;
+	case OSL_LOG_REQUEUE:
+		rc = ost_job_requeue(p->s, r->job.id, r->t);
+		break;
+	case OSL_LOG_FINISH:
+		rc = ost_job_finish(p->s, r->job.id, r->t, r->x);
+		break;
+	case OSL_LOG_ADVANCE:
+		rc = ost_sched_advance(p->s, r->t);
+		break;
+	default:		/* pass */
+		break;
 	}
-	return rc ? die(line, op, rc) : 0;
+	return rc ? die(line, "event refused", rc) : 0;
 }
 
 static int replay(const char *path)
 {
 	FILE *f = fopen(path, "r");
-	char buf[512], part[64], op[32];
+	char buf[512];
+	osl_evlog_rec_t r;
 	long last_pass = 0, n = 0;
-	int i, off;
+	int i;
 
 	if (!f) {
 		perror(path);
@@ -220,18 +197,18 @@ static int replay(const char *path)
 	}
 	while (fgets(buf, sizeof(buf), f)) {
 		n++;
-		if (strstr(buf, " pass "))
+		if (!osl_evlog_parse(buf, &r) && r.op == OSL_LOG_PASS)
 			last_pass = n;
 	}
 	rewind(f);
 	for (n = 1; n <= last_pass && fgets(buf, sizeof(buf), f); n++) {
 		part_t *p;
 
-		if (sscanf(buf, "%63s %31s %n", part, op, &off) != 2)
+		if (osl_evlog_parse(buf, &r))
 			return die((int) n, "malformed line", 0);
-		if (!(p = get_part(part)))
+		if (!(p = get_part(r.part)))
 			return die((int) n, "too many partitions", 0);
-		if (apply(p, op, buf + off, (int) n))
+		if (apply(p, &r, (int) n))
 			return 1;
 	}
 	fclose(f);

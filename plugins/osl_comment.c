@@ -1,0 +1,145 @@
+/*****************************************************************************\
+ *  osl_comment.c - the SystemComment of each job: the core's summary line
+ *  (doc/summary.md), e.g. "ostrich campaign=alice/3 rank=2/14
+ *  vct=2026-11-21T23:10:05Z share=0.33 mode=ostrich"; rank=0 for a running
+ *  job.
+ *****************************************************************************
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ *  Free of Slurm types (tests/plugin/check_comment.c): the field is read
+ *  and written through osl_comment_ops_t (osl_writeback.c in slurmctld).
+\*****************************************************************************/
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "osl_private.h"
+
+/* A campaign of the partition, for its C~ and its user's share. */
+typedef struct {
+	uint32_t uid;			/* its user */
+	uint32_t seq;			/* its sequence number */
+	double vct;			/* C~, seconds since the epoch */
+	double share;			/* its user's share of the partition */
+} osl_camp_t;
+
+typedef struct {
+	osl_camp_t *v;			/* sorted by (uid, seq) (malloc) */
+	int n;				/* entries used */
+	int cap;			/* entries allocated */
+} osl_camp_vec_t;
+
+static int _camp_visit(const ost_campaign_info_t *c, void *arg)
+{
+	osl_camp_vec_t *cv = arg;
+
+	cv->v = osl_grow(cv->v, &cv->cap, cv->n + 1, sizeof(*cv->v), 32);
+	cv->v[cv->n].uid = c->uid;
+	cv->v[cv->n].seq = c->seq;
+	cv->v[cv->n].vct = c->vct;
+	cv->n++;
+	return 0;
+}
+
+static int _camp_cmp(const void *a, const void *b)
+{
+	const osl_camp_t *x = a, *y = b;
+
+	if (x->uid != y->uid)
+		return x->uid < y->uid ? -1 : 1;
+	return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* Campaign (uid, seq) in cv, or NULL; O(log n). */
+static const osl_camp_t *_camp_find(const osl_camp_vec_t *cv, uint32_t uid,
+				    uint32_t seq)
+{
+	osl_camp_t key = { .uid = uid, .seq = seq };
+
+	if (!cv->n)
+		return NULL;
+	return bsearch(&key, cv->v, cv->n, sizeof(*cv->v), _camp_cmp);
+}
+
+extern double osl_share(const osl_part_t *p, uint32_t uid)
+{
+	double share = 0;
+
+	if (ost_sched_user_share(p->sched, uid, &share))
+		return 0;
+	return share;
+}
+
+extern bool osl_comment_merge(const char *field, const char *line, char *out,
+			      size_t size)
+{
+	if (field && !strcmp(field, line))
+		return false;
+	snprintf(out, size, "%s", line);
+	return true;
+}
+
+/* The SystemComment of the record of o (written only when it changed). */
+static void _comment(osl_part_t *p, osl_obs_t *o, const osl_camp_vec_t *cv,
+		     uint64_t pending, ost_mode_t mode,
+		     const osl_comment_ops_t *ops)
+{
+	const osl_camp_t *c;
+	const char *user;
+	ost_summary_t sum;
+	ost_job_info_t info;
+	char buf[OST_SUMMARY_MAX], out[OST_SUMMARY_MAX];
+
+	memset(&sum, 0, sizeof(sum));
+	if (o->st == OSL_PENDING && o->campaign) {	/* from the walk */
+		info.uid = o->uid;
+		info.campaign = o->campaign;
+	} else if (ost_job_get(p->sched, o->key, &info)) {
+		return;
+	}
+	user = ops->user_name(info.uid);
+	snprintf(sum.user, sizeof(sum.user), "%s", user ? user : "");
+	sum.campaign = info.campaign;
+	sum.rank = o->st == OSL_PENDING ? o->rank : 0;
+	sum.pending = pending;
+	c = _camp_find(cv, info.uid, info.campaign);
+	sum.vct = c && isfinite(c->vct) ? c->vct : NAN;
+	sum.share = c ? c->share : osl_share(p, info.uid);
+	sum.mode = mode;
+	if (ost_summary_format(buf, sizeof(buf), &sum) < 0)
+		return;
+	if (osl_comment_merge(ops->get(o->rec), buf, out, sizeof(out)))
+		ops->set(o->rec, out);
+}
+
+extern void osl_comments(osl_part_t *p, osl_obs_t **obs, int n,
+			 ost_mode_t mode, const osl_comment_ops_t *ops)
+{
+	osl_camp_vec_t cv = { 0 };
+	ost_stats_t st;
+	int i;
+
+	ost_sched_stats(p->sched, &st);
+	(void) ost_sched_foreach_campaign(p->sched, _camp_visit, &cv);
+	if (cv.n)
+		qsort(cv.v, cv.n, sizeof(*cv.v), _camp_cmp);
+	for (i = 0; i < cv.n; i++)
+		cv.v[i].share = osl_share(p, cv.v[i].uid);
+	for (i = 0; i < n; i++) {
+		osl_obs_t *o = obs[i];
+		int j;
+
+		if (o->st == OSL_FINISHED || (o->st == OSL_PENDING && !o->rank) ||
+		    o->slot > 0)
+			continue;	/* multi-partition: the first one */
+		/* a pending array record: the summary of its best task */
+		for (j = i + 1; j < n && obs[j]->rec == o->rec; j++)
+			if (obs[j]->rank && obs[j]->rank < o->rank)
+				o = obs[j];
+		i = j - 1;
+		_comment(p, o, &cv, st.pending, mode, ops);
+	}
+	free(cv.v);
+}

@@ -1,0 +1,230 @@
+/*****************************************************************************\
+ *  osl_engine.c - the life of the engine: started by the first plugin's
+ *  init(), one thread that runs a pass every Interval (osl_pass.c) and saves
+ *  the state (osl_state.c), ostrich.conf re-read on reconfigure, stopped
+ *  and saved by the last plugin's fini().
+ *****************************************************************************
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ *  This program is free software; you can redistribute it and/or modify it
+ *  under the terms of the GNU General Public License as published by the Free
+ *  Software Foundation; either version 2 of the License, or (at your option)
+ *  any later version.
+\*****************************************************************************/
+
+#include "config.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <string.h>
+#include <sys/time.h>
+#include <time.h>
+#if HAVE_SYS_PRCTL_H
+#include <sys/prctl.h>
+#endif
+
+#include "slurm/slurm.h"
+#include "slurm/slurm_errno.h"
+
+#include "src/common/log.h"
+#include "src/common/macros.h"
+#include "src/common/run_in_daemon.h"
+#include "src/common/xmalloc.h"
+
+#include "src/slurmctld/slurmctld.h"
+
+#include "osl_private.h"
+#include "ostrich_slurm.h"
+
+/*
+ * Data symbols of slurmctld that this library reads.  Inside slurmctld the
+ * executable's definitions take precedence (symbol interposition); these
+ * copies only let the priority plugin load in other programs (sshare).
+ */
+List job_list = NULL;
+List part_list = NULL;
+time_t last_job_update = (time_t) 0;
+int slurmctld_tres_cnt = 0;
+void *acct_db_conn = NULL;
+
+osl_engine_t osl_eng = {
+	.lock = PTHREAD_MUTEX_INITIALIZER,
+	.cond = PTHREAD_COND_INITIALIZER,
+};
+
+extern double osl_now_hr(void)
+{
+	struct timeval tv;
+
+	gettimeofday(&tv, NULL);
+	return tv.tv_sec + tv.tv_usec / 1e6;
+}
+
+/* (Re)open EventLog= for appending.  NOTE: osl_eng.lock held. */
+static void _evlog_open(void)
+{
+	if (osl_eng.evlog) {
+		fclose(osl_eng.evlog);
+		osl_eng.evlog = NULL;
+	}
+	if (osl_eng.conf && osl_eng.conf->event_log &&
+	    !(osl_eng.evlog = fopen(osl_eng.conf->event_log, "a")))
+		error("ostrich: EventLog %s: %s", osl_eng.conf->event_log,
+		      strerror(errno));
+}
+
+/* Re-read ostrich.conf; a bad file keeps the old configuration. */
+static void _reload_conf(void)
+{
+	char *err = NULL, *str;
+	osl_conf_t *conf = osl_conf_read(NULL, &err);
+	double now = (double) time(NULL);
+	int i;
+
+	if (!conf) {
+		error("ostrich: reconfigure: %s; keeping the previous configuration",
+		      err);
+		xfree(err);
+		return;
+	}
+	slurm_mutex_lock(&osl_eng.lock);
+	osl_conf_free(osl_eng.conf);
+	osl_eng.conf = conf;
+	_evlog_open();
+	for (i = 0; i < osl_eng.nparts; i++)
+		osl_part_reconfigure(&osl_eng.parts[i],
+				     osl_eng.parts[i].procs, now);
+	str = osl_conf_str(osl_eng.conf);
+	slurm_mutex_unlock(&osl_eng.lock);
+	info("ostrich: reconfigured: %s", str);
+	xfree(str);
+}
+
+/*
+ * The engine thread: a pass every Interval, sooner after a submission
+ * (wake) but at most one pass per second, at once on reconfigure.
+ */
+static void *_engine(void *arg)
+{
+	struct timespec begun, soon, full;
+
+	(void) arg;
+#if HAVE_SYS_PRCTL_H
+	if (prctl(PR_SET_NAME, "ostrich", NULL, NULL, NULL) < 0)
+		debug("ostrich: cannot set the thread name");
+#endif
+	for (;;) {
+		bool reconf;
+
+		slurm_mutex_lock(&osl_eng.lock);
+		if (osl_eng.stop) {
+			slurm_mutex_unlock(&osl_eng.lock);
+			break;
+		}
+		reconf = osl_eng.reconf;
+		osl_eng.reconf = false;
+		osl_eng.wake = false;
+		slurm_mutex_unlock(&osl_eng.lock);
+
+		clock_gettime(CLOCK_REALTIME, &begun);
+		if (reconf)
+			_reload_conf();
+		osl_pass();
+		osl_save_all();
+
+		slurm_mutex_lock(&osl_eng.lock);
+		soon = full = begun;
+		soon.tv_sec += 1;
+		full.tv_sec += osl_eng.conf->interval;
+		while (!osl_eng.stop && !osl_eng.reconf) {
+			struct timespec *deadline = osl_eng.wake ? &soon : &full;
+
+			if (pthread_cond_timedwait(&osl_eng.cond, &osl_eng.lock,
+						   deadline) == ETIMEDOUT &&
+			    (deadline == &full || osl_eng.wake))
+				break;
+		}
+		slurm_mutex_unlock(&osl_eng.lock);
+	}
+	return NULL;
+}
+
+extern int osl_init(osl_plugin_t who)
+{
+	char *err = NULL, *str;
+	bool start;
+
+	if (!running_in_slurmctld())
+		return SLURM_SUCCESS;
+	slurm_mutex_lock(&osl_eng.lock);
+	osl_eng.users[who]++;
+	start = !osl_eng.running;
+	if (start && !osl_eng.conf) {
+		if (!(osl_eng.conf = osl_conf_read(NULL, &err))) {
+			slurm_mutex_unlock(&osl_eng.lock);
+			fatal("ostrich: bad configuration: %s", err);
+		}
+		_evlog_open();
+		str = osl_conf_str(osl_eng.conf);
+		info("ostrich: engine configured: %s", str);
+		xfree(str);
+	}
+	if (start) {
+		osl_eng.stop = false;
+		slurm_thread_create(&osl_eng.thread, _engine, NULL);
+		osl_eng.running = true;
+	}
+	slurm_mutex_unlock(&osl_eng.lock);
+	return SLURM_SUCCESS;
+}
+
+extern void osl_fini(osl_plugin_t who)
+{
+	bool last;
+
+	if (!running_in_slurmctld())
+		return;
+	slurm_mutex_lock(&osl_eng.lock);
+	if (osl_eng.users[who] > 0)
+		osl_eng.users[who]--;
+	last = osl_eng.running && !osl_eng.users[OSL_PLUGIN_SCHED] &&
+	       !osl_eng.users[OSL_PLUGIN_PRIO];
+	if (last) {
+		osl_eng.stop = true;
+		slurm_cond_broadcast(&osl_eng.cond);
+	}
+	slurm_mutex_unlock(&osl_eng.lock);
+	if (!last)
+		return;
+	pthread_join(osl_eng.thread, NULL);
+	osl_save_all();
+
+	slurm_mutex_lock(&osl_eng.lock);
+	osl_eng.running = false;
+	osl_parts_free();
+	if (osl_eng.evlog) {
+		fclose(osl_eng.evlog);
+		osl_eng.evlog = NULL;
+	}
+	osl_conf_free(osl_eng.conf);
+	osl_eng.conf = NULL;
+	slurm_mutex_unlock(&osl_eng.lock);
+}
+
+extern void osl_reconfig(void)
+{
+	slurm_mutex_lock(&osl_eng.lock);
+	osl_eng.reconf = true;
+	slurm_cond_broadcast(&osl_eng.cond);
+	slurm_mutex_unlock(&osl_eng.lock);
+}
+
+extern bool osl_backfill_wanted(void)
+{
+	bool bf;
+
+	slurm_mutex_lock(&osl_eng.lock);
+	bf = osl_eng.conf ? osl_eng.conf->backfill : true;
+	slurm_mutex_unlock(&osl_eng.lock);
+	return bf;
+}

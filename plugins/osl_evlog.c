@@ -1,0 +1,177 @@
+/*****************************************************************************\
+ *  osl_evlog.c - the event log (EventLog= in ostrich.conf): every event the
+ *  engine hands a partition's core, one line each, so that a replay
+ *  through the core (tests/live/ost-replay.c) gives the ranks the engine
+ *  had.  Its one writer and its one reader.
+ *****************************************************************************
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ *  FORMAT.  Text, one record a line, fields separated by one space:
+ *
+ *    PART create PROCS MODE THINK CAPACITY INTRA K DEFWEIGHT T
+ *    PART config PROCS MODE THINK CAPACITY INTRA K DEFWEIGHT T
+ *    PART load FILE
+ *    PART weight UID WEIGHT T
+ *    PART submit JOBID UID PROCS ESTIMATE GROUP T
+ *    PART start JOBID T
+ *    PART finish JOBID T RUNTIME
+ *    PART cancel JOBID T
+ *    PART requeue JOBID T
+ *    PART advance T
+ *    PART pass T
+ *
+ *  PART is the partition's name; T, THINK, ESTIMATE and RUNTIME are seconds
+ *  (T since the epoch), written with %.17g so that they read back to the
+ *  same double; MODE, CAPACITY and INTRA are the names of ost_mode_name()
+ *  and friends; K is FairCampUsers; JOBID the core job id (a task t of array
+ *  a is a << 32 | t); GROUP the array job id or 0.  "create" starts a new
+ *  schedule (dropping any older one: a rebuild), "config" reconfigures it,
+ *  "load" replaces it by the state saved in FILE (a copy kept next to the
+ *  log), "pass" ends a pass: a replay stops at the last one, the moment
+ *  the priorities in Slurm match the ranks.
+ *
+ *  Free of Slurm types and of the engine: ost-replay and tests/plugin link it.
+\*****************************************************************************/
+
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "osl_private.h"
+
+static const char *const _op_names[] = {
+	[OSL_LOG_CREATE] = "create",
+	[OSL_LOG_CONFIG] = "config",
+	[OSL_LOG_LOAD] = "load",
+	[OSL_LOG_WEIGHT] = "weight",
+	[OSL_LOG_SUBMIT] = "submit",
+	[OSL_LOG_START] = "start",
+	[OSL_LOG_FINISH] = "finish",
+	[OSL_LOG_CANCEL] = "cancel",
+	[OSL_LOG_REQUEUE] = "requeue",
+	[OSL_LOG_ADVANCE] = "advance",
+	[OSL_LOG_PASS] = "pass",
+};
+
+#define _NOPS ((int) (sizeof(_op_names) / sizeof(_op_names[0])))
+
+extern void osl_evlog_write(FILE *f, const osl_evlog_rec_t *r)
+{
+	const char *op;
+
+	if (!f || (int) r->op < 0 || (int) r->op >= _NOPS)
+		return;
+	op = _op_names[r->op];
+	switch (r->op) {
+	case OSL_LOG_CREATE:
+	case OSL_LOG_CONFIG:
+		fprintf(f, "%s %s %u %s %.17g %s %s %u %.17g %.17g\n", r->part,
+			op, r->cfg.procs, ost_mode_name(r->cfg.mode),
+			r->cfg.think_time, ost_capacity_name(r->cfg.capacity),
+			ost_intra_name(r->cfg.intra), r->cfg.faircamp_users,
+			r->cfg.default_weight, r->t);
+		break;
+	case OSL_LOG_LOAD:
+		fprintf(f, "%s %s %s\n", r->part, op, r->path);
+		break;
+	case OSL_LOG_WEIGHT:
+		fprintf(f, "%s %s %u %.17g %.17g\n", r->part, op, r->job.uid,
+			r->x, r->t);
+		break;
+	case OSL_LOG_SUBMIT:
+		fprintf(f, "%s %s %"PRIu64" %u %u %.17g %"PRIu64" %.17g\n",
+			r->part, op, r->job.id, r->job.uid, r->job.procs,
+			r->job.estimate, r->job.group, r->t);
+		break;
+	case OSL_LOG_START:
+	case OSL_LOG_CANCEL:
+	case OSL_LOG_REQUEUE:
+		fprintf(f, "%s %s %"PRIu64" %.17g\n", r->part, op, r->job.id,
+			r->t);
+		break;
+	case OSL_LOG_FINISH:
+		fprintf(f, "%s %s %"PRIu64" %.17g %.17g\n", r->part, op,
+			r->job.id, r->t, r->x);
+		break;
+	case OSL_LOG_ADVANCE:
+	case OSL_LOG_PASS:
+		fprintf(f, "%s %s %.17g\n", r->part, op, r->t);
+		break;
+	}
+}
+
+/* Cut the next space-separated word out of *s (NULL at the end). */
+static char *_word(char **s)
+{
+	char *w = *s, *e;
+
+	while (*w && isspace((unsigned char) *w))
+		w++;
+	if (!*w)
+		return NULL;
+	for (e = w; *e && !isspace((unsigned char) *e); e++)
+		;
+	if (*e)
+		*e++ = '\0';
+	*s = e;
+	return w;
+}
+
+static int _config(const char *rest, osl_evlog_rec_t *r)
+{
+	char mode[32], cap[32], intra[32];
+
+	ost_config_init(&r->cfg);
+	if (sscanf(rest, "%u %31s %lf %31s %31s %u %lf %lf", &r->cfg.procs,
+		   mode, &r->cfg.think_time, cap, intra,
+		   &r->cfg.faircamp_users, &r->cfg.default_weight, &r->t) != 8)
+		return -1;
+	if (ost_mode_parse(mode, &r->cfg.mode) ||
+	    ost_capacity_parse(cap, &r->cfg.capacity) ||
+	    ost_intra_parse(intra, &r->cfg.intra))
+		return -1;
+	return 0;
+}
+
+extern int osl_evlog_parse(char *line, osl_evlog_rec_t *r)
+{
+	char *rest = line, *op;
+	int i;
+
+	memset(r, 0, sizeof(*r));
+	if (!(r->part = _word(&rest)) || !(op = _word(&rest)))
+		return -1;
+	for (i = 0; i < _NOPS && strcmp(op, _op_names[i]); i++)
+		;
+	if (i == _NOPS)
+		return -1;
+	r->op = (osl_log_op_t) i;
+	switch (r->op) {
+	case OSL_LOG_CREATE:
+	case OSL_LOG_CONFIG:
+		return _config(rest, r);
+	case OSL_LOG_LOAD:
+		return (r->path = _word(&rest)) ? 0 : -1;
+	case OSL_LOG_WEIGHT:
+		return sscanf(rest, "%u %lf %lf", &r->job.uid, &r->x,
+			      &r->t) == 3 ? 0 : -1;
+	case OSL_LOG_SUBMIT:
+		return sscanf(rest, "%"SCNu64" %u %u %lf %"SCNu64" %lf",
+			      &r->job.id, &r->job.uid, &r->job.procs,
+			      &r->job.estimate, &r->job.group, &r->t) == 6 ?
+		       0 : -1;
+	case OSL_LOG_START:
+	case OSL_LOG_CANCEL:
+	case OSL_LOG_REQUEUE:
+		return sscanf(rest, "%"SCNu64" %lf", &r->job.id, &r->t) == 2 ?
+		       0 : -1;
+	case OSL_LOG_FINISH:
+		return sscanf(rest, "%"SCNu64" %lf %lf", &r->job.id, &r->t,
+			      &r->x) == 3 ? 0 : -1;
+	case OSL_LOG_ADVANCE:
+	case OSL_LOG_PASS:
+		return sscanf(rest, "%lf", &r->t) == 1 ? 0 : -1;
+	}
+	return -1;
+}

@@ -1,0 +1,167 @@
+/*****************************************************************************\
+ *  osl_observe.c - what a job record shows, as observations (osl_obs_t):
+ *  the only file that reads job_record_t to see a job's state, times, size
+ *  and owner.  One observation per partition the record concerns, and per
+ *  task of a pending job array record.
+ *****************************************************************************
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+\*****************************************************************************/
+
+#include "config.h"
+
+#include "slurm/slurm.h"
+
+#include "src/common/bitstring.h"
+#include "src/common/list.h"
+#include "src/common/xmalloc.h"
+
+#include "src/slurmctld/slurmctld.h"
+
+#include "osl_private.h"
+
+/* Estimate e (seconds) of job_ptr in part_ptr (§1): its time limit, else
+ * the partition's, else DefaultEstimate. */
+static double _estimate(const job_record_t *job_ptr,
+			const part_record_t *part_ptr)
+{
+	uint32_t lim = job_ptr->time_limit;
+
+	if (lim == NO_VAL || lim == INFINITE)
+		lim = part_ptr->max_time;
+	if (lim == NO_VAL || lim == INFINITE)
+		return osl_eng.conf->default_estimate;
+	return (double) lim * 60.0;
+}
+
+/* CPUs: allocated once started, else the larger of min_cpus and the CPU
+ * TRES requested. */
+static uint32_t _procs(const job_record_t *job_ptr)
+{
+	uint32_t q = 0;
+
+	if (!IS_JOB_PENDING(job_ptr) && job_ptr->total_cpus)
+		q = job_ptr->total_cpus;
+	else if (job_ptr->details) {
+		q = job_ptr->details->min_cpus;
+		if (job_ptr->tres_req_cnt &&
+		    job_ptr->tres_req_cnt[TRES_ARRAY_CPU] > q &&
+		    job_ptr->tres_req_cnt[TRES_ARRAY_CPU] < NO_VAL)
+			q = job_ptr->tres_req_cnt[TRES_ARRAY_CPU];
+	}
+	return q ? q : 1;
+}
+
+/* The record's priority for slot (priority_array for a job submitted to
+ * several partitions, else its priority). */
+static uint32_t _cur_prio(const job_record_t *job_ptr, int slot)
+{
+	if (slot < 0)
+		return job_ptr->priority;
+	if (!job_ptr->priority_array || !job_ptr->part_ptr_list ||
+	    slot >= list_count(job_ptr->part_ptr_list))
+		return 0;
+	return job_ptr->priority_array[slot];
+}
+
+/*
+ * Jobs left alone (documented in ostrich.conf(5)): held (priority 0),
+ * in a reservation, heterogeneous, revoked (federation).
+ */
+extern bool osl_ignored(const job_record_t *job_ptr)
+{
+	if (job_ptr->het_job_id || IS_JOB_REVOKED(job_ptr) ||
+	    job_ptr->resv_name || job_ptr->resv_ptr || !job_ptr->details)
+		return true;
+	if (IS_JOB_PENDING(job_ptr) && job_ptr->priority == 0)
+		return true;
+	return false;
+}
+
+static void _fill(osl_obs_t *o, job_record_t *job_ptr,
+		  const part_record_t *part_ptr, int part, int slot,
+		  uint64_t key, uint64_t group)
+{
+	o->key = key;
+	o->part = part;
+	o->slot = slot;
+	o->rec = job_ptr;
+	o->group = group;
+	o->uid = job_ptr->user_id;
+	o->procs = _procs(job_ptr);
+	o->estimate = _estimate(job_ptr, part_ptr);
+	o->submit = job_ptr->details->submit_time;
+	if (IS_JOB_PENDING(job_ptr)) {
+		o->st = OSL_PENDING;
+		o->writable = !job_ptr->direct_set_prio;
+		if (o->writable)
+			o->cur_prio = _cur_prio(job_ptr, slot);
+	} else if (IS_JOB_RUNNING(job_ptr) || IS_JOB_SUSPENDED(job_ptr)) {
+		o->st = OSL_RUNNING;
+		o->start = job_ptr->start_time;
+	} else {
+		o->st = OSL_FINISHED;
+		o->start = job_ptr->start_time;
+		o->end = job_ptr->end_time;
+		o->ran = job_ptr->nodes && job_ptr->nodes[0] &&
+			 job_ptr->start_time;
+		o->runtime = difftime(o->end, o->start) -
+			     (double) job_ptr->tot_sus_time;
+		if (!(o->runtime >= 0))
+			o->runtime = 0;
+	}
+	o->weight = osl_conf_weight(osl_eng.conf, job_ptr->user_id,
+				    job_ptr->account,
+				    job_ptr->assoc_ptr ?
+				    job_ptr->assoc_ptr->shares_raw : NO_VAL);
+}
+
+/* Observations of job_ptr in one partition. */
+static void _observe_part(osl_obs_vec_t *vec, job_record_t *job_ptr,
+			  part_record_t *part_ptr, int slot)
+{
+	uint64_t group = 0;
+	int part;
+
+	if (!part_ptr ||
+	    !osl_part_get(part_ptr->name, part_ptr->total_cpus, &part))
+		return;
+	if (job_ptr->array_recs && job_ptr->array_task_id == NO_VAL) {
+		bitstr_t *bm = job_ptr->array_recs->task_id_bitmap;
+		int64_t t, last;
+
+		if (!bm || !IS_JOB_PENDING(job_ptr))
+			return;
+		last = bit_fls(bm);
+		for (t = bit_ffs(bm); t >= 0 && t <= last; t++)
+			if (bit_test(bm, t))
+				_fill(osl_obs_add(vec), job_ptr, part_ptr,
+				      part, slot,
+				      OSL_ARRAY_KEY(job_ptr->array_job_id, t),
+				      job_ptr->array_job_id);
+		return;
+	}
+	if (job_ptr->array_task_id != NO_VAL && job_ptr->array_job_id)
+		group = job_ptr->array_job_id;
+	_fill(osl_obs_add(vec), job_ptr, part_ptr, part, slot,
+	      group ? OSL_ARRAY_KEY(job_ptr->array_job_id,
+				    job_ptr->array_task_id) :
+		      (uint64_t) job_ptr->job_id,
+	      group);
+}
+
+extern void osl_observe(osl_obs_vec_t *vec, job_record_t *job_ptr)
+{
+	if (osl_ignored(job_ptr))
+		return;
+	if (job_ptr->part_ptr_list && IS_JOB_PENDING(job_ptr)) {
+		ListIterator it = list_iterator_create(job_ptr->part_ptr_list);
+		part_record_t *part_ptr;
+		int slot = 0;
+
+		while ((part_ptr = list_next(it)))
+			_observe_part(vec, job_ptr, part_ptr, slot++);
+		list_iterator_destroy(it);
+	} else {
+		_observe_part(vec, job_ptr, job_ptr->part_ptr, -1);
+	}
+}

@@ -1,0 +1,199 @@
+/*****************************************************************************\
+ *  osl_part.c - the partition registry: one virtual schedule per Slurm
+ *  partition, created on first sight (restored from its state file when
+ *  there is a valid one), reconfigured when ostrich.conf or its CPU count
+ *  changes.
+ *****************************************************************************
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+\*****************************************************************************/
+
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "slurm/slurm.h"
+
+#include "src/common/log.h"
+#include "src/common/macros.h"
+#include "src/common/xmalloc.h"
+#include "src/common/xstring.h"
+
+#include "osl_private.h"
+#include "ostrich_slurm.h"
+
+/* Core configuration of a partition of procs CPUs. */
+static void _core_config(ost_config_t *cfg, uint32_t procs)
+{
+	const osl_conf_t *conf = osl_eng.conf;
+
+	ost_config_init(cfg);
+	cfg->procs = procs ? procs : 1;
+	cfg->mode = conf->mode;
+	cfg->think_time = conf->think_time;
+	cfg->capacity = conf->capacity;
+	cfg->gate = OST_GATE_SOFT;
+	cfg->intra = conf->intra;
+	cfg->faircamp_users = conf->faircamp_users;
+	cfg->default_weight = conf->default_weight;
+}
+
+static void _log_config(const osl_part_t *p, osl_log_op_t op,
+			const ost_config_t *cfg, double t)
+{
+	osl_evlog_rec_t r = { .op = op, .part = p->name, .t = t, .cfg = *cfg };
+
+	osl_evlog_write(osl_eng.evlog, &r);
+}
+
+/* EventLog: keep a copy of a restored state so that the log stays
+ * replayable ("PART load FILE"). */
+static void _log_load(const osl_part_t *p, const char *buf, size_t len)
+{
+	static int count = 0;
+	osl_evlog_rec_t r = { .op = OSL_LOG_LOAD, .part = p->name };
+	char *copy;
+
+	if (!osl_eng.evlog)
+		return;
+	copy = xstrdup_printf("%s.%s.%d", osl_eng.conf->event_log, p->name,
+			      ++count);
+	r.path = copy;
+	if (!osl_write_atomic(copy, buf, len))
+		osl_evlog_write(osl_eng.evlog, &r);
+	xfree(copy);
+}
+
+/* Index of the partition called name, or -1. */
+static int _lookup(const char *name)
+{
+	int i;
+
+	for (i = 0; i < osl_eng.nparts; i++)
+		if (!xstrcmp(osl_eng.parts[i].name, name))
+			return i;
+	return -1;
+}
+
+/* The schedule of p from its state file, or NULL (logged). */
+static ost_sched_t *_restore(const osl_part_t *p, const ost_config_t *cfg)
+{
+	ost_sched_t *s = NULL;
+	char *path = osl_state_path(p->name), *buf, errbuf[256] = "";
+	size_t len = 0;
+
+	if ((buf = osl_read_file(path, &len))) {
+		int rc = ost_sched_load(buf, len, &s, errbuf, sizeof(errbuf));
+
+		if (rc) {
+			error("ostrich: state file %s unusable (%s: %s): rebuilding partition %s from the job records",
+			      path, ost_strerror(rc), errbuf, p->name);
+			s = NULL;
+		} else if ((rc = ost_sched_reconfigure(s, cfg,
+						       ost_sched_now(s)))) {
+			error("ostrich: state file %s: configuration refused (%s): rebuilding",
+			      path, ost_strerror(rc));
+			ost_sched_destroy(s);
+			s = NULL;
+		} else {
+			ost_stats_t st;
+
+			ost_sched_stats(s, &st);
+			info("ostrich: partition %s restored from %s: %"PRIu64" campaigns, %"PRIu64" pending, %"PRIu64" running jobs",
+			     p->name, path, st.campaigns, st.pending,
+			     st.running);
+			_log_load(p, buf, len);
+		}
+		xfree(buf);
+	} else if (errno != ENOENT) {
+		error("ostrich: cannot read state file %s: %s: rebuilding partition %s from the job records",
+		      path, strerror(errno), p->name);
+	} else {
+		info("ostrich: no state file %s: partition %s starts from the job records",
+		     path, p->name);
+	}
+	xfree(path);
+	return s;
+}
+
+extern osl_part_t *osl_part_get(const char *name, uint32_t total_cpus,
+				int *index)
+{
+	ost_config_t cfg;
+	osl_part_t *p;
+	int i = _lookup(name);
+
+	if (i >= 0) {
+		*index = i;
+		return &osl_eng.parts[i];
+	}
+	xrecalloc(osl_eng.parts, osl_eng.nparts + 1, sizeof(*osl_eng.parts));
+	p = &osl_eng.parts[osl_eng.nparts];
+	p->name = xstrdup(name);
+	p->procs = total_cpus ? total_cpus : 1;
+	_core_config(&cfg, p->procs);
+	if (!(p->sched = _restore(p, &cfg))) {
+		if (!(p->sched = ost_sched_create(&cfg))) {
+			error("ostrich: cannot create the schedule of partition %s",
+			      p->name);
+			xfree(p->name);
+			return NULL;
+		}
+		_log_config(p, OSL_LOG_CREATE, &cfg, 0);
+	}
+	*index = osl_eng.nparts++;
+	return p;
+}
+
+extern osl_part_t *osl_part_find(const char *name)
+{
+	int i = _lookup(name);
+
+	return i < 0 ? NULL : &osl_eng.parts[i];
+}
+
+extern void osl_part_reconfigure(osl_part_t *p, uint32_t procs, double now)
+{
+	ost_config_t cfg;
+	int rc;
+
+	p->procs = procs ? procs : 1;
+	_core_config(&cfg, p->procs);
+	if ((rc = ost_sched_reconfigure(p->sched, &cfg, now)))
+		error("ostrich: partition %s: reconfigure refused: %s",
+		      p->name, ost_strerror(rc));
+	else
+		_log_config(p, OSL_LOG_CONFIG, &cfg, now);
+}
+
+extern void osl_parts_free(void)
+{
+	int i;
+
+	for (i = 0; i < osl_eng.nparts; i++) {
+		osl_part_t *p = &osl_eng.parts[i];
+
+		ost_sched_destroy(p->sched);
+		xfree(p->name);
+		free(p->w);
+		free(p->prios);
+	}
+	xfree(osl_eng.parts);
+	osl_eng.nparts = 0;
+}
+
+extern int osl_user_share(const char *part, uint32_t uid, double *share)
+{
+	osl_part_t *p;
+	int rc = -1;
+
+	slurm_mutex_lock(&osl_eng.lock);
+	if ((p = osl_part_find(part))) {
+		*share = osl_share(p, uid);
+		rc = 0;
+	}
+	slurm_mutex_unlock(&osl_eng.lock);
+	return rc;
+}

@@ -1,0 +1,238 @@
+/*****************************************************************************\
+ *  osl_pass.c - the pass (every Interval, on the engine thread) and its
+ *  small sibling at submission (priority_p_set): Slurm's job records in,
+ *  the core's ranks out as priorities.  Step by step in doc/design.md,
+ *  "The Slurm adapter".
+ *****************************************************************************
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+\*****************************************************************************/
+
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "slurm/slurm.h"
+
+#include "src/common/assoc_mgr.h"
+#include "src/common/list.h"
+#include "src/common/log.h"
+#include "src/common/macros.h"
+#include "src/common/run_in_daemon.h"
+
+#include "src/slurmctld/job_scheduler.h"
+#include "src/slurmctld/locks.h"
+#include "src/slurmctld/slurmctld.h"
+
+#include "osl_private.h"
+#include "ostrich_slurm.h"
+
+/* Per-pass counts and times, for the DebugFlags=Priority line. */
+typedef struct {
+	double t0;			/* pass asked for the locks */
+	double lock;			/* all locks held */
+	double obs;			/* job_list observed */
+	double core;			/* every partition synced and ranked */
+	double comm;			/* of which SystemComments */
+	double order;			/* priorities written */
+	double end;			/* job_list ordered */
+	int njobs;			/* records in job_list */
+	int events;			/* core events applied */
+	int written;			/* writable pending records */
+	int changed;			/* records whose priority changed */
+	uint64_t campaigns;		/* campaigns in all partitions */
+	bool reordered;			/* job_list was reordered */
+} osl_pass_stats_t;
+
+/* CPU counts change with nodes and reconfigure.  NOTE: part read lock. */
+static void _refresh_parts(double now)
+{
+	ListIterator it = list_iterator_create(part_list);
+	part_record_t *part_ptr;
+	int i;
+
+	while ((part_ptr = list_next(it))) {
+		osl_part_t *p = osl_part_get(part_ptr->name,
+					     part_ptr->total_cpus, &i);
+		uint32_t procs = part_ptr->total_cpus ? part_ptr->total_cpus : 1;
+
+		if (p && p->procs != procs)
+			osl_part_reconfigure(p, procs, now);
+	}
+	list_iterator_destroy(it);
+}
+
+/* Sync, advance, rank, renumber and comment every schedule (also those
+ * whose jobs are all gone); by_part from osl_obs_index(). */
+static void _feed(osl_obs_t **by_part, int n, double now,
+		  osl_pass_stats_t *ps)
+{
+	int i, a, b;
+
+	for (i = 0, a = 0; i < osl_eng.nparts; i++, a = b) {
+		osl_part_t *p = &osl_eng.parts[i];
+		osl_evlog_rec_t r = { .op = OSL_LOG_ADVANCE, .part = p->name,
+				      .t = now };
+		ost_stats_t st;
+
+		for (b = a; b < n && by_part[b]->part == i; b++)
+			;
+		ps->events += osl_sync(p, by_part + a, b - a, now,
+				       OSL_SYNC_ALL, osl_eng.evlog);
+		(void) ost_sched_advance(p->sched, now);
+		osl_evlog_write(osl_eng.evlog, &r);
+		osl_prio_rank(p, by_part + a, b - a);
+		osl_prio_renumber(p, by_part + a, b - a);
+		if (osl_eng.conf->system_comment) {
+			double tc = osl_now_hr();
+
+			osl_comments(p, by_part + a, b - a,
+				     osl_eng.conf->mode, &osl_comment_ops);
+			ps->comm += osl_now_hr() - tc;
+		}
+		ost_sched_stats(p->sched, &st);
+		ps->campaigns += st.campaigns;
+	}
+}
+
+/* Write the priorities of every writable record of vec. */
+static void _write_all(const osl_obs_vec_t *vec, osl_pass_stats_t *ps)
+{
+	int a, i;
+
+	/* observations of one record are contiguous in vec */
+	for (a = 0; a < vec->n; a = i) {
+		for (i = a + 1; i < vec->n && vec->v[i].rec == vec->v[a].rec;
+		     i++)
+			;
+		if (!vec->v[a].writable)
+			continue;
+		ps->written++;
+		if (osl_write_job(vec->v, a, i))
+			ps->changed++;
+	}
+}
+
+extern void osl_pass(void)
+{
+	/* conf R (slurm_conf strings), job W (priorities), part R */
+	slurmctld_lock_t job_write_lock = {
+		READ_LOCK, WRITE_LOCK, NO_LOCK, READ_LOCK, NO_LOCK };
+	/* association shares for Weights=assoc */
+	assoc_mgr_lock_t assoc_read_lock = { .assoc = READ_LOCK };
+	osl_pass_stats_t ps = { .t0 = osl_now_hr() };
+	osl_obs_vec_t vec = { 0 };
+	osl_obs_t **by_part;
+	ListIterator it;
+	job_record_t *job_ptr;
+	double now;
+	bool assoc = false;
+	int i;
+
+	lock_slurmctld(job_write_lock);
+	slurm_mutex_lock(&osl_eng.lock);
+	if (osl_eng.conf->weights_assoc) {
+		slurm_mutex_unlock(&osl_eng.lock);
+		assoc_mgr_lock(&assoc_read_lock);
+		slurm_mutex_lock(&osl_eng.lock);
+		assoc = true;
+	}
+	ps.lock = osl_now_hr();
+	now = (double) time(NULL);
+
+	_refresh_parts(now);
+	ps.njobs = list_count(job_list);
+	it = list_iterator_create(job_list);
+	while ((job_ptr = list_next(it)))
+		osl_observe(&vec, job_ptr);
+	list_iterator_destroy(it);
+	by_part = osl_obs_index(&vec);
+	ps.obs = osl_now_hr();
+
+	_feed(by_part, vec.n, now, &ps);
+	ps.core = osl_now_hr();
+
+	_write_all(&vec, &ps);
+	for (i = 0; i < osl_eng.nparts; i++) {
+		osl_evlog_rec_t r = { .op = OSL_LOG_PASS,
+				      .part = osl_eng.parts[i].name, .t = now };
+
+		osl_evlog_write(osl_eng.evlog, &r);
+	}
+	if (osl_eng.evlog)
+		fflush(osl_eng.evlog);
+	osl_eng.passes++;
+	if (ps.changed)
+		last_job_update = time(NULL);
+	ps.order = osl_now_hr();
+	ps.reordered = osl_order_job_list(&vec);
+	ps.end = osl_now_hr();
+	slurm_mutex_unlock(&osl_eng.lock);
+	if (assoc)
+		assoc_mgr_unlock(&assoc_read_lock);
+	unlock_slurmctld(job_write_lock);
+
+	if (ps.changed)
+		schedule(false);
+	/* DebugFlags=Priority: one line per pass, at info level */
+	if (slurm_conf.debug_flags & DEBUG_FLAG_PRIO)
+		info("ostrich: pass %"PRIu64" took %.3f ms: %d job records, %d observations, %d events, %d pending records, %d priorities changed, %d partitions, %"PRIu64" campaigns; job_list %s; locks held %.3f ms (scan %.3f, core %.3f, comments %.3f, priorities %.3f, job_list %.3f), waited %.3f ms",
+		     osl_eng.passes, (ps.end - ps.t0) * 1e3, ps.njobs, vec.n,
+		     ps.events, ps.written, ps.changed, osl_eng.nparts,
+		     ps.campaigns, ps.reordered ? "reordered" : "in order",
+		     (ps.end - ps.lock) * 1e3, (ps.obs - ps.lock) * 1e3,
+		     (ps.core - ps.obs - ps.comm) * 1e3, ps.comm * 1e3,
+		     (ps.order - ps.core) * 1e3, (ps.end - ps.order) * 1e3,
+		     (ps.lock - ps.t0) * 1e3);
+	free(by_part);
+	free(vec.v);
+}
+
+/*
+ * At submission the record is observed like in a pass, and the same
+ * pipeline (osl_sync, scope OSL_SYNC_NEW) submits what the core does not
+ * know; each new job then gets a value between its neighbours'
+ * (osl_prio_new) until the pass it wakes renumbers.
+ */
+extern uint32_t osl_job_priority(uint32_t last_prio, job_record_t *job_ptr)
+{
+	osl_obs_vec_t vec = { 0 };
+	osl_obs_t **obs;
+	uint32_t prio = last_prio >= 2 ? last_prio - 1 : 1;
+	double now = (double) time(NULL);
+	int i, j;
+
+	if (!running_in_slurmctld())
+		return prio;
+	slurm_mutex_lock(&osl_eng.lock);
+	if (!osl_eng.conf || osl_eng.stop || osl_ignored(job_ptr) ||
+	    !IS_JOB_PENDING(job_ptr)) {
+		slurm_mutex_unlock(&osl_eng.lock);
+		return prio;
+	}
+	osl_observe(&vec, job_ptr);
+	obs = osl_obs_index(&vec);
+	for (i = 0; i < vec.n; i = j) {
+		osl_part_t *p = &osl_eng.parts[obs[i]->part];
+
+		for (j = i; j < vec.n && obs[j]->part == obs[i]->part; j++)
+			;
+		(void) osl_sync(p, obs + i, j - i, now, OSL_SYNC_NEW,
+				osl_eng.evlog);
+		osl_prio_new(p, obs + i, j - i);
+	}
+	if (vec.n && vec.v[0].writable && osl_write_job(vec.v, 0, vec.n))
+		prio = job_ptr->priority;
+	else if (vec.n && vec.v[0].writable && job_ptr->priority != NO_VAL &&
+		 job_ptr->priority)
+		prio = job_ptr->priority;
+	if (osl_eng.evlog)
+		fflush(osl_eng.evlog);
+	osl_eng.wake = true;
+	slurm_cond_broadcast(&osl_eng.cond);
+	slurm_mutex_unlock(&osl_eng.lock);
+	free(obs);
+	free(vec.v);
+	return prio;
+}

@@ -1,0 +1,233 @@
+/*****************************************************************************\
+ *  osl_prio.c - the core's ranks as Slurm priorities: ranks from the walk,
+ *  renumbering after a pass, the value of a job submitted between two
+ *  passes, and the order of job_list that follows the priorities.
+ *****************************************************************************
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ *  Free of Slurm types (tests/plugin/check_prio.c); records are only
+ *  compared, never read.  Values lie in [OSL_PRIO_LO, OSL_PRIO_TOP).
+\*****************************************************************************/
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "osl_private.h"
+
+/* The observations of a partition, by key, for the rank walk. */
+typedef struct {
+	osl_obs_t **obs;		/* sorted by key */
+	int n;				/* entries in obs */
+} osl_rank_ctx_t;
+
+/* A record at its best rank. */
+typedef struct {
+	osl_obs_t *o;			/* the record's best-ranked obs */
+	uint64_t rank;			/* its rank */
+} osl_cell_t;
+
+static int _obs_key_cmp(const void *a, const void *b)
+{
+	const osl_obs_t *x = *(osl_obs_t * const *) a;
+	const osl_obs_t *y = *(osl_obs_t * const *) b;
+
+	return (x->key > y->key) - (x->key < y->key);
+}
+
+static int _rank_visit(const ost_rank_info_t *r, void *arg)
+{
+	osl_rank_ctx_t *ctx = arg;
+	osl_obs_t key = { .key = r->job_id }, *kp = &key, **hit;
+
+	hit = bsearch(&kp, ctx->obs, ctx->n, sizeof(*ctx->obs), _obs_key_cmp);
+	if (hit) {
+		(*hit)->rank = r->rank;
+		(*hit)->campaign = r->campaign;
+	}
+	return 0;
+}
+
+extern void osl_prio_rank(osl_part_t *p, osl_obs_t **obs, int n)
+{
+	osl_rank_ctx_t ctx = { .obs = obs, .n = n };
+
+	(void) ost_sched_foreach_pending(p->sched, _rank_visit, &ctx);
+}
+
+static int _cell_rec_cmp(const void *a, const void *b)
+{
+	const osl_cell_t *x = a, *y = b;
+	uintptr_t px = (uintptr_t) x->o->rec, py = (uintptr_t) y->o->rec;
+
+	if (px != py)
+		return px < py ? -1 : 1;
+	return (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+static int _cell_rank_cmp(const void *a, const void *b)
+{
+	const osl_cell_t *x = a, *y = b;
+
+	return (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+/* Room for n cells in p->prios (refilled every pass, one more at every
+ * submission). */
+static void _prios_reserve(osl_part_t *p, int n)
+{
+	p->prios = osl_grow(p->prios, &p->cap_prios, n, sizeof(*p->prios), 0);
+}
+
+extern void osl_prio_renumber(osl_part_t *p, osl_obs_t **obs, int n)
+{
+	osl_cell_t *cell = osl_calloc(n + 1, sizeof(*cell));
+	uint32_t *val;
+	int i, m = 0, k;
+
+	for (i = 0; i < n; i++) {
+		if (obs[i]->st != OSL_PENDING || !obs[i]->writable ||
+		    !obs[i]->rank)
+			continue;
+		cell[m].o = obs[i];
+		cell[m++].rank = obs[i]->rank;
+	}
+	/* one cell per record: its best rank (array tasks share a record) */
+	qsort(cell, m, sizeof(*cell), _cell_rec_cmp);
+	for (i = 0, k = 0; i < m; i++)
+		if (!k || cell[i].o->rec != cell[k - 1].o->rec)
+			cell[k++] = cell[i];
+	m = k;
+	qsort(cell, m, sizeof(*cell), _cell_rank_cmp);
+
+	val = osl_calloc(m + 1, sizeof(*val));
+	for (i = 0; i < m; i++)
+		val[i] = cell[i].o->cur_prio;
+	if (ost_prio_renumber(val, m, OSL_PRIO_LO, OSL_PRIO_TOP - 1, NULL)) {
+		/* more records than values: plain ranks, ties at the end */
+		for (i = 0; i < m; i++)
+			val[i] = cell[i].rank < OSL_PRIO_TOP - 1 ?
+				 OSL_PRIO_TOP - (uint32_t) cell[i].rank : 1;
+	}
+	_prios_reserve(p, m);
+	for (i = 0; i < m; i++) {
+		cell[i].o->prio = val[i];
+		p->prios[i].rank = cell[i].rank;
+		p->prios[i].prio = val[i];
+	}
+	p->nprios = m;
+	free(val);
+	free(cell);
+}
+
+/*
+ * Priority for a job just ranked at rank in p, before the next pass
+ * renumbers: between those of its neighbours at that rank in the last
+ * pass's table, which then records it (later ranks move down by one).
+ * Approximate (jobs may have started since the pass); the pass woken by
+ * the submission puts it right.  O(records).
+ */
+static uint32_t _prio_for_new(osl_part_t *p, uint64_t rank)
+{
+	int a = 0, b = p->nprios, i;
+	uint32_t hi, lo, v;
+
+	while (a < b) {		/* first cell ranked at or after rank */
+		int m = a + (b - a) / 2;
+
+		if (p->prios[m].rank < rank)
+			a = m + 1;
+		else
+			b = m;
+	}
+	hi = a > 0 ? p->prios[a - 1].prio : OSL_PRIO_TOP;
+	lo = a < p->nprios ? p->prios[a].prio : OSL_PRIO_LO - 1;
+	if (hi > lo + 1)
+		v = lo + (hi - lo) / 2;
+	else		/* no room: a tie, until the pass */
+		v = hi - 1 >= OSL_PRIO_LO ? hi - 1 : OSL_PRIO_LO;
+	_prios_reserve(p, p->nprios + 1);
+	memmove(&p->prios[a + 1], &p->prios[a],
+		(p->nprios - a) * sizeof(*p->prios));
+	p->prios[a].rank = rank;
+	p->prios[a].prio = v;
+	p->nprios++;
+	for (i = a + 1; i < p->nprios; i++)
+		p->prios[i].rank++;
+	return v;
+}
+
+extern void osl_prio_new(osl_part_t *p, osl_obs_t **obs, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		uint64_t rank = 0;
+
+		if (!ost_sched_rank(p->sched, obs[i]->key, &rank)) {
+			obs[i]->rank = rank;
+			obs[i]->prio = _prio_for_new(p, rank);
+		}
+	}
+}
+
+/* --------------------------------------------------- job_list order --- */
+
+static int _qrec_cmp(const void *a, const void *b)
+{
+	const osl_qrec_t *x = a, *y = b;
+
+	if (x->prio != y->prio)
+		return x->prio > y->prio ? -1 : 1;
+	return (x->job_id > y->job_id) - (x->job_id < y->job_id);
+}
+
+static int _ptr_cmp(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t) *(void * const *) a;
+	uintptr_t y = (uintptr_t) *(void * const *) b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * The main scheduler and backfill build their queues by walking job_list
+ * and then sort them (sort_job_queue, glibc's merge sort, whose comparator
+ * reads both job records): a queue already in order costs about half the
+ * comparisons, all between neighbours, as FIFO priorities get for free.
+ * Jobs that start stay where they are, so the common pass (starts and ends
+ * only) finds the list in order and changes nothing.  O(n log n).
+ */
+extern int osl_order(void *const *cur, int n, osl_qrec_t *q, int m,
+		     void **want)
+{
+	void **sorted = osl_calloc(m + 1, sizeof(*sorted));
+	int a, i, k = 0;
+	bool differ = false;
+
+	qsort(q, m, sizeof(*q), _qrec_cmp);
+	for (i = 0; i < m; i++)
+		sorted[i] = q[i].rec;
+	qsort(sorted, m, sizeof(*sorted), _ptr_cmp);
+
+	/* is the subsequence of written records already in order? */
+	for (i = 0, a = 0; i < n; i++)
+		if (bsearch(&cur[i], sorted, m, sizeof(*sorted), _ptr_cmp)) {
+			if (a >= m || cur[i] != q[a].rec)
+				differ = true;
+			a++;
+		} else {
+			want[k++] = cur[i];
+		}
+	free(sorted);
+	if (a != m || k + m != n) {	/* cannot happen under the lock */
+		osl_error("ostrich: job_list holds %d of the %d records written: order left alone",
+			  a, m);
+		return -1;
+	}
+	if (!differ)
+		return 0;
+	for (i = 0; i < m; i++)
+		want[k++] = q[i].rec;
+	return 1;
+}

@@ -1,0 +1,406 @@
+/*****************************************************************************\
+ *  osl_private.h - the types of the Slurm adapter (libostrich_slurm.so) and
+ *  the functions its files share.  Not for the two plugin files, which see
+ *  only ostrich_slurm.h.
+ *****************************************************************************
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ *  This header includes no Slurm header, so that the parts of the adapter
+ *  free of Slurm types (osl_vec.c, osl_sync.c, osl_prio.c, osl_comment.c,
+ *  osl_evlog.c) compile into the Check tests of tests/plugin/.  The files
+ *  that read or write Slurm's records see a job record only as
+ *  struct job_record (job_record_t), a partition only by name.
+ *
+ *  Names: osl_ for the adapter's types (also those private to one file),
+ *  functions and constants; _name for a function static to its file.  ost_
+ *  belongs to the core (src/ostrich.h).
+ *
+ *  LOCK ORDER (the only statement of it): the slurmctld locks, then the
+ *  assoc_mgr lock, then osl_eng.lock.  Never the other way round: slurmctld
+ *  calls priority_p_set() with the job write lock held, and the engine lock
+ *  is taken inside it.
+\*****************************************************************************/
+
+#ifndef _OSL_PRIVATE_H
+#define _OSL_PRIVATE_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "ostrich.h"
+#include "ostrich_conf.h"
+
+struct job_record;		/* Slurm's job_record_t (slurmctld.h) */
+
+/*
+ * Priorities written for pending jobs lie in [OSL_PRIO_LO, OSL_PRIO_TOP):
+ * strictly decreasing along the ranks of a partition, and unchanged for a
+ * job whose place in the order still fits (ost_prio_renumber()).  Above
+ * anything priority/basic or a usual multifactor setup gives, so jobs queued
+ * under OStrich stay ahead in OStrich order if the plugin is turned off.
+ */
+#define OSL_PRIO_TOP 100000000u
+#define OSL_PRIO_LO 50000000u
+
+/* Core job id of task t of array a (plain jobs use their job id < 2^32). */
+#define OSL_ARRAY_KEY(a, t) ((((uint64_t) (a)) << 32) | (uint64_t) (t))
+
+/* ------------------------------------------------------------- types --- */
+
+/* A user's weight as last given to a partition's core. */
+typedef struct {
+	uint32_t uid;			/* the user */
+	double weight;			/* w_u handed to ost_user_set_weight */
+} osl_weight_t;
+
+/* The priority the last pass gave the job record first reached at rank. */
+typedef struct {
+	uint64_t rank;			/* rank of the record's best task */
+	uint32_t prio;			/* the priority written for it */
+} osl_prio_cell_t;
+
+/* One Slurm partition and its virtual schedule. */
+typedef struct {
+	char *name;			/* partition name (xmalloc'ed) */
+	ost_sched_t *sched;		/* its virtual schedule */
+	uint32_t procs;			/* CPUs given to the core (>= 1) */
+	osl_weight_t *w;		/* weights given to the core (malloc) */
+	int nw;				/* entries used in w */
+	int cap_w;			/* entries allocated in w */
+	osl_prio_cell_t *prios;		/* last pass: priority by rank, rank
+					 * ascending (malloc; osl_prio.c) */
+	int nprios;			/* entries used in prios */
+	int cap_prios;			/* entries allocated in prios */
+} osl_part_t;
+
+/* What Slurm shows of a job: its state in one word. */
+typedef enum {
+	OSL_PENDING = 0,		/* waiting (was 'P') */
+	OSL_RUNNING,			/* running or suspended (was 'R') */
+	OSL_FINISHED,			/* completed, failed, cancelled... ('F') */
+} osl_jstate_t;
+
+/* One job (or array task) of one partition as seen in job_list. */
+typedef struct {
+	uint64_t key;			/* core job id (OSL_ARRAY_KEY for a
+					 * task of a pending array record) */
+	int part;			/* index in osl_eng.parts */
+	int slot;			/* index in the record's part_ptr_list
+					 * (priority_array), -1 if none */
+	struct job_record *rec;		/* the record; valid while the job lock
+					 * is held; compared, never read, by
+					 * the Slurm-free files */
+	osl_jstate_t st;		/* its state */
+	bool ran;			/* finished after running */
+	bool writable;			/* the plugin may set its priority (no
+					 * operator-set priority) */
+	uint32_t uid;			/* owner */
+	uint32_t procs;			/* CPUs, >= 1 */
+	double estimate;		/* e, seconds (§1) */
+	double weight;			/* owner's weight w_u */
+	uint64_t group;			/* array job id, 0 for a plain job */
+	time_t submit;			/* submission time */
+	time_t start;			/* start time (running, finished) */
+	time_t end;			/* end time (finished) */
+	double runtime;			/* seconds run, suspensions excluded
+					 * (finished) */
+	uint32_t cur_prio;		/* the record's priority for this
+					 * partition when observed (0: none) */
+	uint64_t rank;			/* rank in its partition, 0: none */
+	uint32_t prio;			/* priority to write for its record in
+					 * this partition, 0: none */
+	uint32_t campaign;		/* its campaign (pending, from the rank
+					 * walk), 0: unknown */
+} osl_obs_t;
+
+/* The observations of a pass (grown by osl_obs_add). */
+typedef struct {
+	osl_obs_t *v;			/* the observations (malloc) */
+	int n;				/* entries used */
+	int cap;			/* entries allocated */
+} osl_obs_vec_t;
+
+/* How much of a partition osl_sync() brings in line. */
+typedef enum {
+	OSL_SYNC_ALL = 0,		/* every job: what the core knows and
+					 * Slurm no longer shows ends */
+	OSL_SYNC_NEW,			/* only the jobs the core does not know
+					 * (a submission) */
+} osl_sync_scope_t;
+
+/* A written record, for the order of job_list (osl_order). */
+typedef struct {
+	void *rec;			/* the record (job_record_t *) */
+	uint32_t prio;			/* its priority now */
+	uint32_t job_id;		/* its job id (ties) */
+} osl_qrec_t;
+
+/* Engine-wide state; every field is guarded by lock. */
+typedef struct {
+	pthread_mutex_t lock;		/* last in the lock order (above) */
+	pthread_cond_t cond;		/* wakes the engine thread */
+	pthread_t thread;		/* the engine thread (osl_engine.c) */
+	bool running;			/* thread started, not yet joined */
+	int users[2];			/* init() count per osl_plugin_t */
+	bool stop;			/* fini: the thread must exit */
+	bool reconf;			/* re-read ostrich.conf before a pass */
+	bool wake;			/* a pass is wanted soon (submission) */
+	osl_conf_t *conf;		/* configuration in force */
+	osl_part_t *parts;		/* one per partition seen (osl_part.c) */
+	int nparts;			/* entries in parts */
+	FILE *evlog;			/* EventLog= file, NULL if none */
+	uint64_t passes;		/* passes run since the engine started */
+} osl_engine_t;
+
+extern osl_engine_t osl_eng;		/* osl_engine.c */
+
+/* -------------------------------------------- osl_vec.c (Slurm-free) --- */
+
+/*
+ * Room for need elements of size bytes in v, which holds *cap: the
+ * capacity doubles (first at least), new room is zeroed.  Out of memory is
+ * fatal, as with xmalloc.
+ * RET the (possibly moved) array
+ */
+extern void *osl_grow(void *v, int *cap, int need, size_t size, int first);
+
+/* calloc(n ? n : 1, size); out of memory is fatal.  free() the result. */
+extern void *osl_calloc(size_t n, size_t size);
+
+/* ------------------------------------------------- osl_log.c (Slurm) --- */
+
+/* Messages of the Slurm-free files, into slurmctld's log (tests/plugin
+ * has its own definitions that record them). */
+extern void osl_error(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+extern void osl_debug(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+
+/* ------------------------------------------- osl_sync.c (Slurm-free) --- */
+
+/* A new zeroed observation at the end of vec. */
+extern osl_obs_t *osl_obs_add(osl_obs_vec_t *vec);
+
+/*
+ * Pointers to the observations of vec ordered by (partition, key, uid):
+ * the observations of one partition are then contiguous, sorted by key.
+ * RET array of vec->n pointers (free())
+ */
+extern osl_obs_t **osl_obs_index(const osl_obs_vec_t *vec);
+
+/*
+ * Bring the core of p in line with obs[0..n), the observations of p sorted
+ * by key: diff them against what the core knows (scope), sort the events
+ * by time (§6 for ties) and apply them, logging each to evlog (may be
+ * NULL).  A refused event is logged, never fatal.
+ * RET number of events
+ */
+extern int osl_sync(osl_part_t *p, osl_obs_t **obs, int n, double now,
+		    osl_sync_scope_t scope, FILE *evlog);
+
+/* ------------------------------------------- osl_prio.c (Slurm-free) --- */
+
+/* Set rank and campaign of every pending observation of obs[0..n) (sorted
+ * by key) from the core's walk of p; the others keep rank 0. */
+extern void osl_prio_rank(osl_part_t *p, osl_obs_t **obs, int n);
+
+/*
+ * New priorities for the writable ranked pending observations of obs[0..n)
+ * (p's, ranks set): one value per record at its best rank, strictly
+ * decreasing along the ranks, a record's cur_prio kept wherever it still
+ * fits (ost_prio_renumber).  Sets o->prio on each record's best-ranked
+ * observation and keeps the values by rank in p->prios.
+ */
+extern void osl_prio_renumber(osl_part_t *p, osl_obs_t **obs, int n);
+
+/*
+ * Priorities for obs[0..n), observations of p just submitted to its core:
+ * each at its rank gets a value between those of its neighbours in
+ * p->prios, which then records it (later ranks move down by one), so that
+ * a burst of submissions gets distinct values in order until the next
+ * pass renumbers.  Observations the core does not rank keep prio 0.
+ */
+extern void osl_prio_new(osl_part_t *p, osl_obs_t **obs, int n);
+
+/*
+ * The new order of job_list so that the written records q[0..m) stand in
+ * priority order (highest first, then job id): when they already do in
+ * cur[0..n) (job_list now), nothing; else the other records in their
+ * order, then q's.  Sorts q.
+ * OUT want - room for n: the new order when RET is 1
+ * RET 1 (reorder to want), 0 (in order), -1 (q not all in cur; logged)
+ */
+extern int osl_order(void *const *cur, int n, osl_qrec_t *q, int m,
+		     void **want);
+
+/* ---------------------------------------- osl_comment.c (Slurm-free) --- */
+
+/* How osl_comments() reaches Slurm's records. */
+typedef struct {
+	/* the name of uid (or NULL) */
+	const char *(*user_name)(uint32_t uid);
+	/* the SystemComment of rec must become text */
+	void (*set)(struct job_record *rec, const char *text);
+	/* the SystemComment of rec now (NULL: none) */
+	const char *(*get)(const struct job_record *rec);
+} osl_comment_ops_t;
+
+/* Fraction of p's CPUs uid gets in the virtual schedule now (0 for a user
+ * the core has never seen). */
+extern double osl_share(const osl_part_t *p, uint32_t uid);
+
+/*
+ * SystemComment of every job record of obs[0..n) (p's, ranked): the core's
+ * summary line (ost_summary_format) of the record's best-ranked pending
+ * task, or of its running job; set through ops only where it changes
+ * (osl_comment_merge).  Skips finished and unranked pending jobs and the
+ * second and later partitions of a record.
+ */
+extern void osl_comments(osl_part_t *p, osl_obs_t **obs, int n,
+			 ost_mode_t mode, const osl_comment_ops_t *ops);
+
+/*
+ * What the SystemComment field must become when the engine writes line
+ * into it: the field may hold text of someone else (an operator's
+ * scontrol update), which is NOT kept today: the field becomes line.
+ * IN field - the field now (NULL: empty)
+ * OUT out - the new field (size bytes) when RET is true
+ * RET false if the field stays as it is
+ */
+extern bool osl_comment_merge(const char *field, const char *line, char *out,
+			      size_t size);
+
+/* -------------------------------------------- osl_evlog.c (Slurm-free) --- */
+
+/* The records of the event log (format: osl_evlog.c). */
+typedef enum {
+	OSL_LOG_CREATE = 0,		/* a new empty schedule */
+	OSL_LOG_CONFIG,			/* the schedule reconfigured */
+	OSL_LOG_LOAD,			/* the schedule restored from a file */
+	OSL_LOG_WEIGHT,			/* a user's weight */
+	OSL_LOG_SUBMIT,			/* ost_job_submit */
+	OSL_LOG_START,			/* ost_job_start */
+	OSL_LOG_FINISH,			/* ost_job_finish */
+	OSL_LOG_CANCEL,			/* ost_job_cancel */
+	OSL_LOG_REQUEUE,		/* ost_job_requeue */
+	OSL_LOG_ADVANCE,		/* ost_sched_advance */
+	OSL_LOG_PASS,			/* end of a pass (replays stop here) */
+} osl_log_op_t;
+
+/* One line of the event log. */
+typedef struct {
+	osl_log_op_t op;		/* what happened */
+	const char *part;		/* partition name (no white space) */
+	double t;			/* when, seconds since the epoch (not
+					 * for load) */
+	ost_config_t cfg;		/* create, config: procs, mode,
+					 * think_time, capacity, intra,
+					 * faircamp_users, default_weight */
+	ost_job_desc_t job;		/* submit: id, uid, procs, estimate,
+					 * group; start, finish, cancel,
+					 * requeue: id; weight: uid */
+	double x;			/* finish: run time; weight: weight */
+	const char *path;		/* load: the copy of the state file */
+} osl_evlog_rec_t;
+
+/* Append r to f as one line; f NULL: nothing. */
+extern void osl_evlog_write(FILE *f, const osl_evlog_rec_t *r);
+
+/*
+ * Parse one line written by osl_evlog_write.  Cuts line in place: r->part
+ * and r->path point into it.
+ * RET 0, or -1 (malformed or unknown record)
+ */
+extern int osl_evlog_parse(char *line, osl_evlog_rec_t *r);
+
+/* ------------------------------------------------ osl_part.c (Slurm) --- */
+
+/*
+ * The partition called name, created on first sight (total_cpus CPUs),
+ * restored from its state file when there is a valid one, else empty (the
+ * next pass feeds the jobs still in job_list).
+ * OUT index - its index in osl_eng.parts
+ * NOTE: osl_eng.lock held.
+ * RET the partition, or NULL (logged)
+ */
+extern osl_part_t *osl_part_get(const char *name, uint32_t total_cpus,
+				int *index);
+
+/* The partition called name, or NULL; never creates one.
+ * NOTE: osl_eng.lock held. */
+extern osl_part_t *osl_part_find(const char *name);
+
+/* Hand a new configuration or CPU count to p's core (logged on refusal).
+ * NOTE: osl_eng.lock held. */
+extern void osl_part_reconfigure(osl_part_t *p, uint32_t procs, double now);
+
+/* Destroy every partition.  NOTE: osl_eng.lock held. */
+extern void osl_parts_free(void);
+
+/* ----------------------------------------------- osl_state.c (Slurm) --- */
+
+/* Read a whole file.  RET xmalloc'ed buffer of *len bytes, or NULL with
+ * errno set. */
+extern char *osl_read_file(const char *path, size_t *len);
+
+/* Write buf to path atomically (path.new, fsync, rename).
+ * RET 0, or -1 (logged) */
+extern int osl_write_atomic(const char *path, const char *buf, size_t len);
+
+/* The state file of partition part (xmalloc'ed).  NOTE: conf read lock. */
+extern char *osl_state_path(const char *part);
+
+/* Save every schedule, one file per partition.  Takes the conf read lock
+ * and osl_eng.lock itself; writes with neither held. */
+extern void osl_save_all(void);
+
+/* --------------------------------------------- osl_observe.c (Slurm) --- */
+
+/* Is the record left alone (held, reserved, heterogeneous, revoked)? */
+extern bool osl_ignored(const struct job_record *job_ptr);
+
+/*
+ * Observations of one job record, one per partition it concerns (and per
+ * task of a pending array record), appended to vec.
+ * NOTE: job read lock (at least) and osl_eng.lock held.
+ */
+extern void osl_observe(osl_obs_vec_t *vec, struct job_record *job_ptr);
+
+/* ------------------------------------------- osl_writeback.c (Slurm) --- */
+
+/*
+ * Set the priorities of the observations obs[a..b) of one writable job
+ * record: the best of its tasks in each partition (priority_array), the
+ * best of all in job_ptr->priority.
+ * NOTE: job write lock held.
+ * RET true if anything changed
+ */
+extern bool osl_write_job(osl_obs_t *obs, int a, int b);
+
+/* The SystemComment callbacks for osl_comments(). */
+extern const osl_comment_ops_t osl_comment_ops;
+
+/*
+ * Keep the pending records whose priorities were written in priority order
+ * in job_list (osl_order).
+ * NOTE: job write lock held (no iterator on job_list can exist).
+ * RET true if job_list was reordered
+ */
+extern bool osl_order_job_list(const osl_obs_vec_t *vec);
+
+/* ---------------------------------------------- osl_engine.c (Slurm) --- */
+
+/* Seconds since the epoch, microsecond resolution (timing logs only). */
+extern double osl_now_hr(void);
+
+/* ------------------------------------------------ osl_pass.c (Slurm) --- */
+
+/* One pass: observe, sync, rank, renumber, comment, write, order.
+ * NOTE: takes the slurmctld locks and osl_eng.lock itself. */
+extern void osl_pass(void);
+
+#endif /* _OSL_PRIVATE_H */

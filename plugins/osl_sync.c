@@ -1,0 +1,349 @@
+/*****************************************************************************\
+ *  osl_sync.c - observations to core events: what Slurm shows of the jobs
+ *  of one partition, diffed against what its core knows, as the submit,
+ *  start, finish, cancel and requeue events that bring the core in line,
+ *  in time order, applied.
+ *****************************************************************************
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ *  Free of Slurm types: tests/plugin/check_sync.c drives it with made-up
+ *  observations.  The one pipeline for the pass (OSL_SYNC_ALL) and for a
+ *  submission (OSL_SYNC_NEW): diff, sort, apply.
+\*****************************************************************************/
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "osl_private.h"
+
+/* What happens to a job in the core. */
+typedef enum {
+	OSL_EV_SUBMIT = 0,		/* ost_job_submit (was 's') */
+	OSL_EV_START,		/* ost_job_start (was 'b', begin) */
+	OSL_EV_FINISH,		/* ost_job_finish with Slurm's end and run time
+				 * (was 'f') */
+	OSL_EV_CANCEL,		/* ost_job_cancel (was 'c') */
+	OSL_EV_REQUEUE,		/* ost_job_requeue (was 'r') */
+	OSL_EV_VANISH,		/* was 'g', gone: a running job whose record
+				 * Slurm purged before a pass saw it end;
+				 * finished now, having run since its start */
+} osl_ev_kind_t;
+
+static const char *const _ev_names[] = {
+	"submit", "start", "finish", "cancel", "requeue", "vanish",
+};
+
+/*
+ * Order of events at one instant (§6): completions of jobs that started
+ * earlier, requeues, submissions, starts, then completions of jobs that
+ * started at that very instant.
+ */
+enum { OSL_ORD_END = 0, OSL_ORD_REQUEUE, OSL_ORD_SUBMIT, OSL_ORD_START, OSL_ORD_END_LATE };
+
+/* A core event; sorted by (t, order, key). */
+typedef struct {
+	double t;			/* when, seconds since the epoch */
+	int order;			/* ties at one instant (OSL_ORD_*) */
+	osl_ev_kind_t kind;		/* what */
+	const osl_obs_t *o;		/* the observation (NULL: the record
+					 * is gone) */
+	uint64_t key;			/* core job id */
+} osl_event_t;
+
+typedef struct {
+	osl_event_t *v;			/* the events (malloc) */
+	int n;				/* entries used */
+	int cap;			/* entries allocated */
+} osl_ev_vec_t;
+
+/* A job the core knows; sorted by id. */
+typedef struct {
+	uint64_t id;			/* core job id */
+	ost_job_state_t state;		/* pending or running */
+	double start;			/* start time (running) */
+} osl_known_t;
+
+typedef struct {
+	osl_known_t *v;			/* the jobs (malloc) */
+	int n;				/* entries used */
+	int cap;			/* entries allocated */
+} osl_known_vec_t;
+
+/* ------------------------------------------------------ observations --- */
+
+extern osl_obs_t *osl_obs_add(osl_obs_vec_t *vec)
+{
+	vec->v = osl_grow(vec->v, &vec->cap, vec->n + 1, sizeof(*vec->v), 256);
+	memset(&vec->v[vec->n], 0, sizeof(vec->v[0]));
+	return &vec->v[vec->n++];
+}
+
+static int _obs_order_cmp(const void *a, const void *b)
+{
+	const osl_obs_t *x = *(osl_obs_t * const *) a;
+	const osl_obs_t *y = *(osl_obs_t * const *) b;
+
+	if (x->part != y->part)
+		return x->part - y->part;
+	if (x->key != y->key)
+		return (x->key > y->key) - (x->key < y->key);
+	return x->uid < y->uid ? -1 : x->uid > y->uid;
+}
+
+extern osl_obs_t **osl_obs_index(const osl_obs_vec_t *vec)
+{
+	osl_obs_t **idx = osl_calloc(vec->n + 1, sizeof(*idx));
+	int i;
+
+	for (i = 0; i < vec->n; i++)
+		idx[i] = &vec->v[i];
+	if (vec->n)
+		qsort(idx, vec->n, sizeof(*idx), _obs_order_cmp);
+	return idx;
+}
+
+/* ------------------------------------------------------------ events --- */
+
+static int _ev_cmp(const void *a, const void *b)
+{
+	const osl_event_t *x = a, *y = b;
+
+	if (x->t != y->t)
+		return x->t < y->t ? -1 : 1;
+	if (x->order != y->order)
+		return x->order - y->order;
+	return (x->key > y->key) - (x->key < y->key);
+}
+
+static void _ev_add(osl_ev_vec_t *ev, double t, int order, osl_ev_kind_t kind,
+		    const osl_obs_t *o, uint64_t key)
+{
+	ev->v = osl_grow(ev->v, &ev->cap, ev->n + 1, sizeof(*ev->v), 64);
+	ev->v[ev->n].t = t;
+	ev->v[ev->n].order = order;
+	ev->v[ev->n].kind = kind;
+	ev->v[ev->n].o = o;
+	ev->v[ev->n].key = key;
+	ev->n++;
+}
+
+static int _known_add(const ost_job_info_t *job, void *arg)
+{
+	osl_known_vec_t *k = arg;
+
+	k->v = osl_grow(k->v, &k->cap, k->n + 1, sizeof(*k->v), 256);
+	k->v[k->n].id = job->id;
+	k->v[k->n].state = job->state;
+	k->v[k->n].start = job->start;
+	k->n++;
+	return 0;
+}
+
+static int _known_cmp(const void *a, const void *b)
+{
+	const osl_known_t *x = a, *y = b;
+
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+/*
+ * Events that bring the core's view of one job in line with Slurm's.
+ * IN k - what the core knows (NULL: nothing)
+ * IN o - what Slurm shows (NULL: the record is gone or left alone)
+ */
+static void _diff_one(osl_ev_vec_t *ev, const osl_known_t *k, const osl_obs_t *o,
+		      double now)
+{
+	if (!k) {
+		if (o->st == OSL_PENDING) {
+			_ev_add(ev, o->submit, OSL_ORD_SUBMIT, OSL_EV_SUBMIT, o,
+				o->key);
+		} else if (o->st == OSL_RUNNING) {
+			_ev_add(ev, o->submit, OSL_ORD_SUBMIT, OSL_EV_SUBMIT, o,
+				o->key);
+			_ev_add(ev, o->start, OSL_ORD_START, OSL_EV_START, o, o->key);
+		}
+		return;
+	}
+	if (!o) {
+		if (k->state == OST_JOB_PENDING)
+			_ev_add(ev, now, OSL_ORD_END, OSL_EV_CANCEL, NULL, k->id);
+		else
+			_ev_add(ev, now, OSL_ORD_END, OSL_EV_VANISH, NULL, k->id);
+		return;
+	}
+	if (k->state == OST_JOB_PENDING) {
+		if (o->st == OSL_RUNNING) {
+			_ev_add(ev, o->start, OSL_ORD_START, OSL_EV_START, o, o->key);
+		} else if (o->st == OSL_FINISHED && o->ran) {
+			_ev_add(ev, o->start, OSL_ORD_START, OSL_EV_START, o, o->key);
+			_ev_add(ev, o->end, OSL_ORD_END_LATE, OSL_EV_FINISH, o,
+				o->key);
+		} else if (o->st == OSL_FINISHED) {
+			_ev_add(ev, o->end, OSL_ORD_END, OSL_EV_CANCEL, o, o->key);
+		}
+	} else {
+		if (o->st == OSL_PENDING)
+			_ev_add(ev, o->submit > now ? now : o->submit,
+				OSL_ORD_REQUEUE, OSL_EV_REQUEUE, o, o->key);
+		else if (o->st == OSL_FINISHED)
+			_ev_add(ev, o->end, OSL_ORD_END, OSL_EV_FINISH, o, o->key);
+	}
+}
+
+/* Every job: a merge of the core's jobs and obs[0..n), both by id. */
+static void _diff_all(osl_ev_vec_t *ev, const osl_part_t *p, osl_obs_t **obs,
+		      int n, double now)
+{
+	osl_known_vec_t known = { 0 };
+	int i = 0, j = 0;
+
+	(void) ost_sched_foreach_job(p->sched, _known_add, &known);
+	if (known.n)
+		qsort(known.v, known.n, sizeof(*known.v), _known_cmp);
+	while (i < known.n || j < n) {
+		if (j == n || (i < known.n && known.v[i].id < obs[j]->key))
+			_diff_one(ev, &known.v[i++], NULL, now);
+		else if (i == known.n || obs[j]->key < known.v[i].id)
+			_diff_one(ev, NULL, obs[j++], now);
+		else
+			_diff_one(ev, &known.v[i++], obs[j++], now);
+	}
+	free(known.v);
+}
+
+/* Only the observations the core does not know. */
+static void _diff_new(osl_ev_vec_t *ev, const osl_part_t *p, osl_obs_t **obs,
+		      int n, double now)
+{
+	ost_job_info_t info;
+	int j;
+
+	for (j = 0; j < n; j++)
+		if (ost_job_get(p->sched, obs[j]->key, &info))
+			_diff_one(ev, NULL, obs[j], now);
+}
+
+/* ------------------------------------------------------------- apply --- */
+
+static void _log(FILE *evlog, const osl_part_t *p, osl_log_op_t op, double t,
+		 uint64_t id, double x)
+{
+	osl_evlog_rec_t r = { .op = op, .part = p->name, .t = t, .x = x };
+
+	if (!evlog)
+		return;
+	r.job.id = id;
+	osl_evlog_write(evlog, &r);
+}
+
+/* Give the core the weight of uid before it sees a job of that user. */
+static void _weight(osl_part_t *p, uint32_t uid, double w, double t,
+		    FILE *evlog)
+{
+	int i, rc;
+
+	for (i = 0; i < p->nw; i++)
+		if (p->w[i].uid == uid)
+			break;
+	if (i < p->nw && p->w[i].weight == w)
+		return;
+	if ((rc = ost_user_set_weight(p->sched, uid, w, t))) {
+		osl_error("ostrich: partition %s: weight %g of uid %u refused: %s",
+			  p->name, w, uid, ost_strerror(rc));
+		return;
+	}
+	if (evlog) {
+		osl_evlog_rec_t r = { .op = OSL_LOG_WEIGHT, .part = p->name,
+				      .t = t, .x = w };
+		r.job.uid = uid;
+		osl_evlog_write(evlog, &r);
+	}
+	if (i == p->nw) {
+		p->w = osl_grow(p->w, &p->cap_w, p->nw + 1, sizeof(*p->w), 4);
+		p->nw++;
+	}
+	p->w[i].uid = uid;
+	p->w[i].weight = w;
+}
+
+/* Apply one event to the core of p; failures are logged, never fatal. */
+static void _apply(osl_part_t *p, const osl_event_t *e, double now, FILE *evlog)
+{
+	const osl_obs_t *o = e->o;
+	ost_job_info_t info;
+	int rc = 0;
+
+	switch (e->kind) {
+	case OSL_EV_SUBMIT: {
+		ost_job_desc_t d = {
+			.id = o->key, .uid = o->uid, .procs = o->procs,
+			.estimate = o->estimate, .group = o->group,
+			.campaign = 0,
+		};
+		_weight(p, o->uid, o->weight, e->t, evlog);
+		rc = ost_job_submit(p->sched, &d, e->t, NULL);
+		if (!rc && evlog) {
+			osl_evlog_rec_t r = { .op = OSL_LOG_SUBMIT,
+					      .part = p->name, .t = e->t,
+					      .job = d };
+			osl_evlog_write(evlog, &r);
+		}
+		break;
+	}
+	case OSL_EV_START:
+		if (!(rc = ost_job_start(p->sched, e->key, e->t)))
+			_log(evlog, p, OSL_LOG_START, e->t, e->key, 0);
+		break;
+	case OSL_EV_FINISH:
+		if (!(rc = ost_job_finish(p->sched, e->key, e->t, o->runtime)))
+			_log(evlog, p, OSL_LOG_FINISH, e->t, e->key,
+			     o->runtime);
+		break;
+	case OSL_EV_VANISH:	/* ended by now at worst */
+		if (!ost_job_get(p->sched, e->key, &info)) {
+			double run = isnan(info.start) ? 0 : now - info.start;
+
+			if (run < 0)
+				run = 0;
+			if (!(rc = ost_job_finish(p->sched, e->key, now, run)))
+				_log(evlog, p, OSL_LOG_FINISH, now, e->key,
+				     run);
+			osl_debug("ostrich: job %"PRIu64" vanished while running: finished at %.0f",
+				  e->key, now);
+		}
+		break;
+	case OSL_EV_CANCEL:
+		if (!(rc = ost_job_cancel(p->sched, e->key, e->t)))
+			_log(evlog, p, OSL_LOG_CANCEL, e->t, e->key, 0);
+		break;
+	case OSL_EV_REQUEUE:
+		if (!(rc = ost_job_requeue(p->sched, e->key, e->t)))
+			_log(evlog, p, OSL_LOG_REQUEUE, e->t, e->key, 0);
+		break;
+	}
+	if (rc)
+		osl_error("ostrich: partition %s: event %s of job %"PRIu64" at %.0f refused: %s",
+			  p->name, _ev_names[e->kind], e->key, e->t,
+			  ost_strerror(rc));
+}
+
+extern int osl_sync(osl_part_t *p, osl_obs_t **obs, int n, double now,
+		    osl_sync_scope_t scope, FILE *evlog)
+{
+	osl_ev_vec_t ev = { 0 };
+	int e;
+
+	if (scope == OSL_SYNC_ALL)
+		_diff_all(&ev, p, obs, n, now);
+	else
+		_diff_new(&ev, p, obs, n, now);
+	if (ev.n)
+		qsort(ev.v, ev.n, sizeof(*ev.v), _ev_cmp);
+	for (e = 0; e < ev.n; e++)
+		_apply(p, &ev.v[e], now, evlog);
+	free(ev.v);
+	return ev.n;
+}

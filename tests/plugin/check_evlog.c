@@ -1,0 +1,177 @@
+/*****************************************************************************\
+ *  check_evlog.c - the event log: every record written reads back the same,
+ *  doubles to the bit; malformed lines are refused
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+\*****************************************************************************/
+
+#include "plug_util.h"
+
+/* Every kind of record, with values that do not print exactly in few
+ * digits. */
+static osl_evlog_rec_t _records(int op)
+{
+	osl_evlog_rec_t r = { .op = (osl_log_op_t) op, .part = "batch",
+			      .t = T0 + 0.1 };
+
+	ost_config_init(&r.cfg);
+	switch (r.op) {
+	case OSL_LOG_CREATE:
+	case OSL_LOG_CONFIG:
+		r.cfg.procs = 96;
+		r.cfg.mode = OST_MODE_FAIRCAMP;
+		r.cfg.think_time = 600.5;
+		r.cfg.capacity = OST_CAPACITY_FULL;
+		r.cfg.intra = OST_INTRA_SPT;
+		r.cfg.faircamp_users = 3;
+		r.cfg.default_weight = 1.0 / 3;
+		break;
+	case OSL_LOG_LOAD:
+		r.path = "/var/spool/ostrich/events.log.batch.1";
+		break;
+	case OSL_LOG_WEIGHT:
+		r.job.uid = 1001;
+		r.x = 2.0 / 3;
+		break;
+	case OSL_LOG_SUBMIT:
+		r.job.id = OSL_ARRAY_KEY(4294967295u, 12);
+		r.job.uid = 1002;
+		r.job.procs = 7;
+		r.job.estimate = 1e-300;
+		r.job.group = 4294967295u;
+		break;
+	case OSL_LOG_FINISH:
+		r.x = 3599.999999;
+		/* fall through */
+	default:
+		r.job.id = 42;
+		break;
+	}
+	return r;
+}
+
+/* Does b read back as a (the fields its op carries)? */
+static bool _same(const osl_evlog_rec_t *a, const osl_evlog_rec_t *b)
+{
+	if (a->op != b->op || strcmp(a->part, b->part))
+		return false;
+	switch (a->op) {
+	case OSL_LOG_CREATE:
+	case OSL_LOG_CONFIG:
+		return a->t == b->t && a->cfg.procs == b->cfg.procs &&
+		       a->cfg.mode == b->cfg.mode &&
+		       a->cfg.think_time == b->cfg.think_time &&
+		       a->cfg.capacity == b->cfg.capacity &&
+		       a->cfg.intra == b->cfg.intra &&
+		       a->cfg.faircamp_users == b->cfg.faircamp_users &&
+		       a->cfg.default_weight == b->cfg.default_weight;
+	case OSL_LOG_LOAD:
+		return !strcmp(a->path, b->path);
+	case OSL_LOG_WEIGHT:
+		return a->t == b->t && a->job.uid == b->job.uid && a->x == b->x;
+	case OSL_LOG_SUBMIT:
+		return a->t == b->t && a->job.id == b->job.id &&
+		       a->job.uid == b->job.uid &&
+		       a->job.procs == b->job.procs &&
+		       a->job.estimate == b->job.estimate &&
+		       a->job.group == b->job.group;
+	case OSL_LOG_FINISH:
+		return a->t == b->t && a->job.id == b->job.id && a->x == b->x;
+	case OSL_LOG_ADVANCE:
+	case OSL_LOG_PASS:
+		return a->t == b->t;
+	default:
+		return a->t == b->t && a->job.id == b->job.id;
+	}
+}
+
+START_TEST(test_round_trip)
+{
+	FILE *f = tmpfile();
+	char line[512];
+	int op, bad = -1, n = 0;
+
+	ck_assert_ptr_nonnull(f);
+	for (op = OSL_LOG_CREATE; op <= OSL_LOG_PASS; op++) {
+		osl_evlog_rec_t r = _records(op);
+
+		osl_evlog_write(f, &r);
+	}
+	osl_evlog_write(NULL, &(osl_evlog_rec_t) { .op = OSL_LOG_PASS });
+	rewind(f);
+	for (op = OSL_LOG_CREATE; fgets(line, sizeof(line), f); op++, n++) {
+		osl_evlog_rec_t want = _records(op), got;
+
+		if (bad < 0 && (osl_evlog_parse(line, &got) ||
+				!_same(&want, &got)))
+			bad = op;
+	}
+	fclose(f);
+	ck_assert_msg(bad < 0, "record %d does not read back", bad);
+	ck_assert_int_eq(n, OSL_LOG_PASS + 1);
+}
+END_TEST
+
+/* The format as documented, to the character. */
+START_TEST(test_format)
+{
+	FILE *f = tmpfile();
+	char line[512];
+	osl_evlog_rec_t r = { .op = OSL_LOG_SUBMIT, .part = "debug",
+			      .t = 1000, .job = { .id = 5, .uid = 1001,
+						  .procs = 2, .estimate = 600,
+						  .group = 0 } };
+
+	ck_assert_ptr_nonnull(f);
+	osl_evlog_write(f, &r);
+	r = (osl_evlog_rec_t) { .op = OSL_LOG_FINISH, .part = "debug",
+				.t = 1660.5, .x = 60.5, .job = { .id = 5 } };
+	osl_evlog_write(f, &r);
+	rewind(f);
+	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
+	ck_assert_str_eq(line, "debug submit 5 1001 2 600 0 1000\n");
+	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
+	ck_assert_str_eq(line, "debug finish 5 1660.5 60.5\n");
+	fclose(f);
+}
+END_TEST
+
+START_TEST(test_malformed)
+{
+	static const char *const bad[] = {
+		"", "debug", "debug frobnicate 1", "debug submit 1 2 3",
+		"debug start x 1", "debug create 4 nomode 600 used lpt 0 1 0",
+		"debug create 4 ostrich 600 used lpt 0 1", "debug load",
+		"debug weight 1 2", "debug pass",
+	};
+	char line[128];
+	osl_evlog_rec_t r;
+	size_t i;
+	int first = -1;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(line, sizeof(line), "%s", bad[i]);
+		if (first < 0 && !osl_evlog_parse(line, &r))
+			first = (int) i;
+	}
+	ck_assert_msg(first < 0, "accepted: \"%s\"", first < 0 ? "" : bad[first]);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("evlog");
+	TCase *tc = tcase_create("event log");
+
+	tcase_set_timeout(tc, PLUG_TIMEOUT);
+	tcase_add_test(tc, test_round_trip);
+	tcase_add_test(tc, test_format);
+	tcase_add_test(tc, test_malformed);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return ost_check_run(suite());
+}

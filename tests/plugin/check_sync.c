@@ -1,0 +1,263 @@
+/*****************************************************************************\
+ *  check_sync.c - osl_sync(): what Slurm shows, diffed against what the
+ *  core knows, becomes the right core events in the right order
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+\*****************************************************************************/
+
+#include "plug_util.h"
+
+static fake_rec_t recs[16];
+
+/* State of job id in the core, or -1 if unknown. */
+static int _state(const osl_part_t *p, uint64_t id)
+{
+	ost_job_info_t info;
+
+	return ost_job_get(p->sched, id, &info) ? -1 : (int) info.state;
+}
+
+/* New records: a pending and a running job are submitted (the running one
+ * also started, after its submission); a finished one the core never saw
+ * is no business of the core's. */
+START_TEST(test_sync_new)
+{
+	osl_part_t p = mk_part(8);
+	osl_obs_t obs[] = {
+		pend(1, 10, T0, &recs[1]),
+		running(2, 11, T0 - 100, T0 + 5, &recs[2]),
+		finished(3, 12, T0 - 50, T0 - 40, T0 - 30, &recs[3]),
+	};
+	char log[512];
+
+	ck_assert_int_eq(sync_log(&p, obs, 3, T0 + 100, OSL_SYNC_ALL, log,
+				  sizeof(log)), 3);
+	ck_assert_str_eq(log, "weight:11 submit:2 weight:10 submit:1 start:2");
+	ck_assert_int_eq(_state(&p, 1), OST_JOB_PENDING);
+	ck_assert_int_eq(_state(&p, 2), OST_JOB_RUNNING);
+	ck_assert_int_eq(_state(&p, 3), -1);
+	free_part(&p);
+}
+END_TEST
+
+/* Known pending jobs that started, finished after running, or ended
+ * without running (cancelled), and a running job that finished: events in
+ * time order. */
+START_TEST(test_sync_started_finished)
+{
+	osl_part_t p = mk_part(8);
+	osl_obs_t before[] = {
+		pend(1, 10, T0, &recs[1]), pend(2, 10, T0, &recs[2]),
+		pend(3, 10, T0, &recs[3]),
+		running(4, 10, T0, T0 + 10, &recs[4]),
+	};
+	osl_obs_t after[] = {
+		running(1, 10, T0, T0 + 50, &recs[1]),
+		finished(2, 10, T0, T0 + 20, T0 + 60, &recs[2]),
+		finished(3, 10, T0, 0, T0 + 30, &recs[3]),
+		finished(4, 10, T0, T0 + 10, T0 + 40, &recs[4]),
+	};
+	char log[512];
+
+	sync_log(&p, before, 4, T0 + 15, OSL_SYNC_ALL, log, sizeof(log));
+	ck_assert_str_eq(log, "weight:10 submit:1 submit:2 submit:3 submit:4 start:4");
+	ck_assert_int_eq(sync_log(&p, after, 4, T0 + 100, OSL_SYNC_ALL, log,
+				  sizeof(log)), 5);
+	ck_assert_str_eq(log, "start:2 cancel:3 finish:4 start:1 finish:2");
+	ck_assert_int_eq(_state(&p, 1), OST_JOB_RUNNING);
+	ck_assert_int_eq(_state(&p, 2), -1);
+	ck_assert_int_eq(_state(&p, 3), -1);
+	ck_assert_int_eq(_state(&p, 4), -1);
+	free_part(&p);
+}
+END_TEST
+
+/* Records gone from job_list: a pending job is cancelled now; a running
+ * job (purged while running) finishes now, having run since its start. */
+START_TEST(test_sync_purged)
+{
+	osl_part_t p = mk_part(8);
+	osl_obs_t before[] = {
+		pend(1, 10, T0, &recs[1]),
+		running(2, 10, T0, T0 + 10, &recs[2]),
+	};
+	FILE *f = tmpfile();
+	char log[512], line[256];
+	osl_evlog_rec_t r;
+	osl_obs_t **none = NULL;
+
+	sync_log(&p, before, 2, T0 + 20, OSL_SYNC_ALL, log, sizeof(log));
+	ck_assert_int_eq(osl_sync(&p, none, 0, T0 + 100, OSL_SYNC_ALL, f), 2);
+	rewind(f);
+	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
+	ck_assert_int_eq(osl_evlog_parse(line, &r), 0);
+	ck_assert_int_eq(r.op, OSL_LOG_CANCEL);
+	ck_assert_uint_eq(r.job.id, 1);
+	ck_assert(r.t == T0 + 100);
+	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
+	ck_assert_int_eq(osl_evlog_parse(line, &r), 0);
+	ck_assert_int_eq(r.op, OSL_LOG_FINISH);
+	ck_assert_uint_eq(r.job.id, 2);
+	ck_assert(r.t == T0 + 100);
+	ck_assert(r.x == 90);		/* run time: now - start */
+	ck_assert_ptr_null(fgets(line, sizeof(line), f));
+	fclose(f);
+	ck_assert_int_eq(_state(&p, 1), -1);
+	ck_assert_int_eq(_state(&p, 2), -1);
+	free_part(&p);
+}
+END_TEST
+
+/* A running job pending again was requeued: at its new submission time,
+ * or now if that lies ahead. */
+START_TEST(test_sync_requeued)
+{
+	osl_part_t p = mk_part(8);
+	osl_obs_t before[] = {
+		running(1, 10, T0, T0 + 10, &recs[1]),
+		running(2, 10, T0, T0 + 10, &recs[2]),
+	};
+	osl_obs_t after[] = {
+		pend(1, 10, T0 + 200, &recs[1]),	/* ahead of now */
+		pend(2, 10, T0 + 50, &recs[2]),
+	};
+	char log[512];
+
+	sync_log(&p, before, 2, T0 + 20, OSL_SYNC_ALL, log, sizeof(log));
+	ck_assert_int_eq(sync_log(&p, after, 2, T0 + 150, OSL_SYNC_ALL, log,
+				  sizeof(log)), 2);
+	ck_assert_str_eq(log, "requeue:2 requeue:1");
+	ck_assert_int_eq(_state(&p, 1), OST_JOB_PENDING);
+	ck_assert_int_eq(_state(&p, 2), OST_JOB_PENDING);
+	free_part(&p);
+}
+END_TEST
+
+/* The tasks of a pending array record share one campaign (group = array
+ * job id); a task that starts is started alone. */
+START_TEST(test_sync_array)
+{
+	osl_part_t p = mk_part(8);
+	osl_obs_t obs[3], later[3];
+	ost_job_info_t info[3];
+	char log[512];
+	int t;
+
+	for (t = 0; t < 3; t++) {
+		obs[t] = pend(OSL_ARRAY_KEY(7, t), 10, T0, &recs[7]);
+		obs[t].group = 7;
+		later[t] = obs[t];
+	}
+	later[1] = running(OSL_ARRAY_KEY(7, 1), 10, T0, T0 + 30, &recs[8]);
+	later[1].group = 7;
+	sync_log(&p, obs, 3, T0 + 10, OSL_SYNC_ALL, log, sizeof(log));
+	ck_assert_str_eq(log, "weight:10 submit:30064771072 submit:30064771073 submit:30064771074");
+	for (t = 0; t < 3; t++)
+		ck_assert_int_eq(ost_job_get(p.sched, OSL_ARRAY_KEY(7, t),
+					     &info[t]), 0);
+	ck_assert_uint_eq(info[0].campaign, info[1].campaign);
+	ck_assert_uint_eq(info[0].campaign, info[2].campaign);
+	sync_log(&p, later, 3, T0 + 40, OSL_SYNC_ALL, log, sizeof(log));
+	ck_assert_str_eq(log, "start:30064771073");
+	free_part(&p);
+}
+END_TEST
+
+/* At one instant: completions of jobs that started earlier, requeues,
+ * submissions, starts, then completions of jobs started at that instant. */
+START_TEST(test_sync_ties)
+{
+	osl_part_t p = mk_part(8);
+	osl_obs_t before[] = {
+		running(1, 10, T0, T0, &recs[1]),
+		running(2, 10, T0, T0, &recs[2]),
+		pend(3, 10, T0, &recs[3]),
+	};
+	osl_obs_t after[] = {
+		finished(1, 10, T0, T0, T0 + 50, &recs[1]),
+		pend(2, 10, T0 + 50, &recs[2]),
+		finished(3, 10, T0, T0 + 50, T0 + 50, &recs[3]),
+		pend(4, 10, T0 + 50, &recs[4]),
+	};
+	char log[512];
+
+	sync_log(&p, before, 3, T0 + 10, OSL_SYNC_ALL, log, sizeof(log));
+	ck_assert_int_eq(sync_log(&p, after, 4, T0 + 60, OSL_SYNC_ALL, log,
+				  sizeof(log)), 5);
+	ck_assert_str_eq(log, "finish:1 requeue:2 submit:4 start:3 finish:3");
+	free_part(&p);
+}
+END_TEST
+
+/* A submission (OSL_SYNC_NEW): only what the core does not know is
+ * submitted; known jobs are left alone, absent ones are not cancelled. */
+START_TEST(test_sync_new_scope)
+{
+	osl_part_t p = mk_part(8);
+	osl_obs_t before[] = {
+		pend(1, 10, T0, &recs[1]), pend(2, 10, T0, &recs[2]),
+	};
+	osl_obs_t sub[] = {
+		running(2, 10, T0, T0 + 5, &recs[2]),
+		pend(3, 11, T0 + 10, &recs[3]),
+	};
+	char log[512];
+
+	sync_log(&p, before, 2, T0, OSL_SYNC_ALL, log, sizeof(log));
+	ck_assert_int_eq(sync_log(&p, sub, 2, T0 + 10, OSL_SYNC_NEW, log,
+				  sizeof(log)), 1);
+	ck_assert_str_eq(log, "weight:11 submit:3");
+	ck_assert_int_eq(_state(&p, 1), OST_JOB_PENDING);
+	ck_assert_int_eq(_state(&p, 2), OST_JOB_PENDING);
+	ck_assert_int_eq(_state(&p, 3), OST_JOB_PENDING);
+	free_part(&p);
+}
+END_TEST
+
+/* A weight the core refuses and an event it refuses are logged; the rest
+ * goes on. */
+START_TEST(test_sync_refused)
+{
+	osl_part_t p = mk_part(8);
+	osl_obs_t obs[] = {
+		pend(1, 10, T0, &recs[1]), pend(2, 11, T0, &recs[2]),
+	};
+	char log[512];
+
+	obs[0].weight = -1;		/* refused: w_u > 0 */
+	obs[1].procs = 0;		/* refused: q >= 1 */
+	stub_nerrors = 0;
+	ck_assert_int_eq(sync_log(&p, obs, 2, T0, OSL_SYNC_ALL, log,
+				  sizeof(log)), 2);
+	ck_assert_int_eq(stub_nerrors, 2);
+	ck_assert_msg(strstr(stub_last_error, "event submit of job 2"),
+		      "last error: %s", stub_last_error);
+	ck_assert_str_eq(log, "submit:1 weight:11");
+	ck_assert_int_eq(_state(&p, 1), OST_JOB_PENDING);
+	ck_assert_int_eq(_state(&p, 2), -1);
+	free_part(&p);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("sync");
+	TCase *tc = tcase_create("diff");
+
+	tcase_set_timeout(tc, PLUG_TIMEOUT);
+	tcase_add_test(tc, test_sync_new);
+	tcase_add_test(tc, test_sync_started_finished);
+	tcase_add_test(tc, test_sync_purged);
+	tcase_add_test(tc, test_sync_requeued);
+	tcase_add_test(tc, test_sync_array);
+	tcase_add_test(tc, test_sync_ties);
+	tcase_add_test(tc, test_sync_new_scope);
+	tcase_add_test(tc, test_sync_refused);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return ost_check_run(suite());
+}
