@@ -100,16 +100,23 @@ cluster_munge() {
 	fi
 	runuser -u munge -- /usr/sbin/munged
 	CLUSTER_STARTED_MUNGED=1
-	for _ in $(seq 50); do [ -S /run/munge/munge.socket.2 ] && break; sleep 0.1; done
+	for _ in $(seq 300); do [ -S /run/munge/munge.socket.2 ] && break; sleep 0.1; done
 	munge -n | unmunge | grep -q 'STATUS: *Success' || cluster_die "munge round trip failed"
 }
 
-# Start slurmctld (daemonizes); returns once it answers, or fails.
+# Start slurmctld (daemonizes); returns once it answers (120 s at most), or
+# fails as soon as the daemon it started is gone.  A pid file left by a
+# daemon that died before (e.g. slurmctld -D refusing a bad config) is
+# removed first, so that it is never taken for the new one's.
 ctld_start() {
 	local pid
+	pid=$(cat "$WORK/run/slurmctld.pid" 2>/dev/null || true)
+	if [ -n "$pid" ] && ! kill -0 "$pid" 2>/dev/null; then
+		rm -f "$WORK/run/slurmctld.pid"
+	fi
 	LD_LIBRARY_PATH=$WORK/plugins${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
 		slurmctld -f "$SLURM_CONF" || return 1
-	for _ in $(seq 100); do
+	for _ in $(seq 600); do
 		scontrol ping >/dev/null 2>&1 && return 0
 		pid=$(cat "$WORK/run/slurmctld.pid" 2>/dev/null || true)
 		if [ -n "$pid" ] && ! kill -0 "$pid" 2>/dev/null; then return 1; fi
@@ -130,7 +137,7 @@ ctld_stop() {
 }
 
 nodes_wait_idle() {
-	for _ in $(seq 150); do
+	for _ in $(seq 600); do
 		[ "$(sinfo -h -N -o '%N %t' 2>/dev/null | sort -u | grep -c ' idle$')" = "$NNODES" ] && return 0
 		sleep 0.2
 	done

@@ -76,7 +76,7 @@ wait_for() {
 next_second() {
 	local s
 	s=$(date +%s)
-	wait_for 5 "[ \$(date +%s) -gt $s ]" || fail "the clock does not move"
+	wait_for 30 "[ \$(date +%s) -gt $s ]" || fail "the clock does not move"
 }
 
 # Jobs that run until the scenario opens their gate.  "$(gated NAME)" is a
@@ -94,7 +94,7 @@ n_passes() { grep -c ' pass ' "$WORK/events.log" 2>/dev/null || echo 0; }
 # Wait for two more passes of the engine (priorities are current after).
 wait_passes() {
 	local p=$(n_passes)
-	wait_for 30 "[ \$(n_passes) -ge $((p + 2)) ]" || fail "the engine does not run passes"
+	wait_for 60 "[ \$(n_passes) -ge $((p + 2)) ]" || fail "the engine does not run passes"
 }
 
 # Pending jobs "JOBKEY PRIORITY USER" (array tasks expanded as A_T), taken
@@ -102,9 +102,10 @@ wait_passes() {
 # log (callers pick moments when no job starts or ends).
 PEND=
 snapshot() {
-	local p1 p2 i
+	local p1 p2 end
 	wait_passes
-	for i in $(seq 20); do
+	end=$(( $(date +%s) + 120 ))	# tries until a read falls between
+	while [ "$(date +%s)" -le "$end" ]; do	# two passes, 120 s at most
 		p1=$(n_passes)
 		PEND=$(squeue -h -r -t PD -o '%i %Q %u' | sort -n)
 		p2=$(n_passes)
