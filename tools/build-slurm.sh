@@ -153,7 +153,11 @@ done
 say "building src/{${subdirs[*]}} with make -j$JOBS"
 for d in "${subdirs[@]}"; do
 	if [ "$d" = plugins ]; then
-		run make -C "$BLD/src/plugins" -j"$JOBS" SUBDIRS="${plugin_dirs[*]}"
+		# one by one: SUBDIRS= on make's command line would reach the
+		# sub-makes too
+		for p in "${plugin_dirs[@]}"; do
+			run make -C "$BLD/src/plugins/$p" -j"$JOBS"
+		done
 	else
 		run make -C "$BLD/src/$d" -j"$JOBS"
 	fi
@@ -164,7 +168,9 @@ say "installing into $PFX"
 run make -C "$BLD" install-pkgincludeHEADERS
 for d in "${subdirs[@]}"; do
 	if [ "$d" = plugins ]; then
-		run make -C "$BLD/src/plugins" install SUBDIRS="${plugin_dirs[*]}"
+		for p in "${plugin_dirs[@]}"; do
+			run make -C "$BLD/src/plugins/$p" install
+		done
 	else
 		run make -C "$BLD/src/$d" install
 	fi
