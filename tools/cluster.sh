@@ -16,7 +16,8 @@
 # SLURM_PREFIX (empty: the Slurm installed on the system; else a Slurm
 # install such as tools/build-slurm.sh makes, PREFIX_ROOT/X.Y.Z/prefix: its
 # sbin/ daemons, bin/ clients and lib/slurm plugins are the ones run).
-# Sets SLURM_VERSION (e.g. 26.05.3) and SLURM_SERIES (26.05) when sourced.
+# Sets CLUSTER_SLURM_VERSION (e.g. 26.05.3) and CLUSTER_SLURM_SERIES (26.05)
+# when sourced.
 
 : "${NNODES:=8}" "${CPUS_PER_NODE:=4}" "${CTLD_PORT:=16817}" "${NODE_PORT_BASE:=17001}"
 : "${SCHED:=sched/ostrich}" "${PRIO:=priority/basic}" "${KEEP:=0}"
@@ -36,8 +37,8 @@ else
 	MULTIARCH=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || echo x86_64-linux-gnu)
 	STOCK_PLUGINDIR=/usr/lib/$MULTIARCH/slurm-wlm
 fi
-SLURM_VERSION=$(slurmctld -V 2>/dev/null | awk '{print $2}')
-SLURM_SERIES=${SLURM_VERSION%.*}
+CLUSTER_SLURM_VERSION=$(slurmctld -V 2>/dev/null | awk '{print $2}')
+CLUSTER_SLURM_SERIES=${CLUSTER_SLURM_VERSION%.*}
 
 cluster_init() {
 	[ "$(id -u)" = 0 ] || cluster_die "must run as root"
