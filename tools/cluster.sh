@@ -40,6 +40,18 @@ fi
 CLUSTER_SLURM_VERSION=$(slurmctld -V 2>/dev/null | awk '{print $2}')
 CLUSTER_SLURM_SERIES=${CLUSTER_SLURM_VERSION%.*}
 
+# The live tests read the order in which jobs start from slurmctld.log:
+# "sched: Allocate JobId=" (main scheduler, info) and backfill's "Started
+# JobId=".  26.05 logs the latter only under DebugFlags=HetJob, at verbose
+# level.  Every other key of cluster_conf is the same for 22.05 to 26.05.
+CLUSTER_DEBUG_FLAGS=Priority
+CLUSTER_CTLD_DEBUG=info
+case $CLUSTER_SLURM_SERIES in
+22.05 | 24.11 | 25.11) ;;
+*)	CLUSTER_DEBUG_FLAGS=Priority,HetJob
+	CLUSTER_CTLD_DEBUG=verbose ;;
+esac
+
 cluster_init() {
 	[ "$(id -u)" = 0 ] || cluster_die "must run as root"
 	if [ -z "${WORK:-}" ]; then
@@ -81,9 +93,9 @@ SlurmctldPidFile=$WORK/run/slurmctld.pid
 SlurmdPidFile=$WORK/run/slurmd-%n.pid
 SlurmctldLogFile=$WORK/log/slurmctld.log
 SlurmdLogFile=$WORK/log/slurmd-%n.log
-SlurmctldDebug=info
+SlurmctldDebug=$CLUSTER_CTLD_DEBUG
 SlurmdDebug=info
-DebugFlags=Priority
+DebugFlags=$CLUSTER_DEBUG_FLAGS
 ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
 JobAcctGatherType=jobacct_gather/none

@@ -221,7 +221,7 @@ check_event_times() {
 # Job ids in the order slurmctld started them (main scheduler or backfill).
 start_order() {
 	sed -n -e 's/.*sched: Allocate JobId=\([0-9_]*\)[ (].*/\1/p' \
-	       -e 's/.*_start_job: Started JobId=\([0-9_]*\)[ (].*/\1/p' \
+	       -e 's/.*_start_job: \(HETJOB: \)\{0,1\}Started JobId=\([0-9_]*\)[ (].*/\2/p' \
 		"$WORK/log/slurmctld.log" | tr '\n' ' '
 }
 
