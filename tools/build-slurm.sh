@@ -6,7 +6,9 @@
 # Usage: tools/build-slurm.sh TARBALL_OR_VERSION [PREFIX_ROOT]
 #   TARBALL_OR_VERSION  a slurm-X.Y.Z.tar.gz, or X.Y.Z: the tarball of that name
 #                       in $OST_SLURM_TARBALLS (default ../shared/slurm-src next
-#                       to this repository), checked against its SHA256SUMS
+#                       to this repository), checked against its SHA256SUMS;
+#                       or "all": every tarball that SHA256SUMS lists, one
+#                       after the other
 #   PREFIX_ROOT         default $OST_SLURM_PREFIX_ROOT or /opt/ostrich-slurm
 #
 # Layout (what configure's --with-slurm-prefix/--with-slurm-source expect):
@@ -34,6 +36,14 @@ die() { echo "build-slurm: error: $*" >&2; exit 1; }
 HERE=$(cd "$(dirname "$0")" && pwd)
 TARBALLS=${OST_SLURM_TARBALLS:-$HERE/../../shared/slurm-src}
 JOBS=${JOBS:-2}
+
+if [ "$1" = all ]; then
+	[ -f "$TARBALLS/SHA256SUMS" ] || die "no $TARBALLS/SHA256SUMS"
+	for t in $(awk '{ sub(/^\*/, "", $2); print $2 }' "$TARBALLS/SHA256SUMS"); do
+		"$0" "$TARBALLS/$t" ${2:+"$2"} || exit 1
+	done
+	exit 0
+fi
 
 case $1 in
 *.tar.gz | *.tgz | *.tar.bz2) TARBALL=$1 ;;
