@@ -3,9 +3,8 @@
 #
 # Environment (set by tests/live/Makefile.am): OST_SRCDIR, OST_LIVE_PLUGINS,
 # OST_PLUGIN_BUILD, OST_REPLAY, OST_SCAMPAIGN (s7), SLURM_PREFIX (empty: the
-# system's Slurm).  OST_LIVE_KEEP=1 keeps
-# the scratch directory of passing scenarios too (it is always kept on
-# failure).
+# system's Slurm).  OST_LIVE_KEEP=1 keeps the scratch directory of passing
+# scenarios too (it is always kept on failure).
 
 set -euo pipefail
 
