@@ -6,7 +6,10 @@
  *  Cost: one walk of the order per instant, stopped as soon as the free
  *  CPUs fall below the smallest pending job (qmin, kept with a count per
  *  CPU count), so a full machine costs O(1) and a walk never goes past
- *  the point where nothing can start.
+ *  the point where nothing can start.  With an index of the pending jobs
+ *  by estimate (pendidx.h), an EASY walk also stops, once the reservation
+ *  is made, as soon as no pending job passes the backfill test: the walk
+ *  then ends at the last job it starts instead of at the end of the queue.
 \*****************************************************************************/
 
 #include <stdlib.h>
@@ -86,7 +89,39 @@ static int _start(struct walk *w, uint32_t job)
 	d->starts[d->nstarts++] = job;
 	w->free -= j->procs;
 	_pending_gone(d, j->procs);
+	if (d->index)
+		sim_pendidx_del(d->index, job);
 	return 0;
+}
+
+/*
+ * EASY, after the reservation: may a pending job still be backfilled?
+ * A job j passes the walk's test iff
+ *	q_j <= free  and  (now + e_j <= shadow  or  q_j <= extra),
+ * i.e. iff q_j <= min(free, extra), or q_j <= free among the jobs with
+ * now + e_j <= shadow.  During a walk the shadow is fixed and free and
+ * extra only shrink, so a job the walk passed without starting fails
+ * the test for good: if no pending job passes it now, no job later in
+ * the order does, and stopping here starts exactly the same jobs.
+ * Cost O(log n) (qmin, then one pendidx query), whatever the queue.
+ */
+static bool _backfill_left(const struct walk *w)
+{
+	const sim_disp_t *d = w->d;
+	uint64_t small = w->free < w->extra ? w->free : w->extra;
+
+	if (d->qmin <= small)
+		return true;
+	return sim_pendidx_min_procs(d->index, w->now, w->shadow) <= w->free;
+}
+
+/* Backfill job (EASY, after the reservation).  RET: non-zero to stop
+ * the walk: memory short, or nothing left to backfill. */
+static int _backfill(struct walk *w, uint32_t job)
+{
+	if (_start(w, job))
+		return -1;
+	return w->d->index && !_backfill_left(w);
 }
 
 /* One job of the walk, in priority order (see sim_disp_run).
@@ -113,15 +148,15 @@ static int _visit(uint32_t job, bool eligible, void *arg)
 		w->shadow = sim_running_shadow(&d->running, w->now, w->free,
 					       j->procs, &w->extra);
 		w->blocked = true;
-		return 0;
+		return d->index && !_backfill_left(w);
 	}
 	if (j->procs > w->free)
 		return 0;
 	if (w->now + j->estimate <= w->shadow)
-		return _start(w, job);
+		return _backfill(w, job);
 	if (j->procs <= w->extra) {
 		w->extra -= j->procs;
-		return _start(w, job);
+		return _backfill(w, job);
 	}
 	return 0;
 }

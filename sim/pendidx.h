@@ -1,0 +1,39 @@
+/*****************************************************************************\
+ *  pendidx.h - the pending jobs indexed by estimate, so that an EASY walk
+ *  can tell in O(log n) that no job later in the order can be backfilled
+ *  and stop there (SEMANTICS §6).
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+\*****************************************************************************/
+
+#ifndef OST_SIM_PENDIDX_H
+#define OST_SIM_PENDIDX_H
+
+#include "sim.h"
+
+typedef struct sim_pendidx {
+	const sim_job_t *jobs;   /* borrowed: the workload's jobs */
+	uint32_t *byest;         /* job indices by (estimate, index) */
+	uint32_t *rank;          /* per job: its position in byest */
+	uint32_t *min;           /* segment tree over ranks: smallest procs
+				  * of a pending job, UINT32_MAX if none */
+	size_t n, leaves;        /* jobs; leaves of the tree (power of 2) */
+} sim_pendidx_t;
+
+/* Index over jobs[0 .. njobs), all of them not pending.  The estimates
+ * must not change afterwards.  O(n log n).
+ * RET: 0, or -1 when memory is short (x is then released). */
+int sim_pendidx_init(sim_pendidx_t *x, const sim_job_t *jobs, size_t njobs);
+void sim_pendidx_free(sim_pendidx_t *x);
+
+/* Job becomes pending / stops being pending.  O(log n). */
+void sim_pendidx_add(sim_pendidx_t *x, uint32_t job);
+void sim_pendidx_del(sim_pendidx_t *x, uint32_t job);
+
+/* Smallest procs among the pending jobs j with now + e_j <= shadow (the
+ * test of the EASY walk, in the same floating-point form), UINT32_MAX if
+ * there is none.  O(log n). */
+uint32_t sim_pendidx_min_procs(const sim_pendidx_t *x, double now,
+			       double shadow);
+
+#endif /* OST_SIM_PENDIDX_H */
