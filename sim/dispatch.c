@@ -25,6 +25,10 @@ struct walk {
 	bool blocked;            /* EASY: reservation made */
 	double shadow;           /* EASY: reservation time */
 	uint64_t extra;          /* EASY: CPUs spare at the shadow time */
+	uint64_t fit;            /* jobs wider than this are no-ops to the
+				  * walk (list, and EASY after the
+				  * reservation: the free CPUs), UINT64_MAX
+				  * before; the order may skip them */
 	int err;
 };
 
@@ -126,7 +130,7 @@ static int _backfill(struct walk *w, uint32_t job)
 
 /* One job of the walk, in priority order (see sim_disp_run).
  * RET: non-zero to stop the walk. */
-static int _visit(uint32_t job, bool eligible, void *arg)
+static int _visit_one(uint32_t job, bool eligible, void *arg)
 {
 	struct walk *w = arg;
 	sim_disp_t *d = w->d;
@@ -161,19 +165,32 @@ static int _visit(uint32_t job, bool eligible, void *arg)
 	return 0;
 }
 
+/* _visit_one, then tell the order which jobs the walk ignores from now:
+ * those wider than the free CPUs once a job that does not fit no longer
+ * blocks (list) or has its reservation (EASY), since free only falls. */
+static int _visit(uint32_t job, bool eligible, void *arg)
+{
+	struct walk *w = arg;
+	int rc = _visit_one(job, eligible, arg);
+
+	if (w->blocked || w->d->mode == SIM_DISPATCH_LIST)
+		w->fit = w->free;
+	return rc;
+}
+
 int sim_disp_run(sim_disp_t *d, sim_order_t *o, const sim_job_t *jobs,
 		 double now)
 {
 	struct walk w = {
 		.d = d, .jobs = jobs, .now = now,
-		.free = d->m - d->running.busy,
+		.free = d->m - d->running.busy, .fit = UINT64_MAX,
 	};
 
 	d->nstarts = 0;
 	d->held = false;
 	if (!d->pending || w.free < d->qmin)
 		return 0;
-	if (sim_order_foreach(o, now, _visit, &w) < 0 || w.err)
+	if (sim_order_walk(o, now, _visit, &w, &w.fit) < 0 || w.err)
 		return -1;
 	return 0;
 }
