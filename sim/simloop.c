@@ -270,6 +270,7 @@ static int _setup(struct loop *l)
 	}
 	if (!(l->order = sim_order_create(o->policy, w, l->eng, o->half_life)))
 		return -1;
+	sim_order_fairshare_period(l->order, o->fs_period);
 	if (sim_disp_init(&l->disp, o->dispatch, o->procs, w->njobs))
 		return -1;
 	/* the index needs every job of the order eligible (dispatch.h) */
