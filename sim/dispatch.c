@@ -24,6 +24,8 @@ struct walk {
 	uint64_t free;           /* CPUs idle now */
 	bool blocked;            /* EASY: reservation made */
 	double shadow;           /* EASY: reservation time */
+	size_t cut;              /* EASY with an index: jobs (by estimate)
+				  * with now + e <= shadow */
 	uint64_t extra;          /* EASY: CPUs spare at the shadow time */
 	uint64_t fit;            /* jobs wider than this are no-ops to the
 				  * walk (list, and EASY after the
@@ -107,7 +109,8 @@ static int _start(struct walk *w, uint32_t job)
  * extra only shrink, so a job the walk passed without starting fails
  * the test for good: if no pending job passes it now, no job later in
  * the order does, and stopping here starts exactly the same jobs.
- * Cost O(log n) (qmin, then one pendidx query), whatever the queue.
+ * Cost O(log n) (qmin, then one pendidx query; the cut by estimate is
+ * found once per walk), whatever the queue.
  */
 static bool _backfill_left(const struct walk *w)
 {
@@ -116,7 +119,7 @@ static bool _backfill_left(const struct walk *w)
 
 	if (d->qmin <= small)
 		return true;
-	return sim_pendidx_min_procs(d->index, w->now, w->shadow) <= w->free;
+	return sim_pendidx_min_procs(d->index, w->cut) <= w->free;
 }
 
 /* Backfill job (EASY, after the reservation).  RET: non-zero to stop
@@ -152,7 +155,10 @@ static int _visit_one(uint32_t job, bool eligible, void *arg)
 		w->shadow = sim_running_shadow(&d->running, w->now, w->free,
 					       j->procs, &w->extra);
 		w->blocked = true;
-		return d->index && !_backfill_left(w);
+		if (!d->index)
+			return 0;
+		w->cut = sim_pendidx_cut(d->index, w->now, w->shadow);
+		return !_backfill_left(w);
 	}
 	if (j->procs > w->free)
 		return 0;

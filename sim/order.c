@@ -213,12 +213,15 @@ static void _slot_set(sim_order_t *o, uint32_t i, uint32_t v)
 
 /* First slot in [i, end) of a pending job with procs <= lim, NONE if
  * none.  Climb while the node is a right child, step to the right
- * sibling, until a node's minimum is <= lim; then descend to its leftmost
- * such leaf.  Each level is visited at most twice: O(log n). */
+ * sibling, until a node's minimum is <= lim (or the node starts at or
+ * after end: none); then descend to its leftmost such leaf.  A node p
+ * of width w leaves covers [p w - leaves, (p + 1) w - leaves).  Each
+ * level is visited at most twice: O(log (end - i)) climbing, O(log n)
+ * descending only when a job is found. */
 static uint32_t _slot_next(const sim_order_t *o, size_t i, size_t end,
 			   uint32_t lim)
 {
-	size_t p = o->leaves + i;
+	size_t p = o->leaves + i, w = 1;
 
 	if (i >= end)
 		return NONE;
@@ -226,10 +229,13 @@ static uint32_t _slot_next(const sim_order_t *o, size_t i, size_t end,
 		for (;;) {
 			while (p & 1) {
 				p /= 2;
+				w *= 2;
 				if (p <= 1)
 					return NONE;
 			}
 			p++;
+			if (p * w - o->leaves >= end)
+				return NONE;
 			if (o->smin[p] <= lim)
 				break;
 		}
@@ -388,12 +394,19 @@ static int _fs_foreach(sim_order_t *o, double now, sim_order_visit_f fn,
 			.usage = use, .user = u, .job = o->uhead[u],
 		};
 	}
-	for (size_t i = n / 2; i-- > 0;)
-		_fs_sift(o, n, i);
-	while (n) {
-		uint32_t job = o->heap[0].job;
+	/* Most walks visit one job (the machine is full again, or nothing
+	 * can be backfilled): bring the least key to the top by a scan and
+	 * build the heap only if the walk goes on.  The keys are a total
+	 * order, so the visits are the same either way. */
+	for (size_t i = 1; i < n; i++)
+		if (_fs_less(o, &o->heap[i], &o->heap[0])) {
+			struct fs_key t = o->heap[0];
 
-		uint32_t u = o->heap[0].user, nx;
+			o->heap[0] = o->heap[i];
+			o->heap[i] = t;
+		}
+	for (bool heaped = false; n; ) {
+		uint32_t job = o->heap[0].job, u = o->heap[0].user, nx;
 
 		if ((rc = fn(job, true, arg)))
 			return rc;
@@ -402,7 +415,13 @@ static int _fs_foreach(sim_order_t *o, double now, sim_order_visit_f fn,
 			o->heap[0].job = nx;
 		else
 			o->heap[0] = o->heap[--n];
-		_fs_sift(o, n, 0);
+		if (heaped) {
+			_fs_sift(o, n, 0);
+			continue;
+		}
+		for (size_t i = n / 2; i-- > 0;)
+			_fs_sift(o, n, i);
+		heaped = true;
 	}
 	return 0;
 }

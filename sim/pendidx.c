@@ -9,7 +9,7 @@
  *  now + e <= shadow are a prefix of that order (x -> now + x is
  *  non-decreasing in floating point too), found by binary search, and the
  *  prefix minimum is a walk up the tree: O(log n) per query and update,
- *  and about 16 bytes per job, whatever the queue length and m.
+ *  and about 20 bytes per job, whatever the queue length and m.
 \*****************************************************************************/
 
 #include <stdlib.h>
@@ -43,11 +43,11 @@ int sim_pendidx_init(sim_pendidx_t *x, const sim_job_t *jobs, size_t njobs)
 	x->leaves = 1;
 	while (x->leaves < njobs)
 		x->leaves *= 2;
-	x->byest = malloc((njobs ? njobs : 1) * sizeof(*x->byest));
+	x->est = malloc((njobs ? njobs : 1) * sizeof(*x->est));
 	x->rank = malloc((njobs ? njobs : 1) * sizeof(*x->rank));
 	x->min = malloc(2 * x->leaves * sizeof(*x->min));
 	k = malloc((njobs ? njobs : 1) * sizeof(*k));
-	if (!x->byest || !x->rank || !x->min || !k) {
+	if (!x->est || !x->rank || !x->min || !k) {
 		free(k);
 		sim_pendidx_free(x);
 		return -1;
@@ -56,7 +56,7 @@ int sim_pendidx_init(sim_pendidx_t *x, const sim_job_t *jobs, size_t njobs)
 		k[i] = (struct key) { jobs[i].estimate, (uint32_t) i };
 	qsort(k, njobs, sizeof(*k), _by_estimate);
 	for (size_t r = 0; r < njobs; r++) {
-		x->byest[r] = k[r].job;
+		x->est[r] = k[r].e;
 		x->rank[k[r].job] = (uint32_t) r;
 	}
 	free(k);
@@ -66,7 +66,7 @@ int sim_pendidx_init(sim_pendidx_t *x, const sim_job_t *jobs, size_t njobs)
 
 void sim_pendidx_free(sim_pendidx_t *x)
 {
-	free(x->byest);
+	free(x->est);
 	free(x->rank);
 	free(x->min);
 	memset(x, 0, sizeof(*x));
@@ -98,23 +98,27 @@ void sim_pendidx_del(sim_pendidx_t *x, uint32_t job)
 	_set(x, job, NONE);
 }
 
-uint32_t sim_pendidx_min_procs(const sim_pendidx_t *x, double now,
-			       double shadow)
+size_t sim_pendidx_cut(const sim_pendidx_t *x, double now, double shadow)
 {
 	size_t lo = 0, hi = x->n;
-	uint32_t best = NONE;
 
-	/* c = number of ranks r with now + e_r <= shadow */
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (now + x->jobs[x->byest[mid]].estimate <= shadow)
+		if (now + x->est[mid] <= shadow)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	/* minimum over the leaves [0, lo): bottom-up over half-open range */
-	for (size_t l = x->leaves, r = x->leaves + lo; l < r; l /= 2, r /= 2) {
+	return lo;
+}
+
+uint32_t sim_pendidx_min_procs(const sim_pendidx_t *x, size_t c)
+{
+	uint32_t best = NONE;
+
+	/* minimum over the leaves [0, c): bottom-up over half-open range */
+	for (size_t l = x->leaves, r = x->leaves + c; l < r; l /= 2, r /= 2) {
 		if (l & 1) {
 			if (x->min[l] < best)
 				best = x->min[l];

@@ -13,8 +13,8 @@
 
 typedef struct sim_pendidx {
 	const sim_job_t *jobs;   /* borrowed: the workload's jobs */
-	uint32_t *byest;         /* job indices by (estimate, index) */
-	uint32_t *rank;          /* per job: its position in byest */
+	double *est;             /* estimates, increasing */
+	uint32_t *rank;          /* per job: its position by estimate */
 	uint32_t *min;           /* segment tree over ranks: smallest procs
 				  * of a pending job, UINT32_MAX if none */
 	size_t n, leaves;        /* jobs; leaves of the tree (power of 2) */
@@ -30,10 +30,13 @@ void sim_pendidx_free(sim_pendidx_t *x);
 void sim_pendidx_add(sim_pendidx_t *x, uint32_t job);
 void sim_pendidx_del(sim_pendidx_t *x, uint32_t job);
 
-/* Smallest procs among the pending jobs j with now + e_j <= shadow (the
- * test of the EASY walk, in the same floating-point form), UINT32_MAX if
- * there is none.  O(log n). */
-uint32_t sim_pendidx_min_procs(const sim_pendidx_t *x, double now,
-			       double shadow);
+/* Number c of jobs (pending or not) with now + e_j <= shadow, the test
+ * of the EASY walk in the same floating-point form: they are the first c
+ * by estimate.  O(log n). */
+size_t sim_pendidx_cut(const sim_pendidx_t *x, double now, double shadow);
+
+/* Smallest procs among the pending jobs of the first c by estimate,
+ * UINT32_MAX if there is none.  O(log n). */
+uint32_t sim_pendidx_min_procs(const sim_pendidx_t *x, size_t c);
 
 #endif /* OST_SIM_PENDIDX_H */
