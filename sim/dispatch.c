@@ -17,8 +17,13 @@
 
 #include "dispatch.h"
 
+/* At most this many backfill candidates are started by search instead
+ * of by walking (see _backfill_few). */
+#define FEW 16
+
 struct walk {
 	sim_disp_t *d;
+	sim_order_t *o;
 	const sim_job_t *jobs;
 	double now;
 	uint64_t free;           /* CPUs idle now */
@@ -122,13 +127,77 @@ static bool _backfill_left(const struct walk *w)
 	return sim_pendidx_min_procs(d->index, w->cut) <= w->free;
 }
 
+/* Start job, which passes the backfill test: a job that ends by the
+ * shadow time needs nothing more, another one takes extra CPUs.
+ * RET: 0, or -1 (memory short). */
+static int _backfill_start(struct walk *w, uint32_t job)
+{
+	const sim_job_t *j = &w->jobs[job];
+
+	if (!(w->now + j->estimate <= w->shadow))
+		w->extra -= j->procs;
+	return _start(w, job);
+}
+
+/*
+ * EASY after the reservation, with few backfill candidates: start them
+ * without walking.  The walk starts, each time, the first job in the
+ * order that passes the test with the current free and extra (a job it
+ * passed fails it for good, _backfill_left); the candidates now are the
+ * pending jobs passing it, which pendidx lists, and the test only gets
+ * stricter, so no other job can become one.  Repeatedly starting the
+ * candidate first in the order (sim_order_pos) that still passes gives
+ * the same starts in the same sequence.
+ * Cost O(FEW log n) to list them, O(FEW) order keys (O(log n) each for
+ * the engine), O(FEW^2) to choose: no term in the queue length.
+ * RET: 1 when done (stop the walk), 0 when there are more than FEW
+ * candidates (keep walking), -1 when memory is short.
+ */
+static int _backfill_few(struct walk *w)
+{
+	sim_disp_t *d = w->d;
+	uint32_t cand[FEW], a = (uint32_t) (w->free < w->extra ? w->free
+								 : w->extra);
+	sim_order_pos_t pos[FEW];
+	size_t k = sim_pendidx_collect(d->index, w->cut, a,
+				       (uint32_t) w->free, cand, FEW);
+
+	if (k == FEW)
+		return 0;
+	for (size_t i = 0; i < k; i++)
+		if (sim_order_pos(w->o, w->now, cand[i], &pos[i]))
+			return 0;
+	for (;;) {
+		size_t best = k;
+
+		for (size_t i = 0; i < k; i++) {
+			const sim_job_t *j = &w->jobs[cand[i]];
+
+			if (cand[i] == UINT32_MAX || j->procs > w->free ||
+			    (!(w->now + j->estimate <= w->shadow) &&
+			     j->procs > w->extra))
+				continue;
+			if (best == k || sim_order_pos_less(&pos[i], &pos[best]))
+				best = i;
+		}
+		if (best == k)
+			return 1;
+		if (_backfill_start(w, cand[best]))
+			return -1;
+		cand[best] = UINT32_MAX;
+	}
+}
+
 /* Backfill job (EASY, after the reservation).  RET: non-zero to stop
- * the walk: memory short, or nothing left to backfill. */
+ * the walk: memory short, nothing left to backfill, or the rest started
+ * by _backfill_few. */
 static int _backfill(struct walk *w, uint32_t job)
 {
-	if (_start(w, job))
+	if (_backfill_start(w, job))
 		return -1;
-	return w->d->index && !_backfill_left(w);
+	if (!w->d->index)
+		return 0;
+	return !_backfill_left(w) || _backfill_few(w);
 }
 
 /* One job of the walk, in priority order (see sim_disp_run).
@@ -158,16 +227,12 @@ static int _visit_one(uint32_t job, bool eligible, void *arg)
 		if (!d->index)
 			return 0;
 		w->cut = sim_pendidx_cut(d->index, w->now, w->shadow);
-		return !_backfill_left(w);
+		return !_backfill_left(w) || _backfill_few(w);
 	}
 	if (j->procs > w->free)
 		return 0;
-	if (w->now + j->estimate <= w->shadow)
+	if (w->now + j->estimate <= w->shadow || j->procs <= w->extra)
 		return _backfill(w, job);
-	if (j->procs <= w->extra) {
-		w->extra -= j->procs;
-		return _backfill(w, job);
-	}
 	return 0;
 }
 
@@ -188,7 +253,7 @@ int sim_disp_run(sim_disp_t *d, sim_order_t *o, const sim_job_t *jobs,
 		 double now)
 {
 	struct walk w = {
-		.d = d, .jobs = jobs, .now = now,
+		.d = d, .o = o, .jobs = jobs, .now = now,
 		.free = d->m - d->running.busy, .fit = UINT64_MAX,
 	};
 

@@ -328,6 +328,16 @@ static void _fs_recalc(sim_order_t *o, double now)
 	o->next_calc = tr + o->period;
 }
 
+/* The usage the merge orders user u by at now (gnow: 0 before any job
+ * ran, else g(now)). */
+static double _fs_key_usage(const sim_order_t *o, uint32_t u, double now,
+			    double gnow)
+{
+	if (o->period > 0)
+		return o->snap[u];
+	return isnan(o->t0) ? 0 : _usage(o, u, now, gnow);
+}
+
 /* Add (on) or remove user u from the users with pending jobs. */
 static void _fs_wait(sim_order_t *o, uint32_t u, bool on)
 {
@@ -387,8 +397,7 @@ static int _fs_foreach(sim_order_t *o, double now, sim_order_visit_f fn,
 	_fs_recalc(o, now);
 	for (size_t i = 0; i < n; i++) {
 		uint32_t u = o->waiting[i];
-		double use = o->period > 0 ? o->snap[u] :
-			     isnan(o->t0) ? 0 : _usage(o, u, now, gnow);
+		double use = _fs_key_usage(o, u, now, gnow);
 
 		o->heap[i] = (struct fs_key) {
 			.usage = use, .user = u, .job = o->uhead[u],
@@ -523,5 +532,31 @@ int sim_order_walk(sim_order_t *o, double now, sim_order_visit_f fn,
 	default:
 		ew.strict = ost_sched_config(o->eng)->gate == OST_GATE_STRICT;
 		return ost_sched_foreach_pending(o->eng, _eng_visit, &ew);
+	}
+}
+
+int sim_order_pos(sim_order_t *o, double now, uint32_t job,
+		  sim_order_pos_t *out)
+{
+	const sim_job_t *j = &o->w->jobs[job];
+	uint64_t rank;
+
+	switch (o->policy) {
+	case SIM_POLICY_FCFS:
+		*out = (sim_order_pos_t) { 0, 0, o->slot[job] };
+		return 0;
+	case SIM_POLICY_FAIRSHARE:
+		_fs_recalc(o, now);
+		*out = (sim_order_pos_t) {
+			_fs_key_usage(o, j->uidx, now,
+				      isnan(o->t0) ? 0 : _gnow(o, now)),
+			j->submit, job,
+		};
+		return 0;
+	default:
+		if (ost_sched_rank(o->eng, (uint64_t) job + 1, &rank))
+			return -1;
+		*out = (sim_order_pos_t) { 0, 0, rank };
+		return 0;
 	}
 }

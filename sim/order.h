@@ -52,4 +52,28 @@ int sim_order_foreach(sim_order_t *o, double now, sim_order_visit_f fn,
 int sim_order_walk(sim_order_t *o, double now, sim_order_visit_f fn,
 		   void *arg, const uint64_t *fit);
 
+/* Where a pending job stands in the order at now, as a key compared
+ * lexicographically: fcfs (0, 0, arrival slot), fairshare (usage,
+ * submit, job), the engine (0, 0, rank).  Equal to the walk's order at
+ * the same now between events.  O(1), the engine O(log n). */
+typedef struct sim_order_pos {
+	double a, b;
+	uint64_t c;
+} sim_order_pos_t;
+
+/* RET: 0, or -1 if job is not pending in the engine. */
+int sim_order_pos(sim_order_t *o, double now, uint32_t job,
+		  sim_order_pos_t *out);
+
+/* a before b (keys of sim_order_pos, distinct jobs). */
+static inline bool sim_order_pos_less(const sim_order_pos_t *x,
+				      const sim_order_pos_t *y)
+{
+	if (x->a != y->a)
+		return x->a < y->a;
+	if (x->b != y->b)
+		return x->b < y->b;
+	return x->c < y->c;
+}
+
 #endif /* OST_SIM_ORDER_H */

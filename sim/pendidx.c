@@ -9,7 +9,7 @@
  *  now + e <= shadow are a prefix of that order (x -> now + x is
  *  non-decreasing in floating point too), found by binary search, and the
  *  prefix minimum is a walk up the tree: O(log n) per query and update,
- *  and about 20 bytes per job, whatever the queue length and m.
+ *  and about 24 bytes per job, whatever the queue length and m.
 \*****************************************************************************/
 
 #include <stdlib.h>
@@ -44,10 +44,11 @@ int sim_pendidx_init(sim_pendidx_t *x, const sim_job_t *jobs, size_t njobs)
 	while (x->leaves < njobs)
 		x->leaves *= 2;
 	x->est = malloc((njobs ? njobs : 1) * sizeof(*x->est));
+	x->job = malloc((njobs ? njobs : 1) * sizeof(*x->job));
 	x->rank = malloc((njobs ? njobs : 1) * sizeof(*x->rank));
 	x->min = malloc(2 * x->leaves * sizeof(*x->min));
 	k = malloc((njobs ? njobs : 1) * sizeof(*k));
-	if (!x->est || !x->rank || !x->min || !k) {
+	if (!x->est || !x->job || !x->rank || !x->min || !k) {
 		free(k);
 		sim_pendidx_free(x);
 		return -1;
@@ -57,6 +58,7 @@ int sim_pendidx_init(sim_pendidx_t *x, const sim_job_t *jobs, size_t njobs)
 	qsort(k, njobs, sizeof(*k), _by_estimate);
 	for (size_t r = 0; r < njobs; r++) {
 		x->est[r] = k[r].e;
+		x->job[r] = k[r].job;
 		x->rank[k[r].job] = (uint32_t) r;
 	}
 	free(k);
@@ -67,6 +69,7 @@ int sim_pendidx_init(sim_pendidx_t *x, const sim_job_t *jobs, size_t njobs)
 void sim_pendidx_free(sim_pendidx_t *x)
 {
 	free(x->est);
+	free(x->job);
 	free(x->rank);
 	free(x->min);
 	memset(x, 0, sizeof(*x));
@@ -131,4 +134,39 @@ uint32_t sim_pendidx_min_procs(const sim_pendidx_t *x, size_t c)
 		}
 	}
 	return best;
+}
+
+struct collect {
+	const sim_pendidx_t *x;
+	size_t c, n, max;
+	uint32_t a, f, *out;
+};
+
+/* Depth-first, left to right, into the subtrees holding a job that
+ * qualifies: those whose minimum is <= f (if they start before the cut
+ * c) or <= a.  Each job found costs at most one root-to-leaf path. */
+static void _collect(struct collect *k, size_t p, size_t lo, size_t w)
+{
+	uint32_t lim = lo < k->c ? k->f : k->a;
+
+	if (k->n == k->max || k->x->min[p] > lim)
+		return;
+	if (w == 1) {
+		k->out[k->n++] = k->x->job[lo];
+		return;
+	}
+	_collect(k, 2 * p, lo, w / 2);
+	_collect(k, 2 * p + 1, lo + w / 2, w / 2);
+}
+
+size_t sim_pendidx_collect(const sim_pendidx_t *x, size_t c, uint32_t a,
+			   uint32_t f, uint32_t *out, size_t max)
+{
+	struct collect k = {
+		.x = x, .c = c, .max = max, .a = a, .f = f, .out = out,
+	};
+
+	if (x->n)
+		_collect(&k, 1, 0, x->leaves);
+	return k.n;
 }

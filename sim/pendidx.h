@@ -14,6 +14,7 @@
 typedef struct sim_pendidx {
 	const sim_job_t *jobs;   /* borrowed: the workload's jobs */
 	double *est;             /* estimates, increasing */
+	uint32_t *job;           /* the job at each rank by estimate */
 	uint32_t *rank;          /* per job: its position by estimate */
 	uint32_t *min;           /* segment tree over ranks: smallest procs
 				  * of a pending job, UINT32_MAX if none */
@@ -38,5 +39,11 @@ size_t sim_pendidx_cut(const sim_pendidx_t *x, double now, double shadow);
 /* Smallest procs among the pending jobs of the first c by estimate,
  * UINT32_MAX if there is none.  O(log n). */
 uint32_t sim_pendidx_min_procs(const sim_pendidx_t *x, size_t c);
+
+/* The pending jobs j with (rank by estimate < c and q_j <= f) or
+ * q_j <= a (a <= f), at most max of them, into out[] in rank order.
+ * RET: how many, max when there may be more.  O((max + 1) log n). */
+size_t sim_pendidx_collect(const sim_pendidx_t *x, size_t c, uint32_t a,
+			   uint32_t f, uint32_t *out, size_t max);
 
 #endif /* OST_SIM_PENDIDX_H */
