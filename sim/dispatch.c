@@ -8,8 +8,10 @@
  *  CPU count), so a full machine costs O(1) and a walk never goes past
  *  the point where nothing can start.  With an index of the pending jobs
  *  by estimate (pendidx.h), an EASY walk also stops, once the reservation
- *  is made, as soon as no pending job passes the backfill test: the walk
- *  then ends at the last job it starts instead of at the end of the queue.
+ *  is made, as soon as no pending job passes the backfill test, and when
+ *  fewer than FEW jobs pass it they are found by search instead of by
+ *  walking (_backfill_few).  After the reservation (and in list mode) the
+ *  order skips the jobs wider than the free CPUs (sim_order_walk).
 \*****************************************************************************/
 
 #include <stdlib.h>
@@ -249,6 +251,22 @@ static int _visit(uint32_t job, bool eligible, void *arg)
 	return rc;
 }
 
+/*
+ * Cost of one EASY run with the index, s jobs started, n jobs in the
+ * workload, U users waiting (fairshare):
+ *	phase 1 (in order until the first job that does not fit):
+ *		O(s1 + 1) visits, one shadow time O(k) over the running jobs
+ *		ending first (k <= m, not the queue);
+ *	reservation: cut by binary search O(log n), stop test O(log n);
+ *	backfill: if fewer than FEW candidates, O(FEW log n + FEW^2)
+ *		in all; else the walk goes on to the next start, with the
+ *		stop test O(log n) after each start and fcfs and fairshare
+ *		jumping over wide jobs in O(log n).
+ * fairshare adds O(U) to build its merge (U users, not jobs).  The one
+ * term that can still grow with the queue is the walk to a backfill
+ * start when FEW or more jobs pass the test, and for the engine order
+ * (opaque here) the jobs wider than the free CPUs on that way.
+ */
 int sim_disp_run(sim_disp_t *d, sim_order_t *o, const sim_job_t *jobs,
 		 double now)
 {
