@@ -11,23 +11,27 @@
 
 #include "sim.h"
 
+#define SIM_PENDIDX_BLOCK 16    /* ranks per tree leaf: 64 bytes */
+
 typedef struct sim_pendidx {
 	const sim_job_t *jobs;   /* borrowed: the workload's jobs */
 	double *est;             /* estimates, increasing */
 	uint32_t *job;           /* the job at each rank by estimate */
 	uint32_t *rank;          /* per job: its position by estimate */
-	uint32_t *min;           /* segment tree over ranks: smallest procs
-				  * of a pending job, UINT32_MAX if none */
-	size_t n, leaves;        /* jobs; leaves of the tree (power of 2) */
+	uint32_t *val;           /* per rank: procs if pending, else
+				  * UINT32_MAX (blocks of SIM_PENDIDX_BLOCK) */
+	uint32_t *min;           /* segment tree over the blocks: smallest
+				  * procs of a pending job in it */
+	size_t n, leaves;        /* jobs; blocks in the tree (power of 2) */
 } sim_pendidx_t;
 
 /* Index over jobs[0 .. njobs), all of them not pending.  The estimates
- * must not change afterwards.  O(n log n).
+ * (>= 0) must not change afterwards.  O(n) (radix sort).
  * RET: 0, or -1 when memory is short (x is then released). */
 int sim_pendidx_init(sim_pendidx_t *x, const sim_job_t *jobs, size_t njobs);
 void sim_pendidx_free(sim_pendidx_t *x);
 
-/* Job becomes pending / stops being pending.  O(log n). */
+/* Job becomes pending / stops being pending.  O(B + log(n/B)). */
 void sim_pendidx_add(sim_pendidx_t *x, uint32_t job);
 void sim_pendidx_del(sim_pendidx_t *x, uint32_t job);
 
@@ -37,7 +41,7 @@ void sim_pendidx_del(sim_pendidx_t *x, uint32_t job);
 size_t sim_pendidx_cut(const sim_pendidx_t *x, double now, double shadow);
 
 /* Smallest procs among the pending jobs of the first c by estimate,
- * UINT32_MAX if there is none.  O(log n). */
+ * UINT32_MAX if there is none.  O(B + log(n/B)). */
 uint32_t sim_pendidx_min_procs(const sim_pendidx_t *x, size_t c);
 
 /* The pending jobs j with (rank by estimate < c and q_j <= f) or
