@@ -1,7 +1,7 @@
 /*****************************************************************************\
  *  pendidx.h - the pending jobs indexed by estimate, so that an EASY walk
  *  can tell in O(log n) that no job later in the order can be backfilled
- *  and stop there (SEMANTICS §6).
+ *  and stop there (§6).
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/

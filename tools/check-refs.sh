@@ -68,12 +68,15 @@ done
 
 # --- (b) nothing points outside the repository --------------------------
 # The trace-replay tests and benchmarks default to the shared trace
-# directory next to the checkout and skip when it is absent; those lines
-# (and only in those files) may name it.
+# directory next to the checkout, and the Slurm release builds to the
+# shared tarball directory; all skip when it is absent.  Those lines (and
+# only in those files) may name it.
 trace_ok() {	# FILE LINE-TEXT
 	case ${1#"$top"/} in
 	tests/sim/*|bench/Makefile.am|bench/*.sh|bench/*.c|doc/Makefile.am)
 		grep -q 'shared/traces' <<<"$2" ;;
+	tools/build-slurm.sh|tools/test-all.sh|tools/demo.sh)
+		grep -q 'shared/slurm-src' <<<"$2" ;;
 	*) return 1 ;;
 	esac
 }
