@@ -462,8 +462,10 @@ typedef struct ost_summary {
 	uint32_t campaign;	/* sequence number */
 	uint64_t rank;		/* 1 = next to start; 0 = running */
 	uint64_t pending;	/* pending jobs in the partition */
-	double vct;		/* C~, seconds since the epoch; NAN = none */
-	double share;		/* fraction of the partition, 0..1 */
+	double vct;		/* C~, seconds since the epoch; NAN = none,
+				 * INFINITY = never (also past year 9999) */
+	double share;		/* fraction of the partition, 0..1 (format
+				 * clamps above 1) */
 	ost_mode_t mode;
 } ost_summary_t;
 
