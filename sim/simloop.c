@@ -72,7 +72,10 @@ static int _submit(struct loop *l, uint32_t job, double now)
 		j->campaign = camp;
 	}
 	sim_order_submit(l->order, job, now);
-	sim_disp_pending(&l->disp, j->procs);
+	if (sim_disp_pending(&l->disp, j->procs)) {
+		snprintf(l->err, l->errlen, "out of memory in dispatch");
+		return -1;
+	}
 	if (l->disp.index)
 		sim_pendidx_add(l->disp.index, job);
 	return 0;
