@@ -503,6 +503,8 @@ Suite *suite(void)
 	tcase_add_test(lim, test_state_denormal_weight_file);
 	tcase_add_test(lim, test_state_seq_saturates);
 	tcase_add_test(lim, test_api_ranges);
+	/* every truncation and byte flip of a sample: ~10^3 loads each */
+	tcase_set_timeout(lim, 120);
 	suite_add_tcase(s, tc);
 	suite_add_tcase(s, lim);
 	return s;
