@@ -222,9 +222,6 @@ Suite *suite(void)
 	tcase_add_test(tc, test_summary_parse_errors);
 	tcase_add_test(tc, test_summary_far_vct);
 	tcase_add_test(tc, test_summary_vct_sweep);
-	/* ~10^4 format/parse pairs: far below a second, even under ASan
-	 * on a loaded machine */
-	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_summary_share_clamped);
 	suite_add_tcase(s, tc);
 	return s;
