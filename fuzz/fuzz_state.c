@@ -128,10 +128,16 @@ static void _exercise(ost_sched_t *s)
 	t = ost_time_ok(t + 100) ? t + 100 : 0;
 	ost_sched_advance(s, t);
 	if (!ost_job_submit(s, &d, t, NULL)) {
-		CHECK(!ost_job_start(s, d.id, t + 1) || 1);
-		(void) ost_job_finish(s, d.id, t + 2, 1);
+		(void) ost_job_update(s, d.id, 3, 1e5, t);
+		(void) ost_job_start_alloc(s, d.id, t + 1, 2);
+		(void) ost_job_finish_capped(s, d.id, t + 2, 1e9, 60, NULL);
 	}
 	ost_sched_advance(s, t + 1e6);
+	_round_trip(s);
+	/* a clock step back and forth: shifted times must still load */
+	if (!ost_sched_rebase(s, -1e12))
+		_round_trip(s);
+	(void) ost_sched_rebase(s, 5e11);
 	_round_trip(s);
 }
 

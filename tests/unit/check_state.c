@@ -479,6 +479,21 @@ START_TEST(test_api_ranges)
 	bad |= (ost_config_check(&cfg, NULL) != -OST_EINVAL) << 17;
 	bad |= (ost_sched_reconfigure(s, ost_sched_config(s), NAN) !=
 		-OST_EINVAL) << 18;
+	d.id = 2;
+	d.estimate = 10;
+	bad |= (ost_job_submit(s, &d, 3, NULL) != 0) << 19;
+	bad |= (ost_job_update(s, 2, 1, 1e13, 4) != -OST_EINVAL) << 20;
+	bad |= (ost_job_update(s, 2, 1, 5, INFINITY) != -OST_EINVAL) << 21;
+	bad |= (ost_job_start_alloc(s, 2, -1e14, 2) != -OST_EINVAL) << 22;
+	bad |= (ost_job_start_alloc(s, 2, 5, 2) != 0) << 23;
+	/* a rebase that would push the clock or a start out of range */
+	bad |= (ost_sched_rebase(s, 1e13) != -OST_EINVAL) << 24;
+	bad |= (ost_sched_rebase(s, -1e13 - 6) != -OST_EINVAL) << 25;
+	bad |= (ost_sched_now(s) != 5) << 26;
+	bad |= (ost_sched_rebase(s, 100) != 0) << 27;
+	bad |= (ost_job_finish_capped(s, 2, 1e14, 1, 1, NULL) !=
+		-OST_EINVAL) << 28;
+	bad |= (ost_job_finish_capped(s, 2, 110, 1, 1, NULL) != 0) << 29;
 	ck_assert_msg(!bad, "range checks failed, bit mask 0x%x", bad);
 	ost_sched_destroy(s);
 }
