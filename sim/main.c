@@ -9,6 +9,7 @@
 #define _GNU_SOURCE
 
 #include <errno.h>
+#include <math.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -118,7 +119,7 @@ static int _option(struct cli *c, int opt, const char *arg)
 	case OPT_COMPARE: return _compare_list(c, arg);
 	case OPT_DISPATCH: return sim_dispatch_parse(arg, &o->dispatch);
 	case OPT_PROCS:
-		if (_number(arg, 1, &v) || v > 1e9)
+		if (_number(arg, 1, &v) || v > UINT32_MAX || v != floor(v))
 			return -1;
 		o->procs = (uint32_t) v;
 		return 0;

@@ -184,7 +184,9 @@ static int _fill_vct(const ost_sched_t *s, ost_campaign_t **cs, size_t n,
 				    _cmp_double);
 
 		ost_campaign_fill_info(s, cs[i], &info[i]);
-		info[i].vct = ct[x - vf];
+		/* A NaN tag (never made from in-range input) has no place in
+		 * the sorted array: no C~ rather than a read out of it. */
+		info[i].vct = x ? ct[x - vf] : NAN;
 	}
 	free(ct);
 	free(vf);

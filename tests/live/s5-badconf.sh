@@ -24,7 +24,9 @@ start_fails() {
 note "bad values at start:"
 start_fails "Mode=bogus" "fatal: ostrich: bad configuration: $WORK/ostrich.conf: Mode=bogus: must be ostrich or faircamp"
 start_fails "Interval=0" "fatal: ostrich: bad configuration: $WORK/ostrich.conf: Interval=0: must be 1..3600 seconds"
-start_fails "UserWeights=alice:-1" "fatal: ostrich: bad configuration: $WORK/ostrich.conf: UserWeights: weight of alice must be a number > 0"
+start_fails "UserWeights=alice:-1" "fatal: ostrich: bad configuration: $WORK/ostrich.conf: UserWeights: weight \"-1\" of alice must be a number in [1e-6, 1e6]"
+start_fails "UserWeights=alice:1e-300" "fatal: ostrich: bad configuration: $WORK/ostrich.conf: UserWeights: weight \"1e-300\" of alice must be a number in [1e-6, 1e6]"
+start_fails "ThinkTime=10minutes" "fatal: ostrich: bad configuration: $WORK/ostrich.conf: ThinkTime=10minutes: must be a whole number of seconds in [0, 4294967295]"
 start_fails "Intervall=5" "Parsing error at unrecognized key: Intervall"
 grep -qF "fatal: ostrich: bad configuration: $WORK/ostrich.conf: cannot parse" "$WORK/log/slurmctld.log" ||
 	fail "unknown key: no fatal message"

@@ -95,8 +95,8 @@ comments=$(printf '%s\n' "$SCTL" | awk '/SystemComment=ostrich/ {
 	END { for (k in seen) print k, pend[k] + 0, run[k] + 0, rank[k] + 0, vct[k], share[k], np[k] }' |
 	while read -r p u c pe ru ra v sh np; do
 		# vct=none (the partition's virtual schedule is stalled: nothing
-		# runs there) is JSON's null
-		if [ "$v" = none ]; then v=null; else v=$(date -u -d "$v" +%s); fi
+		# runs there) and vct=never (past year 9999) are JSON's null
+		case $v in none|never) v=null ;; *) v=$(date -u -d "$v" +%s) ;; esac
 		echo "$p $u $c $pe $ru $ra $v $sh $np"
 	done | sort)
 [ -n "$json" ] || fail "scampaign --json shows no campaign"
