@@ -261,13 +261,15 @@ void ost_campaign_resize_job(ost_sched_t *s, ost_job_t *j, uint32_t procs,
 	}
 	if (d == 0.0)
 		return;
-	c->area += d;
 	c->area_est += d;
 	if (c->area_est < 0.0)
 		c->area_est = 0.0;
 	if (d < 0.0) {
-		_correct(c, d);
-	} else if (s->vtime < c->vfinish) {
+		_correct(c, d);		/* A_c and L */
+		return;
+	}
+	c->area += d;
+	if (s->vtime < c->vfinish) {
 		c->len += d / c->user->weight;
 	} else {
 		c->phi = s->vtime;
