@@ -216,6 +216,9 @@ Suite *suite(void)
 	Suite *s = suite_create("prio");
 	TCase *tc = tcase_create("Core");
 
+	/* about 1 s of CPU alone; a loaded 2-core machine stretched it past
+	 * Check's default 4 s */
+	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_prio_args);
 	tcase_add_test(tc, test_prio_fresh);
 	tcase_add_test(tc, test_prio_stable);
