@@ -220,6 +220,63 @@ void ost_campaign_finish_job(ost_sched_t *s, ost_job_t *j, double t,
 	ost_campaign_rederive(s, c);
 }
 
+/*
+ * Job j of c (pending, or just started) changes width q -> q' and/or
+ * estimate e -> e'.  With d = q'e' - qe CPU-seconds:
+ *
+ *   A_c += d,  A_est += d  (the campaign now announces the new work; A_est
+ *                           never below 0, as on cancellation)
+ *   d > 0:  as a submission of area d (§3): L += d / w while v < F_c,
+ *           else c restarts at v: phi = v, L = d / w
+ *   d < 0:  as a correction (§3): L = max(0, L + d / w)
+ *   max e:  recounted with e' in place of e
+ *
+ * so a job that grew ranks and is charged as if submitted at its new size,
+ * minus the work V already gave the campaign.  The tags are not re-derived
+ * here and j's place in c->pending is the caller's (the intra order reads
+ * q and e): the caller re-derives once j is where it belongs.
+ */
+void ost_campaign_resize_job(ost_sched_t *s, ost_job_t *j, uint32_t procs,
+			     double estimate)
+{
+	ost_campaign_t *c = j->camp;
+	double old_e = j->estimate;
+	double d = (double)procs * estimate - (double)j->procs * old_e;
+
+	j->procs = procs;
+	j->estimate = estimate;
+	if (estimate != old_e) {
+		if (old_e == c->max_e && estimate > old_e) {
+			c->max_e = estimate;
+			c->n_at_max = 1;
+		} else if (old_e == c->max_e) {
+			if (!--c->n_at_max)
+				ost_campaign_rescan_max_e(c);
+		} else if (estimate > c->max_e) {
+			c->max_e = estimate;
+			c->n_at_max = 1;
+		} else if (estimate == c->max_e) {
+			c->n_at_max++;
+		}
+	}
+	if (d == 0.0)
+		return;
+	c->area_est += d;
+	if (c->area_est < 0.0)
+		c->area_est = 0.0;
+	if (d < 0.0) {
+		_correct(c, d);		/* A_c and L */
+		return;
+	}
+	c->area += d;
+	if (s->vtime < c->vfinish) {
+		c->len += d / c->user->weight;
+	} else {
+		c->phi = s->vtime;
+		c->len = d / c->user->weight;
+	}
+}
+
 /* max e over non-cancelled jobs and how many hold it (done ones: 1). */
 void ost_campaign_rescan_max_e(ost_campaign_t *c)
 {
@@ -259,6 +316,25 @@ void ost_campaign_cancel_job(ost_sched_t *s, ost_job_t *j)
 		ost_campaign_rescan_max_e(c);
 	_correct(c, -a);
 	ost_campaign_rederive(s, c);
+}
+
+/*
+ * Shift every real time of u and its campaigns by delta seconds (t_c, E_c,
+ * the base deadline; -inf stays -inf) and re-derive their deadlines, which
+ * are real times derived from them.  Virtual tags do not move.  The order
+ * is the caller's to rebuild (deadlines move one campaign at a time).
+ */
+void ost_campaign_rebase_user(ost_sched_t *s, ost_user_t *u, double delta)
+{
+	ost_campaign_t *c;
+
+	u->base_deadline += delta;
+	for (c = u->first; c; c = c->next) {
+		c->t_c += delta;
+		c->last_end += delta;
+	}
+	if (u->first)
+		ost_campaign_rederive(s, u->first);
 }
 
 /* Map job-array group g to c.  Returns 0 or -1 (memory; nothing done). */

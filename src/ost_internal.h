@@ -137,6 +137,9 @@ void ost_campaign_add_job(ost_sched_t *s, ost_campaign_t *c, ost_job_t *j);
 void ost_campaign_finish_job(ost_sched_t *s, ost_job_t *j, double t,
 			     double runtime);
 void ost_campaign_cancel_job(ost_sched_t *s, ost_job_t *j);
+void ost_campaign_resize_job(ost_sched_t *s, ost_job_t *j, uint32_t procs,
+			     double estimate);
+void ost_campaign_rebase_user(ost_sched_t *s, ost_user_t *u, double delta);
 void ost_campaign_rescan_max_e(ost_campaign_t *c);
 void ost_campaign_rederive(ost_sched_t *s, ost_campaign_t *c);
 void ost_campaign_forget_old(ost_sched_t *s, ost_user_t *u);

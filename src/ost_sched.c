@@ -141,6 +141,37 @@ double ost_sched_now(const ost_sched_t *s)
 }
 
 /*
+ * Every absolute real time moves by delta: the clock, submit and start
+ * times, t_c, E_c, base deadlines, and the deadlines D derived from them.
+ * v, S and F are virtual and stay.  The next advance to now + delta + dt
+ * integrates dt seconds, as the one to now + dt would have.  The order is
+ * rebuilt from scratch (t_c breaks ties, D is FairCamp's key): O(n log n).
+ */
+int ost_sched_rebase(ost_sched_t *s, double delta)
+{
+	size_t i;
+
+	if (!isfinite(delta))
+		return -OST_EINVAL;
+	if (delta == 0.0)
+		return 0;
+	s->now += delta;
+	for (i = 0; s->jobs.slots && i <= s->jobs.mask; i++) {
+		ost_job_t *j = s->jobs.slots[i].val;
+
+		if (!s->jobs.slots[i].key)
+			continue;
+		j->submit += delta;
+		j->start += delta;	/* NAN (pending) stays NAN */
+	}
+	for (i = 0; s->users.slots && i <= s->users.mask; i++)
+		if (s->users.slots[i].key)
+			ost_campaign_rebase_user(s, s->users.slots[i].val,
+						 delta);
+	return ost_order_rebuild(s);
+}
+
+/*
  * The campaign a job submitted at t joins (§2), or NULL when it opens a new
  * one; *seq receives the new campaign's number.  Returns -OST_EINVAL for an
  * explicit campaign below the user's newest.
@@ -226,17 +257,17 @@ static ost_job_t *_find(const ost_sched_t *s, uint64_t id)
 	return id ? ost_map_get(&s->jobs, id) : NULL;
 }
 
-int ost_job_start(ost_sched_t *s, uint64_t id, double t)
+/*
+ * Pending j starts at t on `procs` CPUs.  A width other than the requested
+ * one first resizes j (ost_campaign_resize_job: A_c and L move by
+ * (q_alloc - q) e), so the finish charges q_alloc p and the tags count
+ * the allocated width from the start on.
+ */
+static void _start(ost_sched_t *s, ost_job_t *j, double t, uint32_t procs)
 {
-	ost_job_t *j = _find(s, id);
-	ost_campaign_t *c;
+	ost_campaign_t *c = j->camp;
 
-	if (!j)
-		return -OST_ENOENT;
-	if (j->state != OST_JOB_PENDING)
-		return -OST_ESTATE;
 	ost_vclock_advance(s, t);
-	c = j->camp;
 	ost_walk_remove(c, j);
 	ost_tree_remove(&c->pending, &j->node);
 	j->state = OST_JOB_RUNNING;
@@ -245,11 +276,69 @@ int ost_job_start(ost_sched_t *s, uint64_t id, double t)
 	c->n_running++;
 	s->n_pending--;
 	s->n_running++;
-	s->busy += j->procs;
+	s->busy += procs;
 	if (c->n_pending)
 		ost_tree_set_weight(&s->order, &c->node, c->n_pending);
 	else
 		ost_order_unlink(s, c);
+	if (procs != j->procs) {
+		ost_campaign_resize_job(s, j, procs, j->estimate);
+		ost_campaign_rederive(s, c);
+	}
+}
+
+int ost_job_start(ost_sched_t *s, uint64_t id, double t)
+{
+	ost_job_t *j = _find(s, id);
+
+	if (!j)
+		return -OST_ENOENT;
+	if (j->state != OST_JOB_PENDING)
+		return -OST_ESTATE;
+	_start(s, j, t, j->procs);
+	return 0;
+}
+
+int ost_job_start_alloc(ost_sched_t *s, uint64_t id, double t, uint32_t procs)
+{
+	ost_job_t *j = _find(s, id);
+
+	if (!procs)
+		return -OST_EINVAL;
+	if (!j)
+		return -OST_ENOENT;
+	if (j->state != OST_JOB_PENDING)
+		return -OST_ESTATE;
+	_start(s, j, t, procs);
+	return 0;
+}
+
+/*
+ * The width or estimate of pending j changed: out of the intra order,
+ * resized (ost_campaign_resize_job), back in, tags re-derived.
+ */
+int ost_job_update(ost_sched_t *s, uint64_t id, uint32_t procs,
+		   double estimate, double t)
+{
+	ost_job_t *j;
+	ost_campaign_t *c;
+
+	if (!procs || !(estimate >= 0.0) || isinf(estimate) || isnan(t))
+		return -OST_EINVAL;
+	if (!(j = _find(s, id)))
+		return -OST_ENOENT;
+	if (j->state != OST_JOB_PENDING)
+		return -OST_ESTATE;
+	ost_vclock_advance(s, t);
+	if (procs == j->procs && estimate == j->estimate)
+		return 0;
+	c = j->camp;
+	ost_walk_remove(c, j);
+	ost_tree_remove(&c->pending, &j->node);
+	ost_campaign_resize_job(s, j, procs, estimate);
+	ost_tree_insert(&c->pending, &j->node, 1);
+	ost_walk_insert(c, j);
+	ost_campaign_rederive(s, c);
 	return 0;
 }
 
@@ -293,6 +382,34 @@ int ost_job_finish(ost_sched_t *s, uint64_t id, double t, double runtime)
 	ost_campaign_finish_job(s, j, t, runtime);
 	_drop(s, j);
 	return 0;
+}
+
+/*
+ * The charged runtime: p = min(runtime, cap, t - start), the last bound
+ * only when t >= start (a finish is never before its start; a host that
+ * stepped its clock back may report one, and then start says nothing).
+ */
+int ost_job_finish_capped(ost_sched_t *s, uint64_t id, double t,
+			  double runtime, double cap, double *charged)
+{
+	ost_job_t *j = _find(s, id);
+	double p = runtime;
+
+	if (!j)
+		return -OST_ENOENT;
+	if (!(runtime >= 0.0) || isinf(runtime) || !(cap >= 0.0) || isnan(t))
+		return -OST_EINVAL;
+	if (j->state == OST_JOB_PENDING) {
+		p = 0.0;
+	} else {
+		if (cap < p)
+			p = cap;
+		if (t >= j->start && t - j->start < p)
+			p = t - j->start;
+	}
+	if (charged)
+		*charged = p;
+	return ost_job_finish(s, id, t, p);
 }
 
 int ost_job_requeue(ost_sched_t *s, uint64_t id, double t)

@@ -124,8 +124,31 @@ int ost_user_set_weight(ost_sched_t *s, uint32_t uid, double weight,
  * (returns 0). */
 int ost_sched_advance(ost_sched_t *s, double now);
 
-/* Current clock (the largest time seen), or -INFINITY before any event. */
+/* Current clock (the largest time seen), or -INFINITY before any event.
+ * A host compares it with its own clock to detect a step back (see
+ * ost_sched_rebase). */
 double ost_sched_now(const ost_sched_t *s);
+
+/* Shift every absolute real time s holds by delta seconds: the clock, every
+ * job's submit and start times, every campaign's t_c and E_c (§2), and the
+ * FairCamp deadlines D (§5), re-derived from the shifted t_c.  Virtual
+ * time v and the tags S, F are not touched, nor is any area or weight.
+ *
+ * For a host whose wall clock stepped: after a forward jump and its
+ * correction the clock is ahead of real time, and since virtual time never
+ * rewinds (ost_sched_advance) v stands still until real time catches up.
+ * When the host sees now < ost_sched_now(s) - tolerance it calls
+ * ost_sched_rebase(s, now - ost_sched_now(s)); v moves again from the
+ * next event, at the same rate.
+ *
+ * Guarantees: the ranking (ost_sched_foreach_pending) and every campaign's
+ * v-state and eligibility are unchanged; D' = D + delta and t_c' = t_c +
+ * delta exactly whenever these sums are exact (integer seconds, values
+ * within one binade, as time_t of this century); advancing to clock' + dt
+ * then integrates dt seconds, giving the v that advancing to clock + dt
+ * would have given.  Returns 0 (delta 0 is a no-op) or -OST_EINVAL (delta
+ * not finite; nothing changed).  O(n log n); meant for rare corrections. */
+int ost_sched_rebase(ost_sched_t *s, double delta);
 
 /* Real time of the next virtual event if no real event happens first: v
  * reaches the F of an active user's newest campaign (the user leaves W)
@@ -161,16 +184,68 @@ typedef struct ost_job_desc {
 int ost_job_submit(ost_sched_t *s, const ost_job_desc_t *job, double t,
 		   uint32_t *campaign_out);
 
-/* Pending job id started running at t.  Returns 0, -OST_ENOENT or
- * -OST_ESTATE (not pending).  O(log n). */
+/* Pending job id started running at t on the CPUs it asked for: same as
+ * ost_job_start_alloc(s, id, t, its current procs).  Returns 0,
+ * -OST_ENOENT or -OST_ESTATE (not pending).  O(log n). */
 int ost_job_start(ost_sched_t *s, uint64_t id, double t);
 
+/* Pending job id started running at t on `procs` CPUs, the width the host
+ * allocated (>= 1; may differ from the request).  From now on the job is
+ * that wide: it counts procs CPUs in C(t) (§3, capacity=used), its finish
+ * charges procs * runtime, and when procs differs from the request q its
+ * campaign is resized as by ost_job_update() with d = (procs - q) e: A_c
+ * and A_est move by d, L by d / w_u (restarting the campaign at v when d >
+ * 0 and v >= F_c), and S, F, D of the campaign and of the user's later
+ * ones are re-derived.  ost_job_get() then reports procs.  Returns 0,
+ * -OST_EINVAL (procs 0), -OST_ENOENT or -OST_ESTATE (not pending); a
+ * failed call changes nothing.  O(log n + later campaigns of the user). */
+int ost_job_start_alloc(ost_sched_t *s, uint64_t id, double t,
+			uint32_t procs);
+
+/* Pending job id now asks for `procs` CPUs (q' >= 1) and has estimate
+ * `estimate` (e' >= 0 seconds, finite; the caller applies §1 defaults, e.g.
+ * the new time limit), at t: the owner changed its width or time limit.
+ * The job stays in its campaign (grouping, §2, is decided at submission
+ * once and for all).  With d = q'e' - qe CPU-seconds:
+ *   - A_c and A_est (the FairCamp area) move by d (A_est never below 0);
+ *   - d > 0 counts as a submission of area d (§3): L_c += d / w_u while
+ *     v < F_c, else the campaign restarts at v (phi = v, L_c = d / w_u);
+ *   - d < 0 counts as a correction (§3): L_c = max(0, L_c + d / w_u);
+ *   - max e of the campaign is recounted with e';
+ *   - S, F and D of the campaign and of the user's later campaigns are
+ *     re-derived as on submission, and the job is re-placed in the intra
+ *     order (§4) with its new q' and e'.
+ * The FairCamp deadline D_c is re-derived too (k_c stays the one fixed at
+ * t_c): D_c is a function of the work the campaign announces, and a
+ * deadline kept from a smaller submission would let a user buy an early
+ * deadline with a narrow job and widen it afterwards.
+ * The clock advances to t as for any event, even when nothing else
+ * changes (q' = q and e' = e).  Returns 0, -OST_EINVAL (procs 0, estimate
+ * negative, infinite or NaN, t NaN), -OST_ENOENT or -OST_ESTATE (running:
+ * its width is the allocated one, given at start); a failed call changes
+ * nothing.  O(log n + later campaigns of the user). */
+int ost_job_update(ost_sched_t *s, uint64_t id, uint32_t procs,
+		   double estimate, double t);
+
 /* Job id finished at t after running `runtime` seconds (p >= 0; its
- * campaign's area is corrected by q*(p - e), §3).  A pending job that
- * finishes is treated as cancelled.  The job is forgotten afterwards.
- * Returns 0, -OST_ENOENT or -OST_EINVAL (runtime < 0 or NaN).
+ * campaign's area is corrected by q*(p - e), §3, q being the width it
+ * started with).  The runtime is charged as given, unbounded: a host whose
+ * runtimes may be inflated (downtime, stale records) uses
+ * ost_job_finish_capped().  A pending job that finishes is treated as
+ * cancelled.  The job is forgotten afterwards.  Returns 0, -OST_ENOENT or
+ * -OST_EINVAL (runtime < 0, infinite or NaN).
  * O(log n + later campaigns of the user). */
 int ost_job_finish(ost_sched_t *s, uint64_t id, double t, double runtime);
+
+/* Same as ost_job_finish(), charging p = min(runtime, cap, t - start)
+ * seconds, where start is the time given at its start event (rebased with
+ * the clock) and the last bound applies only when t >= start.  cap is the
+ * longest the job may have run (the host's time limit; INFINITY for none).
+ * A pending job is cancelled (p = 0).  *charged (may be NULL) receives p.
+ * Returns 0, -OST_ENOENT or -OST_EINVAL (runtime < 0, infinite or NaN; cap
+ * < 0 or NaN; t NaN) with nothing changed. */
+int ost_job_finish_capped(ost_sched_t *s, uint64_t id, double t,
+			  double runtime, double cap, double *charged);
 
 /* Pending job id was cancelled at t: it leaves its campaign and its area is
  * removed (§2, §4).  The job is forgotten.  Returns 0, -OST_ENOENT or
@@ -178,7 +253,9 @@ int ost_job_finish(ost_sched_t *s, uint64_t id, double t, double runtime);
 int ost_job_cancel(ost_sched_t *s, uint64_t id, double t);
 
 /* Running job id was requeued at t: pending again in the same campaign,
- * with its estimate still counted (the papers are silent; §9.4).
+ * with its estimate still counted, at the width it ran with (call
+ * ost_job_update() if the host's request differs) (the papers are silent;
+ * §9.4).
  * Returns 0, -OST_ENOENT or -OST_ESTATE (not running). */
 int ost_job_requeue(ost_sched_t *s, uint64_t id, double t);
 
@@ -193,7 +270,7 @@ typedef enum {
 typedef struct ost_job_info {
 	uint64_t id;
 	uint32_t uid;
-	uint32_t procs;
+	uint32_t procs;       /* requested (pending), allocated (running) */
 	double estimate;
 	double submit;        /* t given at submission */
 	double start;         /* t given at start (running jobs), else NAN */

@@ -10,6 +10,14 @@
  *  same tags.  The engine's C~ must also equal the reference's forward
  *  simulation, and be non-decreasing along the OStrich order of eligible
  *  campaigns (ordering by F is ordering by C~, §3).
+ *
+ *  The second half of the loops also widens or narrows pending jobs
+ *  (ost_job_update), starts jobs on more CPUs than they asked for
+ *  (ost_job_start_alloc) and rebases the engine's real times by random
+ *  whole seconds (ost_sched_rebase) while the reference never is: its
+ *  times live at base + t, the engine's at base + offset + t, all in one
+ *  binade so every shift is exact, and the deadlines and C~ must differ by
+ *  exactly the offset.
 \*****************************************************************************/
 
 #include <string.h>
@@ -41,6 +49,10 @@ typedef struct {
 	pjob_t jobs[NJOBS];
 	uint32_t m, free;
 	uint64_t events;
+	bool churn;		/* updates, wide starts, rebases */
+	double base;		/* the reference's time origin */
+	double offset;		/* the engine's time origin (the reference's
+				 * plus the rebases) */
 } world_t;
 
 /* Compare every observable of the engine with the reference. */
@@ -82,10 +94,15 @@ static int _check_campaign(const ost_campaign_info_t *c, void *arg)
 
 	OST_CHECK(ref_campaign(cc->w->r, c->uid, c->seq, &S, &F, &D),
 		  "campaign %u/%u unknown to the reference", c->uid, c->seq);
-	OST_CHECK(c->vstart == S && c->vfinish == F && c->deadline == D,
-		      "campaign %u/%u: S %a/%a F %a/%a D %a/%a", c->uid,
-		      c->seq, c->vstart, S, c->vfinish, F, c->deadline, D);
-	rv = ref_vct(cc->w->r, c->vfinish);
+	OST_CHECK(c->vstart == S && c->vfinish == F &&
+		  c->deadline - (cc->w->offset - cc->w->base) == D,
+		  "campaign %u/%u: S %a/%a F %a/%a D %a/%a (offset %a)",
+		  c->uid, c->seq, c->vstart, S, c->vfinish, F, c->deadline,
+		  D, cc->w->offset);
+	OST_CHECK(c->area == ref_area(cc->w->r, c->uid, c->seq),
+		  "campaign %u/%u: area %a, ref %a", c->uid, c->seq,
+		  c->area, ref_area(cc->w->r, c->uid, c->seq));
+	rv = ref_vct(cc->w->r, c->vfinish) + (cc->w->offset - cc->w->base);
 	OST_CHECK(rv == c->vct || fabs(rv - c->vct) <= 1e-6 *
 		      (1 + fabs(rv)), "C~ %u/%u: %.17g vs ref %.17g",
 		      c->uid, c->seq, c->vct, rv);
@@ -128,6 +145,9 @@ static int _dispatch_one(const ost_rank_info_t *ri, void *arg)
 	if (ost_sched_config(w->s)->gate == OST_GATE_STRICT && !ri->eligible)
 		return 0;
 	if (j->q <= w->free) {
+		/* the host may give more CPUs than asked (churn loops) */
+		if (w->churn && j->q < w->free && !_rand(4))
+			j->q += 1 + _rand(w->free - j->q);
 		w->free -= j->q;
 		j->state = 2;
 		return (int)ri->job_id;	/* restart: the order changed */
@@ -142,16 +162,59 @@ static void _dispatch(world_t *w, double t)
 	while ((id = ost_sched_foreach_pending(w->s, _dispatch_one, w))) {
 		pjob_t *j = _by_id(w, (uint64_t)id);
 
-		OST_CHECK(ost_job_start(w->s, j->id, t) == 0, "start %llu",
-			  (unsigned long long)j->id);
-		ref_start(w->r, j->id, t);
+		if (w->churn) {
+			OST_CHECK(ost_job_start_alloc(w->s, j->id,
+						      t + w->offset, j->q) == 0,
+				  "start %llu", (unsigned long long)j->id);
+			ref_start_alloc(w->r, j->id, t + w->base, j->q);
+		} else {
+			OST_CHECK(ost_job_start(w->s, j->id, t) == 0,
+				  "start %llu", (unsigned long long)j->id);
+			ref_start(w->r, j->id, t);
+		}
 		j->end = t + j->p;
 		w->events++;
 		_compare(w);
 	}
 }
 
-static void _run(uint64_t seed)
+/* Churn loops: widen or narrow a pending job, or rebase the engine. */
+static void _churn(world_t *w, double t)
+{
+	uint32_t i;
+
+	if (!_rand(3)) {
+		for (i = _rand(NJOBS); i < NJOBS; i++)
+			if (w->jobs[i].state == 1)
+				break;
+		if (i < NJOBS) {
+			pjob_t *j = &w->jobs[i];
+			uint32_t q = 1 + _rand(w->m < 8 ? w->m : 8);
+			double e = _rand(4) ? 1 + _rand(60) : j->e;
+
+			OST_CHECK(ost_job_update(w->s, j->id, q, e,
+						 t + w->offset) == 0, "update %llu",
+				  (unsigned long long)j->id);
+			ref_update(w->r, j->id, q, e, t + w->base);
+			j->p = j->p / j->e * e;
+			j->q = q;
+			j->e = e;
+			w->events++;
+			_compare(w);
+		}
+	}
+	if (!_rand(8)) {
+		double delta = (double)_rand(1u << 21) - (double)(1u << 20);
+
+		OST_CHECK(ost_sched_rebase(w->s, delta) == 0, "rebase %g",
+			  delta);
+		w->offset += delta;
+		_compare(w);
+		_compare_campaigns(w);
+	}
+}
+
+static void _run(uint64_t seed, bool churn)
 {
 	static world_t w;
 	ost_config_t cfg;
@@ -160,6 +223,10 @@ static void _run(uint64_t seed)
 
 	memset(&w, 0, sizeof(w));
 	_rng = seed;
+	w.churn = churn;
+	/* 1.5 * 2^30: every time of the run stays in [2^30, 2^31) */
+	w.base = churn ? 1610612736.0 : 0.0;
+	w.offset = w.base;
 	ost_config_init(&cfg);
 	cfg.procs = w.m = w.free = 4 + _rand(13);
 	cfg.mode = _rand(4) ? OST_MODE_OSTRICH : OST_MODE_FAIRCAMP;
@@ -174,7 +241,7 @@ static void _run(uint64_t seed)
 	for (u = 1; u <= users; u++) {
 		double wt = 1 + _rand(3);
 
-		ck_assert_int_eq(ost_user_set_weight(w.s, u, wt, 0), 0);
+		ck_assert_int_eq(ost_user_set_weight(w.s, u, wt, w.offset), 0);
 		ref_set_weight(w.r, u, wt);
 	}
 	for (i = 0; i < NJOBS; i++) {
@@ -203,9 +270,10 @@ static void _run(uint64_t seed)
 
 			if (j->state != 2 || j->end != t)
 				continue;
-			OST_CHECK(ost_job_finish(w.s, j->id, t, j->p) == 0,
-				  "finish %llu", (unsigned long long)j->id);
-			ref_finish(w.r, j->id, t, j->p);
+			OST_CHECK(ost_job_finish(w.s, j->id, t + w.offset,
+						 j->p) == 0, "finish %llu",
+				  (unsigned long long)j->id);
+			ref_finish(w.r, j->id, t + w.base, j->p);
 			w.free += j->q;
 			j->state = 3;
 			done++;
@@ -218,11 +286,12 @@ static void _run(uint64_t seed)
 
 			if (j->state != 0 || j->submit != t)
 				continue;
-			c1 = sub(w.s, j->id, j->uid, j->q, j->e, t);
+			c1 = sub(w.s, j->id, j->uid, j->q, j->e,
+				 t + w.offset);
 			OST_CHECK(c1 == ref_submit(w.r, j->id, j->uid, j->q,
-						   j->e, t), "job %llu: campaign %u "
-				  "differs from the reference",
-				  (unsigned long long)j->id, c1);
+						   j->e, t + w.base),
+				  "job %llu: campaign %u differs from the "
+				  "reference", (unsigned long long)j->id, c1);
 			j->state = 1;
 			w.events++;
 			_compare(&w);
@@ -232,17 +301,20 @@ static void _run(uint64_t seed)
 				if (w.jobs[i].state == 1)
 					break;
 			if (i < NJOBS) {
-				OST_CHECK(ost_job_cancel(w.s, i + 1, t) == 0,
+				OST_CHECK(ost_job_cancel(w.s, i + 1,
+							 t + w.offset) == 0,
 					  "cancel %u", i + 1);
-				ref_cancel(w.r, i + 1, t);
+				ref_cancel(w.r, i + 1, t + w.base);
 				w.jobs[i].state = 3;
 				done++;
 				w.events++;
 				_compare(&w);
 			}
 		}
-		ost_sched_advance(w.s, t);
-		ref_advance(w.r, t);
+		if (churn)
+			_churn(&w, t);
+		ost_sched_advance(w.s, t + w.offset);
+		ref_advance(w.r, t + w.base);
 		_compare(&w);
 		_compare_campaigns(&w);
 		_dispatch(&w, t);
@@ -253,7 +325,13 @@ static void _run(uint64_t seed)
 
 START_TEST(test_property_random_workloads)
 {
-	_run(1000 + (uint64_t)_i);
+	_run(1000 + (uint64_t)_i, false);
+}
+END_TEST
+
+START_TEST(test_property_updates_wide_starts_rebases)
+{
+	_run(5000 + (uint64_t)_i, true);
 }
 END_TEST
 
@@ -267,6 +345,8 @@ Suite *suite(void)
 	TCase *tc = ost_tcase("Invariants", 300);
 
 	tcase_add_loop_test(tc, test_property_random_workloads, 0,
+			    loops > 0 ? loops : 24);
+	tcase_add_loop_test(tc, test_property_updates_wide_starts_rebases, 0,
 			    loops > 0 ? loops : 24);
 	suite_add_tcase(s, tc);
 	return s;

@@ -26,7 +26,7 @@ typedef struct {
 typedef struct {
 	int user;
 	uint32_t seq;
-	double t_c, phi, len, area_est, E, S, F, D;
+	double t_c, phi, len, area, area_est, E, S, F, D;
 	uint32_t k;
 	bool elig;
 } rcamp_t;
@@ -258,11 +258,47 @@ uint32_t ref_submit(ref_t *r, uint64_t id, uint32_t uid, uint32_t q, double e,
 		r->c[c].phi = r->v;
 		r->c[c].len = a / r->u[u].w;
 	}
+	r->c[c].area += a;
 	r->c[c].area_est += a;
 	r->j[r->nj++] = (rjob_t){ .id = id, .camp = c, .q = q, .e = e,
 				  .submit = t };
 	_derive(r);
 	return r->c[c].seq;
+}
+
+static void _correct(ref_t *r, int c, double delta)
+{
+	r->c[c].area += delta;
+	r->c[c].len += delta / r->u[r->c[c].user].w;
+	if (r->c[c].len < 0)
+		r->c[c].len = 0;
+}
+
+/* Job j becomes q CPUs wide with estimate e: d = q e - q_old e_old is
+ * added like a submission (d > 0) or a correction (d < 0). */
+static void _resize(ref_t *r, rjob_t *j, uint32_t q, double e)
+{
+	rcamp_t *c = &r->c[j->camp];
+	double d = (double)q * e - (double)j->q * j->e;
+
+	j->q = q;
+	j->e = e;
+	if (d == 0.0)
+		return;
+	c->area_est += d;
+	if (c->area_est < 0)
+		c->area_est = 0;
+	if (d < 0) {
+		_correct(r, j->camp, d);
+		return;
+	}
+	c->area += d;
+	if (r->v < c->F) {
+		c->len += d / r->u[c->user].w;
+	} else {
+		c->phi = r->v;
+		c->len = d / r->u[c->user].w;
+	}
 }
 
 void ref_start(ref_t *r, uint64_t id, double t)
@@ -272,11 +308,22 @@ void ref_start(ref_t *r, uint64_t id, double t)
 	_derive(r);
 }
 
-static void _correct(ref_t *r, int c, double delta)
+void ref_start_alloc(ref_t *r, uint64_t id, double t, uint32_t q)
 {
-	r->c[c].len += delta / r->u[r->c[c].user].w;
-	if (r->c[c].len < 0)
-		r->c[c].len = 0;
+	rjob_t *j;
+
+	ref_advance(r, t);
+	j = _job(r, id);
+	j->state = 1;
+	_resize(r, j, q, j->e);
+	_derive(r);
+}
+
+void ref_update(ref_t *r, uint64_t id, uint32_t q, double e, double t)
+{
+	ref_advance(r, t);
+	_resize(r, _job(r, id), q, e);
+	_derive(r);
 }
 
 void ref_finish(ref_t *r, uint64_t id, double t, double p)
@@ -433,6 +480,16 @@ double ref_vct(const ref_t *r, double x)
 		v = next;
 		gone[who] = true;
 	}
+}
+
+double ref_area(const ref_t *r, uint32_t uid, uint32_t seq)
+{
+	int i;
+
+	for (i = 0; i < r->nc; i++)
+		if (r->u[r->c[i].user].uid == uid && r->c[i].seq == seq)
+			return r->c[i].area;
+	return NAN;
 }
 
 double ref_vtime(const ref_t *r)

@@ -24,6 +24,10 @@ void ref_set_weight(ref_t *r, uint32_t uid, double w);
 uint32_t ref_submit(ref_t *r, uint64_t id, uint32_t uid, uint32_t q, double e,
 		    double t);
 void ref_start(ref_t *r, uint64_t id, double t);
+/* Start on q CPUs (the allocated width). */
+void ref_start_alloc(ref_t *r, uint64_t id, double t, uint32_t q);
+/* Pending job id now q CPUs wide with estimate e. */
+void ref_update(ref_t *r, uint64_t id, uint32_t q, double e, double t);
 void ref_finish(ref_t *r, uint64_t id, double t, double p);
 void ref_cancel(ref_t *r, uint64_t id, double t);
 void ref_advance(ref_t *r, double t);
@@ -38,6 +42,9 @@ bool ref_campaign(const ref_t *r, uint32_t uid, uint32_t seq, double *S,
 
 /* C~ by forward fluid simulation, for a virtual time x. */
 double ref_vct(const ref_t *r, double x);
+
+/* A_c of campaign (uid, seq) (estimates, corrected); NAN if unknown. */
+double ref_area(const ref_t *r, uint32_t uid, uint32_t seq);
 
 double ref_vtime(const ref_t *r);
 
