@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include "slurm/slurm.h"
 
 #include "src/common/bitstring.h"
@@ -30,6 +32,17 @@ static double _estimate(const job_record_t *job_ptr,
 		lim = part_ptr->max_time;
 	if (lim == NO_VAL || lim == INFINITE)
 		return osl_eng.conf->default_estimate;
+	return (double) lim * 60.0;
+}
+
+/* The job's own time limit, seconds, INFINITY if none (then a finish is
+ * not capped: the partition's limit already bounds the estimate). */
+static double _limit(const job_record_t *job_ptr)
+{
+	uint32_t lim = job_ptr->time_limit;
+
+	if (lim == NO_VAL || lim == INFINITE)
+		return INFINITY;
 	return (double) lim * 60.0;
 }
 
@@ -89,6 +102,7 @@ static void _fill(osl_obs_t *o, job_record_t *job_ptr,
 	o->uid = job_ptr->user_id;
 	o->procs = _procs(job_ptr);
 	o->estimate = _estimate(job_ptr, part_ptr);
+	o->limit = _limit(job_ptr);
 	o->submit = job_ptr->details->submit_time;
 	if (IS_JOB_PENDING(job_ptr)) {
 		o->st = OSL_PENDING;

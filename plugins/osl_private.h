@@ -101,6 +101,9 @@ typedef struct {
 	uint32_t uid;			/* owner */
 	uint32_t procs;			/* CPUs, >= 1 */
 	double estimate;		/* e, seconds (§1) */
+	double limit;			/* the job's time limit, seconds
+					 * (INFINITY: none): the most a finish
+					 * may charge */
 	double weight;			/* owner's weight w_u */
 	uint64_t group;			/* array job id, 0 for a plain job */
 	time_t submit;			/* submission time */
@@ -289,6 +292,8 @@ typedef enum {
 	OSL_LOG_REQUEUE,		/* ost_job_requeue */
 	OSL_LOG_ADVANCE,		/* ost_sched_advance */
 	OSL_LOG_PASS,			/* end of a pass (replays stop here) */
+	OSL_LOG_UPDATE,			/* ost_job_update */
+	OSL_LOG_REBASE,			/* ost_sched_rebase */
 } osl_log_op_t;
 
 /* One line of the event log. */
@@ -301,9 +306,13 @@ typedef struct {
 					 * think_time, capacity, intra,
 					 * faircamp_users, default_weight */
 	ost_job_desc_t job;		/* submit: id, uid, procs, estimate,
-					 * group; start, finish, cancel,
-					 * requeue: id; weight: uid */
-	double x;			/* finish: run time; weight: weight */
+					 * group; update: id, procs, estimate;
+					 * start: id, procs (0: as requested,
+					 * logs written before the width was);
+					 * finish, cancel, requeue: id;
+					 * weight: uid */
+	double x;			/* finish: run time charged; weight:
+					 * weight; rebase: the shift, seconds */
 	const char *path;		/* load: the copy of the state file */
 } osl_evlog_rec_t;
 

@@ -162,8 +162,17 @@ static int apply(part_t *p, const osl_evlog_rec_t *r, int line)
 	case OSL_LOG_SUBMIT:
 		rc = ost_job_submit(p->s, &r->job, r->t, NULL);
 		break;
-	case OSL_LOG_START:
-		rc = ost_job_start(p->s, r->job.id, r->t);
+	case OSL_LOG_START:	/* procs 0: a log older than the width */
+		rc = r->job.procs ?
+		     ost_job_start_alloc(p->s, r->job.id, r->t, r->job.procs) :
+		     ost_job_start(p->s, r->job.id, r->t);
+		break;
+	case OSL_LOG_UPDATE:
+		rc = ost_job_update(p->s, r->job.id, r->job.procs,
+				    r->job.estimate, r->t);
+		break;
+	case OSL_LOG_REBASE:
+		rc = ost_sched_rebase(p->s, r->x);
 		break;
 	case OSL_LOG_CANCEL:
 		rc = ost_job_cancel(p->s, r->job.id, r->t);
