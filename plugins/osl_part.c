@@ -178,7 +178,7 @@ extern void osl_parts_free(void)
 		ost_sched_destroy(p->sched);
 		xfree(p->name);
 		free(p->w);
-		free(p->prios);
+		osl_ptab_free(&p->prios);
 	}
 	xfree(osl_eng.parts);
 	osl_eng.nparts = 0;

@@ -57,11 +57,28 @@ typedef struct {
 	double weight;			/* w_u handed to ost_user_set_weight */
 } osl_weight_t;
 
-/* The priority the last pass gave the job record first reached at rank. */
+/* The priority the last pass gave the job record first reached at rank
+ * (one node of osl_ptab_t). */
 typedef struct {
-	uint64_t rank;			/* rank of the record's best task */
+	uint64_t rank;			/* rank of the record's best task, once
+					 * the additions above it are done */
+	uint64_t add;			/* ranks to add to both subtrees (a
+					 * lazy "later ranks + 1") */
 	uint32_t prio;			/* the priority written for it */
-} osl_prio_cell_t;
+	int32_t left, right;		/* children, 1-based (0: none) */
+	int32_t height;			/* AVL height, leaf 1 */
+} osl_ptab_node_t;
+
+/* Priorities by rank of a partition (osl_ptab.c); zeroed: empty. */
+typedef struct {
+	osl_ptab_node_t *v;		/* the nodes (malloc), v[i - 1] is
+					 * node i */
+	int n;				/* nodes used */
+	int cap;			/* nodes allocated */
+	int32_t root;			/* root node (0: empty) */
+	uint64_t work;			/* nodes visited and rotations so far
+					 * (tests check the cost with it) */
+} osl_ptab_t;
 
 /* One Slurm partition and its virtual schedule. */
 typedef struct {
@@ -71,10 +88,8 @@ typedef struct {
 	osl_weight_t *w;		/* weights given to the core (malloc) */
 	int nw;				/* entries used in w */
 	int cap_w;			/* entries allocated in w */
-	osl_prio_cell_t *prios;		/* last pass: priority by rank, rank
-					 * ascending (malloc; osl_prio.c) */
-	int nprios;			/* entries used in prios */
-	int cap_prios;			/* entries allocated in prios */
+	osl_ptab_t prios;		/* last pass: priority by rank, and the
+					 * submissions since (osl_prio.c) */
 } osl_part_t;
 
 /* What Slurm shows of a job: its state in one word. */
@@ -205,6 +220,34 @@ extern osl_obs_t **osl_obs_index(const osl_obs_vec_t *vec);
 extern int osl_sync(osl_part_t *p, osl_obs_t **obs, int n, double now,
 		    osl_sync_scope_t scope, FILE *evlog);
 
+/* ------------------------------------------- osl_ptab.c (Slurm-free) --- */
+
+/* t holds n nodes (rank[i], prio[i]), rank ascending.  O(n). */
+extern void osl_ptab_build(osl_ptab_t *t, const uint64_t *rank,
+			   const uint32_t *prio, int n);
+
+/*
+ * The node ranked last before rank (*above, NULL: none) and the first
+ * ranked at or after it (*below, NULL: none).  Valid until the next
+ * change of t.  O(log n).
+ */
+extern void osl_ptab_neighbours(osl_ptab_t *t, uint64_t rank,
+				const osl_ptab_node_t **above,
+				const osl_ptab_node_t **below);
+
+/* Record prio at rank, before every node ranked at or after it, whose
+ * ranks grow by one.  O(log n) (amortized for the array's growth). */
+extern void osl_ptab_insert(osl_ptab_t *t, uint64_t rank, uint32_t prio);
+
+/* The nodes in rank order into rank[], prio[] (room for t->n).  RET t->n */
+extern int osl_ptab_dump(const osl_ptab_t *t, uint64_t *rank, uint32_t *prio);
+
+/* Height of the tree (0: empty), for tests of the balance. */
+extern int osl_ptab_height(const osl_ptab_t *t);
+
+/* Release t; it is then empty. */
+extern void osl_ptab_free(osl_ptab_t *t);
+
 /* ------------------------------------------- osl_prio.c (Slurm-free) --- */
 
 /* Set rank and campaign of every pending observation of obs[0..n) (sorted
@@ -221,11 +264,15 @@ extern void osl_prio_rank(osl_part_t *p, osl_obs_t **obs, int n);
 extern void osl_prio_renumber(osl_part_t *p, osl_obs_t **obs, int n);
 
 /*
- * Priorities for obs[0..n), observations of p just submitted to its core:
- * each at its rank gets a value between those of its neighbours in
- * p->prios, which then records it (later ranks move down by one), so that
- * a burst of submissions gets distinct values in order until the next
- * pass renumbers.  Observations the core does not rank keep prio 0.
+ * Priorities for obs[0..n), observations of p just submitted to its core
+ * (sorted by key): one value per job record, at the best rank of its
+ * observations, between those of its neighbours in p->prios, which then
+ * records it (later ranks move down by one), so that a burst of
+ * submissions gets distinct values in order until the next pass
+ * renumbers.  Only the record's best-ranked observation gets prio; the
+ * others, and those the core does not rank, keep prio 0.
+ * O(n log n + records * log P), P the records in p->prios: independent
+ * of the number of pending jobs but for the logarithm.
  */
 extern void osl_prio_new(osl_part_t *p, osl_obs_t **obs, int n);
 

@@ -64,7 +64,7 @@ static inline void free_part(osl_part_t *p)
 {
 	ost_sched_destroy(p->sched);
 	free(p->w);
-	free(p->prios);
+	osl_ptab_free(&p->prios);
 }
 
 /* A pending observation of rec (1 CPU, 600 s, weight 1). */
