@@ -172,6 +172,9 @@ typedef struct {
 	int nparts;			/* entries in parts */
 	FILE *evlog;			/* EventLog= file, NULL if none */
 	uint64_t passes;		/* passes run since the engine started */
+	bool assoc_held;		/* the thread holding lock also holds
+					 * the assoc_mgr read lock: only then
+					 * are association shares read */
 } osl_engine_t;
 
 extern osl_engine_t osl_eng;		/* osl_engine.c */
@@ -425,6 +428,16 @@ extern bool osl_ignored(const struct job_record *job_ptr);
  * NOTE: job read lock (at least) and osl_eng.lock held.
  */
 extern void osl_observe(osl_obs_vec_t *vec, struct job_record *job_ptr);
+
+/*
+ * The first observation osl_observe() would make of job_ptr (first
+ * partition, first pending task), into *o, without expanding an array:
+ * O(1) but for finding the first task.  Whether the engine knows a record
+ * is whether its core knows this one.
+ * NOTE: job read lock (at least) and osl_eng.lock held.
+ * RET false if the record is left alone or has nothing to observe
+ */
+extern bool osl_observe_first(struct job_record *job_ptr, osl_obs_t *o);
 
 /* ------------------------------------------- osl_writeback.c (Slurm) --- */
 
