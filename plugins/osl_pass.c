@@ -107,6 +107,8 @@ static void _feed(osl_obs_t **by_part, int n, double now,
 
 		for (b = a; b < n && by_part[b]->part == i; b++)
 			;
+		(void) osl_clock_check(p, now, osl_eng.conf->interval,
+				       osl_eng.evlog);
 		ps->events += osl_sync(p, by_part + a, b - a, now,
 				       OSL_SYNC_ALL, osl_eng.evlog);
 		(void) ost_sched_advance(p->sched, now);
