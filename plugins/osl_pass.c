@@ -219,6 +219,13 @@ static void _wake(void)
 	slurm_cond_broadcast(&osl_eng.cond);
 }
 
+extern void osl_wake(void)
+{
+	slurm_mutex_lock(&osl_eng.lock);
+	_wake();
+	slurm_mutex_unlock(&osl_eng.lock);
+}
+
 /*
  * Is job_ptr already known to the engine?  Then nothing is done for it
  * here: slurmctld calls priority_p_set() after every update of a job,
