@@ -9,8 +9,11 @@
  *                                print its ranks and campaigns
  *
  * Output, one line per pending job in rank order, then per campaign:
- *   rank PART RANK JOBKEY UID CAMPAIGN
- *   campaign PART UID SEQ PENDING RUNNING DONE
+ *   rank PART RANK JOBKEY UID CAMPAIGN PROCS ESTIMATE
+ *   campaign PART UID SEQ PENDING RUNNING DONE AREA
+ * PROCS and ESTIMATE are the width and estimate the core counts for the
+ * job; AREA the campaign's CPU-seconds (finished jobs: width x run time
+ * charged).
  * JOBKEY is the Slurm job id, or ARRAYID_TASK for a task of a job array.
  * Exit status: 0, 1 on a bad input or a core error (with a message).
  * The event log's format and its reader are plugins/osl_evlog.c.
@@ -47,27 +50,29 @@ static const char *cur_part;
 
 static int print_rank(const ost_rank_info_t *r, void *arg)
 {
+	const ost_sched_t *s = arg;
+	ost_job_info_t info = { 0 };
 	char k[48];
 
-	(void) arg;
 	key_str(r->job_id, k, sizeof(k));
-	printf("rank %s %" PRIu64 " %s %u %u\n", cur_part, r->rank, k, r->uid,
-	       r->campaign);
+	(void) ost_job_get(s, r->job_id, &info);
+	printf("rank %s %" PRIu64 " %s %u %u %u %.17g\n", cur_part, r->rank, k,
+	       r->uid, r->campaign, info.procs, info.estimate);
 	return 0;
 }
 
 static int print_campaign(const ost_campaign_info_t *c, void *arg)
 {
 	(void) arg;
-	printf("campaign %s %u %u %u %u %u\n", cur_part, c->uid, c->seq,
-	       c->pending, c->running, c->done);
+	printf("campaign %s %u %u %u %u %u %.17g\n", cur_part, c->uid,
+	       c->seq, c->pending, c->running, c->done, c->area);
 	return 0;
 }
 
 static void print_sched(const char *name, const ost_sched_t *s)
 {
 	cur_part = name;
-	ost_sched_foreach_pending(s, print_rank, NULL);
+	ost_sched_foreach_pending(s, print_rank, (void *) s);
 	ost_sched_foreach_campaign(s, print_campaign, NULL);
 }
 
