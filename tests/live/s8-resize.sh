@@ -80,7 +80,7 @@ note "$out"
 dcpus=$(printf '%s\n' "$jobs" | awk -v d="$d" '$1 == d { print $3 }')
 [ "$dcpus" = "$CPUS_PER_NODE" ] || fail "dave's --exclusive job got $dcpus CPUs, expected a whole node ($CPUS_PER_NODE)"
 # charged = allocated CPUs x elapsed: dave's only campaign's area
-read -r _ dst den _ <<<"$(jobs_table | awk -v d="$d" '$1 == d')"
+read -r _ _ _ dst den _ <<<"$(jobs_table | awk -v d="$d" '$1 == d')"
 "$OST_REPLAY" "$WORK/events.log" > "$WORK/replay.out" || fail "ost-replay failed"
 duid=$(id -u dave)
 area=$(awk -v u="$duid" '$1 == "campaign" && $3 == u { print $8 }' "$WORK/replay.out")
