@@ -124,7 +124,8 @@ extern void osl_ptab_build(osl_ptab_t *t, const uint64_t *rank,
 	int i;
 
 	t->v = osl_grow(t->v, &t->cap, n, sizeof(*t->v), 64);
-	memset(t->v, 0, (size_t) n * sizeof(*t->v));
+	if (n > 0)	/* t->v may be NULL when n is 0 */
+		memset(t->v, 0, (size_t) n * sizeof(*t->v));
 	for (i = 0; i < n; i++) {
 		t->v[i].rank = rank[i];
 		t->v[i].prio = prio[i];

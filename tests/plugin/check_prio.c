@@ -99,6 +99,13 @@ START_TEST(test_renumber_stable)
 	ck_assert_uint_gt(obs[5].prio, first[0]);
 	ck_assert_int_eq(_bad_table(&p), -1);
 	osl_ptab_free(&p.prios);
+
+	/* a pass with nothing pending: an empty table, then a submission */
+	osl_prio_renumber(&p, idx, 0);
+	ck_assert_int_eq(p.prios.n, 0);
+	osl_ptab_insert(&p.prios, 1, OSL_PRIO_TOP - 1);
+	ck_assert_int_eq(p.prios.n, 1);
+	osl_ptab_free(&p.prios);
 }
 END_TEST
 
