@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # Environment (set by tests/live/Makefile.am): OST_SRCDIR, OST_LIVE_PLUGINS,
-# OST_PLUGIN_BUILD, OST_REPLAY, OST_SCAMPAIGN (s7).  OST_LIVE_KEEP=1 keeps
-# the scratch directory of passing scenarios too (it is always kept on
-# failure).
+# OST_PLUGIN_BUILD, OST_REPLAY, OST_SCAMPAIGN (s7), SLURM_PREFIX (empty: the
+# system's Slurm).  OST_LIVE_KEEP=1 keeps the scratch directory of passing
+# scenarios too (it is always kept on failure).
 
 set -euo pipefail
 
@@ -19,6 +19,9 @@ note() { echo "# $*"; }
 	skip "the Slurm plugins are not built (configure found no Slurm source: run tools/get-slurm-source.sh, then configure --with-slurm-source=...)"
 [ "$(id -u)" = 0 ] || skip "live tests start munged/slurmctld/slurmd and add test users: run as root"
 PATH=$PATH:/usr/sbin:/sbin
+# SLURM_PREFIX (configure's --with-slurm-prefix): that Slurm's daemons and
+# clients (tools/cluster.sh), not the system's
+[ -z "${SLURM_PREFIX:-}" ] || PATH=$SLURM_PREFIX/sbin:$SLURM_PREFIX/bin:$PATH
 command -v slurmctld >/dev/null && command -v slurmd >/dev/null && command -v munged >/dev/null ||
 	skip "slurmctld, slurmd or munged not installed (tools/install-deps.sh)"
 [ -x "$OST_REPLAY" ] || fail "missing $OST_REPLAY"
@@ -76,7 +79,7 @@ wait_for() {
 next_second() {
 	local s
 	s=$(date +%s)
-	wait_for 5 "[ \$(date +%s) -gt $s ]" || fail "the clock does not move"
+	wait_for 30 "[ \$(date +%s) -gt $s ]" || fail "the clock does not move"
 }
 
 # Jobs that run until the scenario opens their gate.  "$(gated NAME)" is a
@@ -94,7 +97,7 @@ n_passes() { grep -c ' pass ' "$WORK/events.log" 2>/dev/null || echo 0; }
 # Wait for two more passes of the engine (priorities are current after).
 wait_passes() {
 	local p=$(n_passes)
-	wait_for 30 "[ \$(n_passes) -ge $((p + 2)) ]" || fail "the engine does not run passes"
+	wait_for 60 "[ \$(n_passes) -ge $((p + 2)) ]" || fail "the engine does not run passes"
 }
 
 # Pending jobs "JOBKEY PRIORITY USER" (array tasks expanded as A_T), taken
@@ -102,9 +105,10 @@ wait_passes() {
 # log (callers pick moments when no job starts or ends).
 PEND=
 snapshot() {
-	local p1 p2 i
+	local p1 p2 end
 	wait_passes
-	for i in $(seq 20); do
+	end=$(( $(date +%s) + 120 ))	# tries until a read falls between
+	while [ "$(date +%s)" -le "$end" ]; do	# two passes, 120 s at most
 		p1=$(n_passes)
 		PEND=$(squeue -h -r -t PD -o '%i %Q %u' | sort -n)
 		p2=$(n_passes)
@@ -216,7 +220,7 @@ check_event_times() {
 # Job ids in the order slurmctld started them (main scheduler or backfill).
 start_order() {
 	sed -n -e 's/.*sched: Allocate JobId=\([0-9_]*\)[ (].*/\1/p' \
-	       -e 's/.*_start_job: Started JobId=\([0-9_]*\)[ (].*/\1/p' \
+	       -e 's/.*_start_job: \(HETJOB: \)\{0,1\}Started JobId=\([0-9_]*\)[ (].*/\2/p' \
 		"$WORK/log/slurmctld.log" | tr '\n' ' '
 }
 

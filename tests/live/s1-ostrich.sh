@@ -12,7 +12,7 @@ SCHED=sched/ostrich PRIO=priority/basic
 live_start "Interval=1"
 
 for i in $(seq 16); do sub alice -n 4 -t 1 --wrap "$(gated alice)" >/dev/null; done
-wait_for 20 '[ "$(n_running)" = 8 ]' || fail "alice's first 8 jobs did not start"
+wait_for 60 '[ "$(n_running)" = 8 ]' || fail "alice's first 8 jobs did not start"
 next_second
 for u in bob carol; do
 	for i in 1 2 3 4; do sub $u -n 4 -t 1 --wrap "$(gated small)" >/dev/null; done
@@ -37,7 +37,7 @@ alice_prio=$(printf '%s\n' "$PEND" | awk '$3 == "alice" { print $1, $2 }')
 # rewritten their priorities (ost_prio_renumber keeps every value that
 # still fits).  bob's and carol's jobs run until the snapshot is taken.
 open_gate alice
-wait_for 30 '[ -z "$(squeue -h -u alice -t R -o %i)" ]' ||
+wait_for 60 '[ -z "$(squeue -h -u alice -t R -o %i)" ]' ||
 	fail "alice's first jobs did not end"
 snapshot
 out=$( { printf '%s\n' "$alice_prio"; echo --; printf '%s\n' "$PEND"; } | awk '

@@ -16,7 +16,7 @@ Interval=1"
 grep -q 'sched/ostrich.*embedded backfill loaded' "$WORK/log/slurmctld.log" || fail "backfill not embedded"
 
 for i in $(seq 16); do sub alice -n 4 -t 1 --wrap "$(gated alice)" >/dev/null; done
-wait_for 20 '[ "$(n_running)" = 8 ]' || fail "alice's first 8 jobs did not start"
+wait_for 60 '[ "$(n_running)" = 8 ]' || fail "alice's first 8 jobs did not start"
 next_second
 for i in 1 2 3 4; do sub bob -n 4 -t 1 --wrap 'sleep 4' >/dev/null; done
 next_second

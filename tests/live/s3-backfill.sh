@@ -17,12 +17,12 @@ UserWeights=carol:10"
 # cycle ran in (seen failing in CI).  Five minutes leave room whatever the
 # rounding; the jobs still end after 14 s.
 for i in 1 2 3 4; do sub alice -n 4 -t 5 --wrap "$(gated alice)" >/dev/null; done
-wait_for 20 '[ "$(n_running)" = 4 ]' || fail "alice's 4 jobs did not start"
+wait_for 60 '[ "$(n_running)" = 4 ]' || fail "alice's 4 jobs did not start"
 big=$(sub carol -N 8 -n 32 -t 1 --wrap 'sleep 2')
 wait_passes
 bobs=
 for i in 1 2 3 4; do bobs="$bobs $(sub bob -n 4 -t 1 --wrap "$(gated bob)")"; done
-wait_for 20 '[ "$(squeue -h -u bob -t R | wc -l)" = 4 ]' || { squeue; fail "bob's jobs were not backfilled"; }
+wait_for 60 '[ "$(squeue -h -u bob -t R | wc -l)" = 4 ]' || { squeue; fail "bob's jobs were not backfilled"; }
 snapshot
 note "pending jobs (job priority user) once bob's jobs were backfilled:"
 printf '%s\n' "$PEND" | sed 's/^/#   /'

@@ -11,13 +11,13 @@ live_start "Interval=1"
 STATE=$WORK/state/ostrich_state.debug
 
 for i in $(seq 16); do sub alice -n 4 -t 5 --wrap "$(gated alice)" >/dev/null; done
-wait_for 20 '[ "$(n_running)" = 8 ]' || fail "alice's first 8 jobs did not start"
+wait_for 60 '[ "$(n_running)" = 8 ]' || fail "alice's first 8 jobs did not start"
 next_second
 for i in 1 2 3 4; do sub bob -n 4 -t 1 --wrap 'sleep 2' >/dev/null; done
 last_submit=$(date +%s)
 # slurmctld itself saves job_state at most every 5 s: a kill -9 sooner after
 # a submission loses the job in Slurm (not an ostrich matter).
-wait_for 15 '[ "$(stat -c %Y "$WORK/state/job_state")" -gt "$last_submit" ]' ||
+wait_for 60 '[ "$(stat -c %Y "$WORK/state/job_state")" -gt "$last_submit" ]' ||
 	fail "slurmctld did not save its job state"
 snapshot
 check_ranks

@@ -34,7 +34,7 @@ printf 'Interval=1\nEventLog=%s\n' "$WORK/events.log" > "$WORK/ostrich.conf"
 : > "$WORK/log/slurmctld.log"
 cluster_start
 for i in $(seq 12); do sub alice -n 4 -t 1 --wrap "$(gated alice)" >/dev/null; done
-wait_for 20 '[ "$(n_running)" = 8 ]' || fail "alice's first 8 jobs did not start"
+wait_for 60 '[ "$(n_running)" = 8 ]' || fail "alice's first 8 jobs did not start"
 for i in 1 2; do sub bob -n 4 -t 1 --wrap 'sleep 2' >/dev/null; done
 snapshot
 check_ranks
@@ -42,7 +42,7 @@ before=$PEND
 
 printf 'Interval=1\nCapacity=maybe\nEventLog=%s\n' "$WORK/events.log" > "$WORK/ostrich.conf"
 scontrol reconfigure || fail "scontrol reconfigure failed"
-wait_for 20 'grep -q "ostrich: reconfigure: .*Capacity=maybe: must be used or full; keeping the previous configuration" "$WORK/log/slurmctld.log"' ||
+wait_for 60 'grep -q "ostrich: reconfigure: .*Capacity=maybe: must be used or full; keeping the previous configuration" "$WORK/log/slurmctld.log"' ||
 	fail "bad configuration at reconfigure not reported"
 grep 'ostrich: reconfigure:' "$WORK/log/slurmctld.log" | sed 's/^/#   /'
 scontrol ping >/dev/null || fail "slurmctld died at reconfigure"
@@ -52,7 +52,7 @@ check_ranks
 
 printf 'Mode=faircamp\nInterval=1\nEventLog=%s\n' "$WORK/events.log" > "$WORK/ostrich.conf"
 scontrol reconfigure || fail "scontrol reconfigure failed"
-wait_for 20 'grep -q "ostrich: reconfigured: Mode=faircamp" "$WORK/log/slurmctld.log"' ||
+wait_for 60 'grep -q "ostrich: reconfigured: Mode=faircamp" "$WORK/log/slurmctld.log"' ||
 	fail "a good configuration was not applied at reconfigure"
 snapshot
 check_ranks

@@ -12,7 +12,7 @@ SCHED=sched/backfill PRIO=priority/ostrich
 live_start "Interval=1"
 
 for i in $(seq 8); do sub alice -n 4 -t 1 --wrap "$(gated alice)" >/dev/null; done
-wait_for 20 '[ "$(n_running)" = 8 ]' || fail "alice's 8 jobs did not start"
+wait_for 60 '[ "$(n_running)" = 8 ]' || fail "alice's 8 jobs did not start"
 arr=$(sub bob --array=1-4 -n 4 -t 1 --wrap 'sleep 2')
 norm=$(sub carol -n 4 -t 1 --wrap 'sleep 2')
 held=$(sub carol --hold -n 4 -t 1 --wrap 'sleep 2')

@@ -485,13 +485,10 @@ END_TEST
 Suite *suite(void)
 {
 	Suite *s = suite_create("events");
-	TCase *u = tcase_create("Update");
-	TCase *a = tcase_create("Allocation");
-	TCase *r = tcase_create("Rebase");
+	TCase *u = ost_tcase("Update", OST_TIMEOUT_LIGHT);
+	TCase *a = ost_tcase("Allocation", OST_TIMEOUT_LIGHT);
+	TCase *r = ost_tcase("Rebase", OST_TIMEOUT_LIGHT);
 
-	tcase_set_timeout(u, 60);
-	tcase_set_timeout(a, 60);
-	tcase_set_timeout(r, 60);
 	tcase_add_test(u, test_update_widened_job_ranks_and_pays_wide);
 	tcase_add_test(u, test_update_whole_array);
 	tcase_add_test(u, test_update_estimate_and_shrink);

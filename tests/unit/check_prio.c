@@ -244,9 +244,6 @@ Suite *suite(void)
 	 * with a busy core */
 	TCase *q = ost_tcase("Queue", 60);
 
-	/* about 1 s of CPU alone; a loaded 2-core machine stretched it past
-	 * Check's default 4 s */
-	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_prio_args);
 	tcase_add_test(tc, test_prio_fresh);
 	tcase_add_test(tc, test_prio_stable);

@@ -165,7 +165,8 @@ static void _dispatch(world_t *w, double t)
 		if (w->churn) {
 			OST_CHECK(ost_job_start_alloc(w->s, j->id,
 						      t + w->offset, j->q) == 0,
-				  "start %llu", (unsigned long long)j->id);
+				  "start %llu on %u CPUs",
+				  (unsigned long long)j->id, j->q);
 			ref_start_alloc(w->r, j->id, t + w->base, j->q);
 		} else {
 			OST_CHECK(ost_job_start(w->s, j->id, t) == 0,
@@ -193,8 +194,8 @@ static void _churn(world_t *w, double t)
 			double e = _rand(4) ? 1 + _rand(60) : j->e;
 
 			OST_CHECK(ost_job_update(w->s, j->id, q, e,
-						 t + w->offset) == 0, "update %llu",
-				  (unsigned long long)j->id);
+						 t + w->offset) == 0,
+				  "update %llu", (unsigned long long)j->id);
 			ref_update(w->r, j->id, q, e, t + w->base);
 			j->p = j->p / j->e * e;
 			j->q = q;
@@ -271,8 +272,8 @@ static void _run(uint64_t seed, bool churn)
 			if (j->state != 2 || j->end != t)
 				continue;
 			OST_CHECK(ost_job_finish(w.s, j->id, t + w.offset,
-						 j->p) == 0, "finish %llu",
-				  (unsigned long long)j->id);
+						 j->p) == 0,
+				  "finish %llu", (unsigned long long)j->id);
 			ref_finish(w.r, j->id, t + w.base, j->p);
 			w.free += j->q;
 			j->state = 3;
