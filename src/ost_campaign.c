@@ -16,7 +16,9 @@
  *
  *  Tags are never moved by increments: every change updates phi, L or the
  *  areas and re-derives S, F and D from c to the user's newest campaign, so
- *  the same history always gives the same bits.
+ *  the same history always gives the same bits.  For a finish or a cancel
+ *  that re-derivation waits for the next read of a tag (ost_campaign_defer
+ *  below).
 \*****************************************************************************/
 
 #include <stdlib.h>
