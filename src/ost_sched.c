@@ -78,6 +78,8 @@ int ost_sched_reconfigure(ost_sched_t *s, const ost_config_t *cfg, double now)
 
 	if (ost_config_check(cfg, NULL) || !ost_time_ok(now))
 		return -OST_EINVAL;
+	/* deferred tags are derived with the old m and mode */
+	ost_campaign_settle(s);
 	ost_vclock_advance(s, now);
 	resort = cfg->mode != s->cfg.mode || cfg->intra != s->cfg.intra;
 	s->cfg = *cfg;
@@ -122,6 +124,7 @@ int ost_user_set_weight(ost_sched_t *s, uint32_t uid, double weight,
 	if (!u)
 		return -OST_ENOMEM;
 	ost_vclock_advance(s, now);
+	ost_campaign_settle_user(s, u);		/* u's place in W */
 	if (ost_hnode_linked(&u->active))
 		s->total_weight += weight - u->weight;
 	u->weight = weight;

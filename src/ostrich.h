@@ -309,6 +309,12 @@ int ost_job_requeue(ost_sched_t *s, uint64_t id, double t);
 
 /* ------------------------------------------------------------ queries --- */
 
+/* The queries below that read tags, ranks, W or C~ (and
+ * ost_sched_next_vevent) first finish, inside s, the re-derivations that
+ * finishes and cancels deferred: s is const to the caller (every result is
+ * what the eager derivation gives), but, like every function here, a query
+ * is not safe concurrently with other calls on the same s. */
+
 typedef enum {
 	OST_JOB_PENDING = 0,
 	OST_JOB_RUNNING,
