@@ -41,8 +41,8 @@
  * executable's definitions take precedence (symbol interposition); these
  * copies only let the priority plugin load in other programs (sshare).
  */
-List job_list = NULL;
-List part_list = NULL;
+list_t *job_list = NULL;
+list_t *part_list = NULL;
 time_t last_job_update = (time_t) 0;
 int slurmctld_tres_cnt = 0;
 void *acct_db_conn = NULL;
@@ -171,7 +171,7 @@ extern int osl_init(osl_plugin_t who)
 	}
 	if (start) {
 		osl_eng.stop = false;
-		slurm_thread_create(&osl_eng.thread, _engine, NULL);
+		osl_thread_create("ostrich", &osl_eng.thread, _engine);
 		osl_eng.running = true;
 	}
 	slurm_mutex_unlock(&osl_eng.lock);
@@ -196,7 +196,7 @@ extern void osl_fini(osl_plugin_t who)
 	slurm_mutex_unlock(&osl_eng.lock);
 	if (!last)
 		return;
-	pthread_join(osl_eng.thread, NULL);
+	osl_thread_join(osl_eng.thread);
 	osl_save_all();
 
 	slurm_mutex_lock(&osl_eng.lock);
