@@ -146,7 +146,13 @@ printf '%s\n' "$SPRIO" | awk -v w=$WFS -v r=$site_rest '{ want = ($2 == "other")
 [ "$(sprio -h -u bob -o %u | sort -u)" = bob ] || fail "sprio -u bob shows other users"
 [ "$(sprio -h -j "$carol_last" -o '%i %r')" = "$carol_last debug" ] || fail "sprio -j $carol_last"
 [ "$(sprio -h -p other -o '%i %r')" = "$bob_other other" ] || fail "sprio -p other shows $(sprio -h -p other -o '%i %r' | tr '\n' ' ')"
-[ "$(sprio -j 999999)" = "Unable to find jobs matching user/id(s) specified" ] || fail "sprio -j of an unknown job"
+# An unknown job: 22.05 filters in slurmctld, so sprio gets no row and says
+# so; 24.11+ filters in sprio after that test, so it prints no row at all.
+if [ $site_rest = 1 ]; then
+	[ -z "$(sprio -h -j 999999)" ] || fail "sprio -j of an unknown job shows rows"
+else
+	[ "$(sprio -j 999999)" = "Unable to find jobs matching user/id(s) specified" ] || fail "sprio -j of an unknown job"
+fi
 [ "$(as carol sprio -h -o %u | sort -u)" = carol ] || fail "carol sees other users' rows in sprio (PrivateData=jobs)"
 [ -z "$(as carol sprio -h -u bob)" ] || fail "carol sees bob's rows with sprio -u bob"
 [ "$(sprio -h | wc -l)" = "$(printf '%s\n' "$QPRIO" | wc -l)" ] || fail "root does not see every pending job in sprio"
