@@ -125,7 +125,9 @@ cluster_munge() {
 	if munge -n 2>/dev/null | unmunge >/dev/null 2>&1; then
 		return 0
 	fi
-	runuser -u munge -- /usr/sbin/munged
+	# 9>&-: the live tests' lock (fd 9) must not outlive them in munged,
+	# which may stay up after a test that was killed
+	runuser -u munge -- /usr/sbin/munged 9>&-
 	CLUSTER_STARTED_MUNGED=1
 	for _ in $(seq 300); do [ -S /run/munge/munge.socket.2 ] && break; sleep 0.1; done
 	munge -n | unmunge | grep -q 'STATUS: *Success' || cluster_die "munge round trip failed"
@@ -142,7 +144,7 @@ ctld_start() {
 		rm -f "$WORK/run/slurmctld.pid"
 	fi
 	LD_LIBRARY_PATH=$WORK/plugins${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
-		slurmctld -f "$SLURM_CONF" || return 1
+		slurmctld -f "$SLURM_CONF" 9>&- || return 1
 	for _ in $(seq 600); do
 		scontrol ping >/dev/null 2>&1 && return 0
 		pid=$(cat "$WORK/run/slurmctld.pid" 2>/dev/null || true)
@@ -176,7 +178,7 @@ cluster_start() {
 	cluster_munge
 	ctld_start || { tail -20 "$WORK/log/slurmctld.log" >&2; cluster_die "slurmctld did not start"; }
 	for i in $(seq "$NNODES"); do
-		slurmd -f "$SLURM_CONF" -N "n$i" || cluster_die "slurmd n$i did not start"
+		slurmd -f "$SLURM_CONF" -N "n$i" 9>&- || cluster_die "slurmd n$i did not start"
 	done
 	nodes_wait_idle || cluster_die "nodes did not become idle"
 }
