@@ -17,6 +17,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "slurm/slurm.h"
 #include "src/common/assoc_mgr.h"
@@ -259,6 +260,22 @@ osl_factors_new(const job_record_t *job_ptr, const char *part, uint32_t prio,
 	f->nice = nice;
 #endif
 	return f;
+}
+
+/*
+ * Is this slurmctld the new process of a reconfigure?  From 24.11,
+ * scontrol reconfigure stops the plugins (fini), then starts a new
+ * slurmctld (SLURMCTLD_RECONF set) whose plugins start with init(); if that
+ * one fails, the old process starts its plugins again.  22.05 calls
+ * sched_p_reconfig / priority_p_reconfig instead: never.
+ */
+static inline bool osl_slurmctld_reconfiguring(void)
+{
+#if OSL_SLURM_24_11
+	return getenv("SLURMCTLD_RECONF") != NULL;
+#else
+	return false;
+#endif
 }
 
 /*
