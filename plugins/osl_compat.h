@@ -15,6 +15,7 @@
 #ifndef _OSL_COMPAT_H
 #define _OSL_COMPAT_H
 
+#include <dlfcn.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -22,6 +23,7 @@
 #include "slurm/slurm.h"
 #include "src/common/assoc_mgr.h"
 #include "src/common/list.h"
+#include "src/common/log.h"
 #include "src/common/plugin.h"
 #include "src/common/xmalloc.h"
 #include "src/common/xstring.h"
@@ -275,6 +277,24 @@ static inline bool osl_slurmctld_reconfiguring(void)
 	return getenv("SLURMCTLD_RECONF") != NULL;
 #else
 	return false;
+#endif
+}
+
+/*
+ * Keep the shared object holding addr mapped once its plugins are unloaded
+ * (RTLD_NODELETE), so that its statics survive the plugins' fini/init of a
+ * failed 24.11+ reconfigure in the same process.  No-op on 22.05.
+ */
+static inline void osl_pin_library(const void *addr)
+{
+#if OSL_SLURM_24_11
+	Dl_info info;
+
+	if (dladdr(addr, &info) && info.dli_fname &&
+	    !dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE))
+		error("ostrich: cannot pin %s: %s", info.dli_fname, dlerror());
+#else
+	(void) addr;
 #endif
 }
 

@@ -168,6 +168,7 @@ extern int osl_init(osl_plugin_t who)
 	osl_eng.users[who]++;
 	start = !osl_eng.running;
 	if (start && !osl_eng.conf) {
+		osl_pin_library((const void *) osl_init);
 		if ((osl_eng.conf = osl_conf_read(NULL, &err))) {
 			osl_conf_free(_last_conf);
 		} else if (_last_conf) {
