@@ -32,7 +32,7 @@
 #define OSL_SLURM_24_11 (SLURM_VERSION_NUMBER >= SLURM_VERSION_NUM(24, 11, 0))
 #define OSL_SLURM_26_05 (SLURM_VERSION_NUMBER >= SLURM_VERSION_NUM(26, 5, 0))
 
-/* §2: the MCS and priority interfaces moved to src/interfaces/. */
+/* section 2: the MCS and priority interfaces moved to src/interfaces/. */
 #if OSL_SLURM_24_11
 #include "src/interfaces/mcs.h"
 #include "src/interfaces/priority.h"
@@ -41,19 +41,19 @@
 #include "src/common/slurm_priority.h"
 #endif
 
-/* §11: 26.05 threads come from a pool, created and joined there. */
+/* section 11: 26.05 threads come from a pool, created and joined there. */
 #if OSL_SLURM_26_05
 #include "src/common/threadpool.h"
 #endif
 
-/* §3: 24.11 spells List / ListIterator list_t * / list_itr_t *. */
+/* section 3: 24.11 spells List / ListIterator list_t * / list_itr_t *. */
 #if !OSL_SLURM_24_11
 typedef struct xlist list_t;
 typedef struct listIterator list_itr_t;
 #endif
 
 /*
- * §11: start the thread fn(NULL) named name into *id (fatal on failure, as
+ * section 11: start the thread fn(NULL) named name into *id (fatal on failure, as
  * slurm_thread_create is); osl_thread_join() waits for it.
  */
 #if OSL_SLURM_26_05
@@ -66,7 +66,7 @@ typedef struct listIterator list_itr_t;
 #endif
 
 /*
- * §10: dlopen the plugin at path into *h.  RET SLURM_SUCCESS, else an error
+ * section 10: dlopen the plugin at path into *h.  RET SLURM_SUCCESS, else an error
  * and *errstr its text (static).
  */
 static inline int osl_plugin_load(plugin_handle_t *h, const char *path,
@@ -89,7 +89,7 @@ static inline int osl_plugin_load(plugin_handle_t *h, const char *path,
 #endif
 }
 
-/* §9: is uid a coordinator of acct?  (The assoc_mgr user lock not held.) */
+/* section 9: is uid a coordinator of acct?  (The assoc_mgr user lock not held.) */
 static inline bool osl_is_acct_coord(uint32_t uid, char *acct)
 {
 #if OSL_SLURM_24_11
@@ -100,7 +100,7 @@ static inline bool osl_is_acct_coord(uint32_t uid, char *acct)
 }
 
 /*
- * §5: per-partition priorities of a job submitted to several partitions.
+ * section 5: per-partition priorities of a job submitted to several partitions.
  * 22.05 keeps them in job_ptr->priority_array (index: position in
  * part_ptr_list); 24.11+ in job_ptr->prio_mult, indexed partition x QOS
  * (QOS inner, one QOS when qos_list is NULL), with the partition names.
@@ -182,7 +182,7 @@ static inline bool osl_prio_slot_set(job_record_t *job_ptr, int nslots,
 }
 
 /*
- * §8: sprio.  22.05 hands the plugin a request (job ids, uids, partitions)
+ * section 8: sprio.  22.05 hands the plugin a request (job ids, uids, partitions)
  * and holds no lock; 24.11+ hands only the uid, filters in the client, and
  * calls with job/node/part read (and assoc QOS read) locks held.
  */
@@ -299,7 +299,7 @@ static inline void osl_pin_library(const void *addr)
 }
 
 /*
- * §7: the priority loader of 24.11+ also requires priority_p_recover and
+ * section 7: the priority loader of 24.11+ also requires priority_p_recover and
  * priority_p_thread_start; 25.11+ no longer requires
  * priority_p_calc_fs_factor (exporting it stays harmless).  The engine owns
  * the priorities and starts its thread in init(), so both are no-ops.

@@ -7,7 +7,8 @@
 #   (b) anything in the tree names the old out-of-tree contract, the
 #       semantics notes page merged into doc/semantics.md, or a path
 #       outside the repository (the sibling shared directory), except the default trace
-#       directory of the trace-replay tests and benchmarks;
+#       directory of the trace-replay tests and benchmarks and the Slurm
+#       release tarballs of tools/build-slurm.sh and tools/test-all.sh;
 #   (c) code, tests or tools cite an issue number or a work session
 #       ("issue" or "session" and a number) instead of saying what they check.
 # Pure text: never skips.  Usage: check-refs.sh [TOP_SRCDIR]
@@ -74,6 +75,9 @@ trace_ok() {	# FILE LINE-TEXT
 	case ${1#"$top"/} in
 	tests/sim/*|bench/Makefile.am|bench/*.sh|bench/*.c|doc/Makefile.am)
 		grep -q 'shared/traces' <<<"$2" ;;
+	# the Slurm release tarballs: built and tested when present
+	tools/build-slurm.sh|tools/test-all.sh|README.md)
+		grep -q 'shared/slurm-src' <<<"$2" ;;
 	*) return 1 ;;
 	esac
 }
