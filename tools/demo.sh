@@ -63,7 +63,8 @@ echo "built: plugins in $bdir/plugins/.libs, scampaign in $bdir/scampaign"
 export PATH="$top/$bdir/scampaign:$PATH:/usr/sbin:/sbin"
 
 # One local cluster at a time on the fixed ports (shared with the live tests).
-exec 9>/tmp/ostrich-live.lock
+# (OST_LIVE_LOCK with other CTLD_PORT/NODE_PORT_BASE: tests/live/live-lib.sh)
+exec 9>"${OST_LIVE_LOCK:-/tmp/ostrich-live.lock}"
 flock -w 900 9 || { echo "demo: another local test cluster is running" >&2; exit 1; }
 export OST_PLUGIN_BUILD=$top/$bdir/plugins/.libs
 SCHED=sched/ostrich PRIO=priority/ostrich KEEP=$keep
