@@ -252,7 +252,8 @@ else
 	versions=($(awk '{ sub(/^\*/, "", $2); print $2 }' \
 		"$tarballs/SHA256SUMS" |
 		sed -n 's/^slurm-\([0-9.]*[0-9]\)\.tar\.gz$/\1/p' | sort -V))
-	newest=${versions[${#versions[@]} - 1]:-}
+	newest=
+	[ ${#versions[@]} -eq 0 ] || newest=${versions[${#versions[@]} - 1]}
 	pfx_root=${OST_SLURM_PREFIX_ROOT:-/opt/ostrich-slurm}
 	for v in "${versions[@]}"; do
 		d=s$v
