@@ -7,9 +7,9 @@
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *
  *  Include it after Slurm's slurm.h and src/slurmctld/slurmctld.h.  Only
- *  release thresholds that were read are tested: 24.11 (first release after
- *  22.05 that is supported) and 26.05; anything in between is refused by
- *  configure, so "< 24.11" means 22.05.
+ *  the releases that were read are tested: 24.11 (the first supported after
+ *  22.05), 25.11 and 26.05; configure refuses anything in between, so
+ *  "< 24.11" means 22.05.
 \*****************************************************************************/
 
 #ifndef _OSL_COMPAT_H
