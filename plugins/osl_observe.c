@@ -20,6 +20,7 @@
 
 #include "src/slurmctld/slurmctld.h"
 
+#include "osl_compat.h"
 #include "osl_private.h"
 
 /* Estimate e (seconds) of job_ptr in part_ptr (§1): its time limit, else
@@ -71,10 +72,10 @@ static uint32_t _cur_prio(const job_record_t *job_ptr, int slot)
 {
 	if (slot < 0)
 		return job_ptr->priority;
-	if (!job_ptr->priority_array || !job_ptr->part_ptr_list ||
+	if (!job_ptr->part_ptr_list ||
 	    slot >= list_count(job_ptr->part_ptr_list))
 		return 0;
-	return job_ptr->priority_array[slot];
+	return osl_prio_slot_get(job_ptr, slot);
 }
 
 /*
@@ -204,7 +205,7 @@ extern void osl_observe(osl_obs_vec_t *vec, job_record_t *job_ptr)
 	if (osl_ignored(job_ptr))
 		return;
 	if (job_ptr->part_ptr_list && IS_JOB_PENDING(job_ptr)) {
-		ListIterator it = list_iterator_create(job_ptr->part_ptr_list);
+		list_itr_t *it = list_iterator_create(job_ptr->part_ptr_list);
 		part_record_t *part_ptr;
 		int slot = 0;
 

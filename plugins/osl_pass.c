@@ -77,7 +77,7 @@ static void _unlock_engine(assoc_mgr_lock_t *assoc_lock, bool assoc)
 /* CPU counts change with nodes and reconfigure.  NOTE: part read lock. */
 static void _refresh_parts(double now)
 {
-	ListIterator it = list_iterator_create(part_list);
+	list_itr_t *it = list_iterator_create(part_list);
 	part_record_t *part_ptr;
 	int i;
 
@@ -155,7 +155,7 @@ extern void osl_pass(void)
 	osl_pass_stats_t ps = { .t0 = osl_now_hr() };
 	osl_obs_vec_t vec = { 0 };
 	osl_obs_t **by_part;
-	ListIterator it;
+	list_itr_t *it;
 	job_record_t *job_ptr;
 	double now;
 	bool assoc = false;

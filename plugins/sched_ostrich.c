@@ -128,17 +128,16 @@ static char *_backfill_path(void)
 static int _backfill_load(void)
 {
 	char *path = _backfill_path();
-	plugin_err_t err;
+	const char *err;
 
 	if (!path) {
 		error("cannot find sched_backfill.so in PluginDir=%s: running without backfill",
 		      slurm_conf.plugindir);
 		return SLURM_ERROR;
 	}
-	err = plugin_load_from_file(&_bf_handle, path);
-	if (err != EPLUGIN_SUCCESS) {
+	if (osl_plugin_load(&_bf_handle, path, &err) != SLURM_SUCCESS) {
 		error("cannot load %s: %s: running without backfill", path,
-		      plugin_strerror(err));
+		      err);
 		_bf_handle = PLUGIN_INVALID_HANDLE;
 		xfree(path);
 		return SLURM_ERROR;

@@ -43,7 +43,14 @@ check_ranks
 before=$PEND
 
 printf 'Interval=1\nCapacity=maybe\nEventLog=%s\n' "$WORK/events.log" > "$WORK/ostrich.conf"
-scontrol reconfigure || fail "scontrol reconfigure failed"
+# 22.05 reconfigures in place: the command succeeds.  From 24.11 a new
+# slurmctld starts, refuses the file and exits; the old one goes on (with
+# the previous configuration) and the command reports that failure.
+if [ "$(printf '%s\n' 24.11 "$CLUSTER_SLURM_SERIES" | sort -V | head -1)" = 24.11 ]; then
+	! scontrol reconfigure || fail "scontrol reconfigure succeeded with a bad ostrich.conf"
+else
+	scontrol reconfigure || fail "scontrol reconfigure failed"
+fi
 wait_for 60 'grep -q "ostrich: reconfigure: .*Capacity=maybe: must be used or full; keeping the previous configuration" "$WORK/log/slurmctld.log"' ||
 	fail "bad configuration at reconfigure not reported"
 grep 'ostrich: reconfigure:' "$WORK/log/slurmctld.log" | sed 's/^/#   /'
