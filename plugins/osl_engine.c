@@ -47,10 +47,44 @@ time_t last_job_update = (time_t) 0;
 int slurmctld_tres_cnt = 0;
 void *acct_db_conn = NULL;
 
+/* cond is initialized once, on the monotonic clock (_cond_init). */
 osl_engine_t osl_eng = {
 	.lock = PTHREAD_MUTEX_INITIALIZER,
-	.cond = PTHREAD_COND_INITIALIZER,
 };
+
+static pthread_once_t osl_cond_once = PTHREAD_ONCE_INIT;
+
+/*
+ * The engine thread's waits are timed on CLOCK_MONOTONIC: on the default
+ * CLOCK_REALTIME a backward step of the wall clock (NTP, an operator's
+ * date) would push every deadline away by the step and stop passes and
+ * saves for as long.  Slurm's slurm_cond_init() takes no attributes, hence
+ * pthread directly.  Failure leaves a working realtime condition variable
+ * (and is logged): waits would still end, later after a backward step.
+ */
+static void _cond_init(void)
+{
+	pthread_condattr_t attr;
+	int rc;
+
+	if ((rc = pthread_condattr_init(&attr)) ||
+	    (rc = pthread_condattr_setclock(&attr, CLOCK_MONOTONIC)) ||
+	    (rc = pthread_cond_init(&osl_eng.cond, &attr))) {
+		error("ostrich: cannot wait on the monotonic clock: %s",
+		      strerror(rc));
+		osl_eng.mono = false;
+		(void) pthread_cond_init(&osl_eng.cond, NULL);
+	} else {
+		osl_eng.mono = true;
+	}
+	(void) pthread_condattr_destroy(&attr);
+}
+
+/* Now on the clock the engine thread's waits are timed on. */
+static void _wait_clock(struct timespec *ts)
+{
+	clock_gettime(osl_eng.mono ? CLOCK_MONOTONIC : CLOCK_REALTIME, ts);
+}
 
 extern double osl_now_hr(void)
 {
@@ -126,11 +160,11 @@ static void *_engine(void *arg)
 		osl_eng.wake = false;
 		slurm_mutex_unlock(&osl_eng.lock);
 
-		clock_gettime(CLOCK_REALTIME, &begun);
+		_wait_clock(&begun);
 		if (reconf)
 			_reload_conf();
 		osl_pass();
-		osl_save_all();
+		osl_save_all(false);
 
 		slurm_mutex_lock(&osl_eng.lock);
 		soon = full = begun;
@@ -156,6 +190,7 @@ extern int osl_init(osl_plugin_t who)
 
 	if (!running_in_slurmctld())
 		return SLURM_SUCCESS;
+	pthread_once(&osl_cond_once, _cond_init);
 	slurm_mutex_lock(&osl_eng.lock);
 	osl_eng.users[who]++;
 	start = !osl_eng.running;
@@ -197,7 +232,7 @@ extern void osl_fini(osl_plugin_t who)
 	if (!last)
 		return;
 	pthread_join(osl_eng.thread, NULL);
-	osl_save_all();
+	osl_save_all(true);
 
 	slurm_mutex_lock(&osl_eng.lock);
 	osl_eng.running = false;

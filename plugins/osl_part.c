@@ -54,6 +54,7 @@ static void _log_load(const osl_part_t *p, const char *buf, size_t len)
 {
 	static int count = 0;
 	osl_evlog_rec_t r = { .op = OSL_LOG_LOAD, .part = p->name };
+	const char *step = "";
 	char *copy;
 
 	if (!osl_eng.evlog)
@@ -61,8 +62,11 @@ static void _log_load(const osl_part_t *p, const char *buf, size_t len)
 	copy = xstrdup_printf("%s.%s.%d", osl_eng.conf->event_log, p->name,
 			      ++count);
 	r.path = copy;
-	if (!osl_write_atomic(copy, buf, len))
+	if (!osl_write_atomic(copy, buf, len, &step))
 		osl_evlog_write(osl_eng.evlog, &r);
+	else
+		error("ostrich: EventLog: cannot keep a copy of the restored state in %s (%s: %s): the log is not replayable past this point",
+		      copy, step, strerror(errno));
 	xfree(copy);
 }
 
@@ -88,8 +92,12 @@ static ost_sched_t *_restore(const osl_part_t *p, const ost_config_t *cfg)
 		int rc = ost_sched_load(buf, len, &s, errbuf, sizeof(errbuf));
 
 		if (rc) {
-			error("ostrich: state file %s unusable (%s: %s): rebuilding partition %s from the job records",
-			      path, ost_strerror(rc), errbuf, p->name);
+			char *aside = osl_state_aside(path, buf, len);
+
+			error("ostrich: state file %s unusable (%s: %s): moved to %s; rebuilding partition %s from the job records",
+			      path, ost_strerror(rc), errbuf,
+			      aside ? aside : "nowhere", p->name);
+			xfree(aside);
 			s = NULL;
 		} else if ((rc = ost_sched_reconfigure(s, cfg,
 						       ost_sched_now(s)))) {

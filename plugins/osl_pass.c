@@ -211,6 +211,15 @@ extern uint32_t osl_job_priority(uint32_t last_prio, job_record_t *job_ptr)
 		slurm_mutex_unlock(&osl_eng.lock);
 		return prio;
 	}
+	if (osl_eng.saving) {
+		/* the cores are being serialized off-lock (osl_save_all):
+		 * no core call; the pass this wakes submits the job */
+		prio = osl_prio_deferred(job_ptr->priority);
+		osl_eng.wake = true;
+		slurm_cond_broadcast(&osl_eng.cond);
+		slurm_mutex_unlock(&osl_eng.lock);
+		return prio;
+	}
 	osl_observe(&vec, job_ptr);
 	obs = osl_obs_index(&vec);
 	for (i = 0; i < vec.n; i = j) {
