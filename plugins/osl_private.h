@@ -265,7 +265,13 @@ typedef struct {
 	void (*set)(struct job_record *rec, const char *text);
 	/* the SystemComment of rec now (NULL: none) */
 	const char *(*get)(const struct job_record *rec);
+	/* PrivateData=jobs: owners see only their own jobs (NULL: no) */
+	bool (*private_jobs)(void);
 } osl_comment_ops_t;
+
+/* Bytes of a whole SystemComment field the engine writes (NUL included):
+ * others' text and our line; with no room left the field is left alone. */
+#define OSL_COMMENT_MAX 4096
 
 /* Fraction of p's CPUs uid gets in the virtual schedule now (0 for a user
  * the core has never seen). */
@@ -276,18 +282,22 @@ extern double osl_share(const osl_part_t *p, uint32_t uid);
  * summary line (ost_summary_format) of the record's best-ranked pending
  * task, or of its running job; set through ops only where it changes
  * (osl_comment_merge).  Skips finished and unranked pending jobs and the
- * second and later partitions of a record.
+ * second and later partitions of a record.  When ops->private_jobs says
+ * so, rank=R/P counts the owner's jobs only and share becomes view=own.
  */
 extern void osl_comments(osl_part_t *p, osl_obs_t **obs, int n,
 			 ost_mode_t mode, const osl_comment_ops_t *ops);
 
 /*
  * What the SystemComment field must become when the engine writes line
- * into it: the field may hold text of someone else (an operator's
- * scontrol update), which is NOT kept today: the field becomes line.
+ * into it.  Others write there too (burst-buffer errors, one per line):
+ * only our own line (ost_summary_find: a line beginning "ostrich
+ * campaign=") is replaced, in place; without one, line goes on a line of
+ * its own after the others' text.
  * IN field - the field now (NULL: empty)
  * OUT out - the new field (size bytes) when RET is true
- * RET false if the field stays as it is
+ * RET false if the field stays as it is: unchanged, or no room in size for
+ *     the others' text and line (their text is never cut)
  */
 extern bool osl_comment_merge(const char *field, const char *line, char *out,
 			      size_t size);
