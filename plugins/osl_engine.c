@@ -15,8 +15,11 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/time.h>
 #include <time.h>
 #if HAVE_SYS_PRCTL_H
@@ -94,6 +97,30 @@ extern double osl_now_hr(void)
 	return tv.tv_sec + tv.tv_usec / 1e6;
 }
 
+/*
+ * EventLog holds every user's jobs (ids, owners, sizes, times): readable by
+ * SlurmUser only, as slurmctld's own state (PrivateData=jobs).  Created
+ * 0600 whatever the umask; an existing file gets 0600 too.
+ */
+static FILE *_evlog_fopen(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+	FILE *f;
+
+	if (fd < 0)
+		return NULL;
+	if (fchmod(fd, 0600) < 0)
+		error("ostrich: EventLog %s: cannot make it private (mode 0600): %s",
+		      path, strerror(errno));
+	if (!(f = fdopen(fd, "a"))) {
+		int err = errno;
+
+		(void) close(fd);
+		errno = err;
+	}
+	return f;
+}
+
 /* (Re)open EventLog= for appending.  NOTE: osl_eng.lock held. */
 static void _evlog_open(void)
 {
@@ -102,7 +129,7 @@ static void _evlog_open(void)
 		osl_eng.evlog = NULL;
 	}
 	if (osl_eng.conf && osl_eng.conf->event_log &&
-	    !(osl_eng.evlog = fopen(osl_eng.conf->event_log, "a")))
+	    !(osl_eng.evlog = _evlog_fopen(osl_eng.conf->event_log)))
 		error("ostrich: EventLog %s: %s", osl_eng.conf->event_log,
 		      strerror(errno));
 }
