@@ -57,36 +57,19 @@ osl_engine_t osl_eng = {
 
 static pthread_once_t osl_cond_once = PTHREAD_ONCE_INIT;
 
-/*
- * The engine thread's waits are timed on CLOCK_MONOTONIC: on the default
- * CLOCK_REALTIME a backward step of the wall clock (NTP, an operator's
- * date) would push every deadline away by the step and stop passes and
- * saves for as long.  Slurm's slurm_cond_init() takes no attributes, hence
- * pthread directly.  Failure leaves a working realtime condition variable
- * (and is logged): waits would still end, later after a backward step.
- */
+/* The engine thread's waits on the monotonic clock (osl_wait.c).  Failure
+ * (logged) leaves a realtime condition variable: waits still end, later
+ * after a backward step of the clock. */
 static void _cond_init(void)
 {
-	pthread_condattr_t attr;
-	int rc;
+	int rc = osl_cond_init_mono(&osl_eng.cond);
 
-	if ((rc = pthread_condattr_init(&attr)) ||
-	    (rc = pthread_condattr_setclock(&attr, CLOCK_MONOTONIC)) ||
-	    (rc = pthread_cond_init(&osl_eng.cond, &attr))) {
+	osl_eng.mono = !rc;
+	if (rc) {
 		error("ostrich: cannot wait on the monotonic clock: %s",
 		      strerror(rc));
-		osl_eng.mono = false;
 		(void) pthread_cond_init(&osl_eng.cond, NULL);
-	} else {
-		osl_eng.mono = true;
 	}
-	(void) pthread_condattr_destroy(&attr);
-}
-
-/* Now on the clock the engine thread's waits are timed on. */
-static void _wait_clock(struct timespec *ts)
-{
-	clock_gettime(osl_eng.mono ? CLOCK_MONOTONIC : CLOCK_REALTIME, ts);
 }
 
 extern double osl_now_hr(void)
@@ -187,7 +170,7 @@ static void *_engine(void *arg)
 		osl_eng.wake = false;
 		slurm_mutex_unlock(&osl_eng.lock);
 
-		_wait_clock(&begun);
+		osl_wait_now(osl_eng.mono, &begun);
 		if (reconf)
 			_reload_conf();
 		osl_pass();

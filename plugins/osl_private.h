@@ -7,10 +7,10 @@
  *
  *  This header includes no Slurm header, so that the parts of the adapter
  *  free of Slurm types (osl_vec.c, osl_sync.c, osl_prio.c, osl_comment.c,
- *  osl_evlog.c, osl_aside.c, osl_ratelim.c) compile into the Check tests of
- *  tests/plugin/.  The files that read or write Slurm's records see a job
- *  record only as struct job_record (job_record_t), a partition only by
- *  name.
+ *  osl_evlog.c, osl_aside.c, osl_ratelim.c, osl_wait.c) compile into the
+ *  Check tests of tests/plugin/.  The files that read or write Slurm's
+ *  records see a job record only as struct job_record (job_record_t), a
+ *  partition only by name.
  *
  *  Names: osl_ for the adapter's types (also those private to one file),
  *  functions and constants; _name for a function static to its file.  ost_
@@ -344,6 +344,16 @@ extern void osl_evlog_write(FILE *f, const osl_evlog_rec_t *r);
  * RET 0, or -1 (malformed or unknown record)
  */
 extern int osl_evlog_parse(char *line, osl_evlog_rec_t *r);
+
+/* -------------------------------------------- osl_wait.c (Slurm-free) --- */
+
+/* Initialize cond, timed on CLOCK_MONOTONIC.  RET 0, or an errno value
+ * (cond then not initialized). */
+extern int osl_cond_init_mono(pthread_cond_t *cond);
+
+/* Now, on CLOCK_MONOTONIC when mono (a cond of osl_cond_init_mono), else
+ * CLOCK_REALTIME: the base of a pthread_cond_timedwait() deadline. */
+extern void osl_wait_now(bool mono, struct timespec *ts);
 
 /* ------------------------------------------- osl_aside.c (Slurm-free) --- */
 
