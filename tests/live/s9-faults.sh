@@ -31,9 +31,15 @@ ro_off() {
 		RO_MOUNTED=0
 	fi
 }
+# EXIT: stop the load (our own background jobs, by PID), unmount, then the
+# common exit (which stops the cluster).  errexit off first: a failing
+# command here must not skip live_exit and leave the daemons running.
 s9_exit() {
-	local rc=$?
-	touch "$WORK/stop" 2>/dev/null || true
+	local rc=$? pids
+	set +e
+	touch "$WORK/stop" 2>/dev/null
+	pids=$(jobs -p)
+	[ -z "$pids" ] || kill $pids 2>/dev/null
 	ro_off
 	(exit $rc)
 	live_exit
