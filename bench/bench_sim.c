@@ -13,7 +13,10 @@
  *  factor (time against queue length: the mean number of waiting jobs,
  *  sum of waits / span, by Little's law, and the largest).  The
  *  end-to-end time of the ostrich-sim command (read + replay + metrics)
- *  is measured for the headline target.
+ *  is measured for the headline target.  Scale targets: CPU time per
+ *  job at f = 1 and f = 0.6 for ostrich and fairshare, and fairshare
+ *  against ostrich on every workload of the bench, as ratios of one run
+ *  (--only-scale runs this part alone).
  *
  *  Output: markdown on stdout, plot data (TSV) in the file given by
  *  --data, progress on stderr.
@@ -54,6 +57,7 @@ struct qstat {
 };
 
 struct cli {
+	bool only_scale;	/* the scale targets alone */
 	const char *traces;	/* directory of the SWF traces */
 	const char *syn[3];	/* synthetic workloads: 10k, 100k, 1M jobs */
 	const char *sim;	/* ostrich-sim binary, for end-to-end time */
@@ -440,8 +444,155 @@ static void _synthetic_matrix(const struct cli *c)
 	sim_workload_free(&w);
 }
 
+/* CPU seconds of one sim_run() of w under p + easy, or -1. */
+static double _cpu_replay(sim_workload_t *w, sim_policy_t p)
+{
+	sim_opts_t o;
+	char err[256];
+	double t0;
+
+	_opts_init(&o, w, p, SIM_DISPATCH_EASY);
+	t0 = bench_cpu();
+	if (sim_run(w, &o, err, sizeof(err))) {
+		fprintf(stderr, "bench-sim: %s/easy: %s\n", sim_policy_name(p),
+			err);
+		return -1;
+	}
+	return bench_cpu() - t0;
+}
+
+/* Arrivals (and recorded starts) of w compressed by f from the first
+ * submission, from the saved originals sub and rec. */
+static void _compress(sim_workload_t *w, const double *sub,
+		      const double *rec, double f)
+{
+	for (size_t i = 0; i < w->njobs; i++) {
+		w->jobs[i].submit = sub[0] + (sub[i] - sub[0]) * f;
+		w->jobs[i].rec_start = sub[0] + (rec[i] - sub[0]) * f;
+	}
+}
+
+#define SCALE_REPS 5
+
+/* Median CPU seconds of ostrich and fairshare (easy) on w, the two
+ * policies interleaved so that drift on a shared machine hits both. */
+static int _pair(sim_workload_t *w, int reps, double out[2])
+{
+	double v[2][SCALE_REPS];
+
+	/* fairshare first: w keeps ostrich's schedule for _queue() */
+	for (int r = 0; r < reps; r++)
+		for (int k = 1; k >= 0; k--)
+			if ((v[k][r] = _cpu_replay(w, k ? SIM_POLICY_FAIRSHARE
+						     : SIM_POLICY_OSTRICH)) < 0)
+				return -1;
+	for (int k = 0; k < 2; k++)
+		out[k] = bench_median(v[k], (size_t)reps);
+	return 0;
+}
+
+/* One row of the fairshare / ostrich table (target <= 1.5x). */
+static void _pair_row(const char *name, const sim_workload_t *w,
+		      const double t[2])
+{
+	double r = t[1] / t[0];
+
+	printf("| %s | %zu | %.3f | %.3f | %.2f× | ≤ 1.5× | **%s** |\n",
+	       name, w->njobs, t[0], t[1], r, r <= 1.5 ? "met" : "missed");
+}
+
+/*
+ * The scale targets: on SDSC-BLUE, CPU time per job at f = 1 and f = 0.6
+ * (arrivals compressed, same jobs, ~100x longer queues) for ostrich and
+ * fairshare, target growth <= 2x; and fairshare / ostrich on every
+ * workload of the bench, target <= 1.5x.
+ */
+static void _scale(const struct cli *c)
+{
+	static const char *const names[] = {
+		"KTH-SP2-1996-2.1-cln", "HPC2N-2002-2.1-cln",
+		"SDSC-BLUE-2000-4.2-cln",
+	};
+	double sdsc[2][2] = { { -1, -1 }, { -1, -1 } };
+	struct qstat q[2] = { { 0, 0 }, { 0, 0 } };
+	size_t njobs = 0;
+	sim_workload_t w;
+	char path[4096];
+	struct stat st;
+	double t[2];
+
+	printf("\n#### Scale targets: queue length, and fairshare against "
+	       "ostrich\n\n"
+	       "CPU time of sim_run() (CLOCK_PROCESS_CPUTIME_ID, so other "
+	       "work on the machine counts less than in wall time), easy "
+	       "dispatch, ostrich-sim defaults; median of %d runs, ostrich "
+	       "and fairshare interleaved. f = 0.6: SDSC-BLUE with its "
+	       "arrivals compressed as in the queue-length table.\n\n"
+	       "| workload | jobs | ostrich s | fairshare s | fairshare / "
+	       "ostrich | target | verdict |\n"
+	       "|---|---:|---:|---:|---:|---|---|\n", SCALE_REPS);
+	for (int i = 0; c->traces && i < 3; i++) {
+		snprintf(path, sizeof(path), "%s/%s.swf.gz", c->traces,
+			 names[i]);
+		if (stat(path, &st) || _read(path, &w))
+			continue;
+		if (!_pair(&w, SCALE_REPS, t))
+			_pair_row(names[i], &w, t);
+		if (i == 2) {
+			double *sub = malloc(w.njobs * sizeof(*sub));
+			double *rec = malloc(w.njobs * sizeof(*rec));
+
+			for (size_t j = 0; sub && rec && j < w.njobs; j++) {
+				sub[j] = w.jobs[j].submit;
+				rec[j] = w.jobs[j].rec_start;
+			}
+			njobs = w.njobs;
+			sdsc[0][0] = t[0];
+			sdsc[1][0] = t[1];
+			q[0] = _queue(&w);
+			if (sub && rec) {
+				_compress(&w, sub, rec, 0.6);
+				if (!_pair(&w, SCALE_REPS, t)) {
+					_pair_row("SDSC-BLUE f = 0.6", &w, t);
+					sdsc[0][1] = t[0];
+					sdsc[1][1] = t[1];
+					q[1] = _queue(&w);
+				}
+			}
+			free(sub);
+			free(rec);
+		}
+		sim_workload_free(&w);
+	}
+	if (c->syn[2] && !_read(c->syn[2], &w)) {
+		if (!_pair(&w, 3, t))
+			_pair_row("synthetic 1M (closed loop)", &w, t);
+		sim_workload_free(&w);
+	}
+	if (sdsc[0][1] < 0 || sdsc[1][1] < 0) {
+		printf("\nSKIP: SDSC-BLUE absent: no queue-length target.\n");
+		return;
+	}
+	printf("\nSDSC-BLUE, %zu jobs; mean (max) jobs waiting under ostrich: "
+	       "%.1f (%zu) at f = 1, %.1f (%zu) at f = 0.6."
+	       "\n\n"
+	       "| policy | µs/job f = 1 | µs/job f = 0.6 | growth | target "
+	       "| verdict |\n|---|---:|---:|---:|---|---|\n",
+	       njobs, q[0].mean, q[0].max, q[1].mean, q[1].max);
+	for (int k = 0; k < 2; k++) {
+		double g = sdsc[k][1] / sdsc[k][0];
+
+		printf("| %s | %.2f | %.2f | %.2f× | ≤ 2× | **%s** |\n",
+		       k ? "fairshare" : "ostrich",
+		       sdsc[k][0] / (double)njobs * 1e6,
+		       sdsc[k][1] / (double)njobs * 1e6, g,
+		       g <= 2.0 ? "met" : "missed");
+	}
+}
+
 /* bench-sim [--traces DIR] [--syn-10k F --syn-100k F --syn-1m F]
- * [--sim ostrich-sim] [--data F.tsv]: part 2 in markdown on stdout. */
+ * [--sim ostrich-sim] [--data F.tsv] [--only-scale]: part 2 in markdown
+ * on stdout. */
 int main(int argc, char **argv)
 {
 	static const struct option longs[] = {
@@ -451,6 +602,7 @@ int main(int argc, char **argv)
 		{ "syn-1m", required_argument, NULL, '3' },
 		{ "sim", required_argument, NULL, 's' },
 		{ "data", required_argument, NULL, 'd' },
+		{ "only-scale", no_argument, NULL, 'o' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cli c = { 0 };
@@ -464,10 +616,12 @@ int main(int argc, char **argv)
 		case '3': c.syn[2] = optarg; break;
 		case 's': c.sim = optarg; break;
 		case 'd': c.data = fopen(optarg, "w"); break;
+		case 'o': c.only_scale = true; break;
 		default:
 			fprintf(stderr, "usage: bench-sim [--traces DIR] "
 				"[--syn-10k F --syn-100k F --syn-1m F] "
-				"[--sim ostrich-sim] [--data F.tsv]\n");
+				"[--sim ostrich-sim] [--data F.tsv] "
+				"[--only-scale]\n");
 			return 2;
 		}
 	}
@@ -477,12 +631,17 @@ int main(int argc, char **argv)
 	       "it takes 0.5 s or more). "
 	       "× = time / time of fcfs + easy on the same workload in the "
 	       "same run.\n");
+	if (c.only_scale) {
+		_scale(&c);
+		return 0;
+	}
 	_headline(&c);
 	if (_traces(&c))
 		return 1;
 	_synthetic_matrix(&c);
 	_growth_jobs(&c);
 	_growth_queue(&c);
+	_scale(&c);
 	if (c.data)
 		fclose(c.data);
 	return 0;

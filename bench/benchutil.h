@@ -16,6 +16,10 @@
 /* Seconds on CLOCK_MONOTONIC (arbitrary epoch).  Cannot fail. */
 double bench_now(void);
 
+/* CPU seconds this process has used (CLOCK_PROCESS_CPUTIME_ID): less
+ * sensitive than bench_now() to other work on a shared machine. */
+double bench_cpu(void);
+
 /* Median of v[0..n) (n > 0); sorts v in place.  O(n log n). */
 double bench_median(double *v, size_t n);
 

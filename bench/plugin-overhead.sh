@@ -46,6 +46,7 @@ die() { say "error: $*"; exit 1; }
 
 [ "$(id -u)" = 0 ] || die "run as root (it starts munged, slurmctld and slurmd, and adds test users)"
 PATH=$PATH:/usr/sbin:/sbin
+[ -z "${SLURM_PREFIX:-}" ] || PATH=$SLURM_PREFIX/sbin:$SLURM_PREFIX/bin:$PATH
 for c in slurmctld slurmd munged sbatch sdiag; do
 	command -v $c >/dev/null || die "$c not installed (tools/install-deps.sh)"
 done

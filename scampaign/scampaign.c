@@ -13,6 +13,7 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <pwd.h>
@@ -23,6 +24,14 @@
 
 #include <slurm/slurm.h>
 #include <slurm/slurm_errno.h>
+
+/* Slurm 26.05 renamed slurm_free_ctl_conf(); the public API is otherwise
+ * the same from 22.05 to 26.05 for this client. */
+#if SLURM_VERSION_NUMBER >= SLURM_VERSION_NUM(26, 5, 0)
+#define scampaign_free_conf(c) slurm_free_conf(c)
+#else
+#define scampaign_free_conf(c) slurm_free_ctl_conf(c)
+#endif
 
 #include "campaigns.h"
 #include "print.h"
@@ -169,7 +178,7 @@ static void _check_cluster(void)
 
 	if (slurm_load_ctl_conf((time_t)0, &conf) != SLURM_SUCCESS)
 		_die("cannot reach slurmctld: %s",
-		     slurm_strerror(slurm_get_errno()));
+		     slurm_strerror(errno));
 	sched = conf->schedtype && !strcmp(conf->schedtype, "sched/ostrich");
 	prio = conf->priority_type &&
 	       !strcmp(conf->priority_type, "priority/ostrich");
@@ -179,10 +188,10 @@ static void _check_cluster(void)
 			"sched/ostrich or priority/ostrich)\n",
 			conf->schedtype ? conf->schedtype : "?",
 			conf->priority_type ? conf->priority_type : "?");
-		slurm_free_ctl_conf(conf);
+		scampaign_free_conf(conf);
 		exit(1);
 	}
-	slurm_free_ctl_conf(conf);
+	scampaign_free_conf(conf);
 }
 
 int main(int argc, char **argv)
@@ -199,7 +208,7 @@ int main(int argc, char **argv)
 	slurm_init(NULL);
 	_check_cluster();
 	if (slurm_load_jobs((time_t)0, &msg, SHOW_ALL) != SLURM_SUCCESS)
-		_die("slurm_load_jobs: %s", slurm_strerror(slurm_get_errno()));
+		_die("slurm_load_jobs: %s", slurm_strerror(errno));
 	jobs = calloc(msg->record_count + 1, sizeof(*jobs));
 	if (!jobs)
 		_die("%s", "out of memory");

@@ -6,7 +6,12 @@
  *  Cost: one walk of the order per instant, stopped as soon as the free
  *  CPUs fall below the smallest pending job (qmin, kept with a count per
  *  CPU count), so a full machine costs O(1) and a walk never goes past
- *  the point where nothing can start.
+ *  the point where nothing can start.  With an index of the pending jobs
+ *  by estimate (pendidx.h), an EASY walk also stops, once the reservation
+ *  is made, as soon as no pending job passes the backfill test, and when
+ *  fewer than FEW jobs pass it they are found by search instead of by
+ *  walking (_backfill_few).  After the reservation (and in list mode) the
+ *  order skips the jobs wider than the free CPUs (sim_order_walk).
 \*****************************************************************************/
 
 #include <stdlib.h>
@@ -14,14 +19,25 @@
 
 #include "dispatch.h"
 
+/* At most this many backfill candidates are started by search instead
+ * of by walking (see _backfill_few). */
+#define FEW 16
+
 struct walk {
 	sim_disp_t *d;
+	sim_order_t *o;
 	const sim_job_t *jobs;
 	double now;
 	uint64_t free;           /* CPUs idle now */
 	bool blocked;            /* EASY: reservation made */
 	double shadow;           /* EASY: reservation time */
+	size_t cut;              /* EASY with an index: jobs (by estimate)
+				  * with now + e <= shadow */
 	uint64_t extra;          /* EASY: CPUs spare at the shadow time */
+	uint64_t fit;            /* jobs wider than this are no-ops to the
+				  * walk (list, and EASY after the
+				  * reservation: the free CPUs), UINT64_MAX
+				  * before; the order may skip them */
 	int err;
 };
 
@@ -86,12 +102,109 @@ static int _start(struct walk *w, uint32_t job)
 	d->starts[d->nstarts++] = job;
 	w->free -= j->procs;
 	_pending_gone(d, j->procs);
+	if (d->index)
+		sim_pendidx_del(d->index, job);
 	return 0;
+}
+
+/*
+ * EASY, after the reservation: may a pending job still be backfilled?
+ * A job j passes the walk's test iff
+ *	q_j <= free  and  (now + e_j <= shadow  or  q_j <= extra),
+ * i.e. iff q_j <= min(free, extra), or q_j <= free among the jobs with
+ * now + e_j <= shadow.  During a walk the shadow is fixed and free and
+ * extra only shrink, so a job the walk passed without starting fails
+ * the test for good: if no pending job passes it now, no job later in
+ * the order does, and stopping here starts exactly the same jobs.
+ * Cost O(log n) (qmin, then one pendidx query; the cut by estimate is
+ * found once per walk), whatever the queue.
+ */
+static bool _backfill_left(const struct walk *w)
+{
+	const sim_disp_t *d = w->d;
+	uint64_t small = w->free < w->extra ? w->free : w->extra;
+
+	if (d->qmin <= small)
+		return true;
+	return sim_pendidx_min_procs(d->index, w->cut) <= w->free;
+}
+
+/* Start job, which passes the backfill test: a job that ends by the
+ * shadow time needs nothing more, another one takes extra CPUs.
+ * RET: 0, or -1 (memory short). */
+static int _backfill_start(struct walk *w, uint32_t job)
+{
+	const sim_job_t *j = &w->jobs[job];
+
+	if (!(w->now + j->estimate <= w->shadow))
+		w->extra -= j->procs;
+	return _start(w, job);
+}
+
+/*
+ * EASY after the reservation, with few backfill candidates: start them
+ * without walking.  The walk starts, each time, the first job in the
+ * order that passes the test with the current free and extra (a job it
+ * passed fails it for good, _backfill_left); the candidates now are the
+ * pending jobs passing it, which pendidx lists, and the test only gets
+ * stricter, so no other job can become one.  Repeatedly starting the
+ * candidate first in the order (sim_order_pos) that still passes gives
+ * the same starts in the same sequence.
+ * Cost O(FEW log n) to list them, O(FEW) order keys (O(log n) each for
+ * the engine), O(FEW^2) to choose: no term in the queue length.
+ * RET: 1 when done (stop the walk), 0 when there are more than FEW
+ * candidates (keep walking), -1 when memory is short.
+ */
+static int _backfill_few(struct walk *w)
+{
+	sim_disp_t *d = w->d;
+	uint32_t cand[FEW], a = (uint32_t) (w->free < w->extra ? w->free
+								 : w->extra);
+	sim_order_pos_t pos[FEW];
+	size_t k = sim_pendidx_collect(d->index, w->cut, a,
+				       (uint32_t) w->free, cand, FEW);
+
+	if (k == FEW)
+		return 0;
+	for (size_t i = 0; i < k; i++)
+		if (sim_order_pos(w->o, w->now, cand[i], &pos[i]))
+			return 0;
+	for (;;) {
+		size_t best = k;
+
+		for (size_t i = 0; i < k; i++) {
+			const sim_job_t *j = &w->jobs[cand[i]];
+
+			if (cand[i] == UINT32_MAX || j->procs > w->free ||
+			    (!(w->now + j->estimate <= w->shadow) &&
+			     j->procs > w->extra))
+				continue;
+			if (best == k || sim_order_pos_less(&pos[i], &pos[best]))
+				best = i;
+		}
+		if (best == k)
+			return 1;
+		if (_backfill_start(w, cand[best]))
+			return -1;
+		cand[best] = UINT32_MAX;
+	}
+}
+
+/* Backfill job (EASY, after the reservation).  RET: non-zero to stop
+ * the walk: memory short, nothing left to backfill, or the rest started
+ * by _backfill_few. */
+static int _backfill(struct walk *w, uint32_t job)
+{
+	if (_backfill_start(w, job))
+		return -1;
+	if (!w->d->index)
+		return 0;
+	return !_backfill_left(w) || _backfill_few(w);
 }
 
 /* One job of the walk, in priority order (see sim_disp_run).
  * RET: non-zero to stop the walk. */
-static int _visit(uint32_t job, bool eligible, void *arg)
+static int _visit_one(uint32_t job, bool eligible, void *arg)
 {
 	struct walk *w = arg;
 	sim_disp_t *d = w->d;
@@ -113,32 +226,60 @@ static int _visit(uint32_t job, bool eligible, void *arg)
 		w->shadow = sim_running_shadow(&d->running, w->now, w->free,
 					       j->procs, &w->extra);
 		w->blocked = true;
-		return 0;
+		if (!d->index)
+			return 0;
+		w->cut = sim_pendidx_cut(d->index, w->now, w->shadow);
+		return !_backfill_left(w) || _backfill_few(w);
 	}
 	if (j->procs > w->free)
 		return 0;
-	if (w->now + j->estimate <= w->shadow)
-		return _start(w, job);
-	if (j->procs <= w->extra) {
-		w->extra -= j->procs;
-		return _start(w, job);
-	}
+	if (w->now + j->estimate <= w->shadow || j->procs <= w->extra)
+		return _backfill(w, job);
 	return 0;
 }
 
+/* _visit_one, then tell the order which jobs the walk ignores from now:
+ * those wider than the free CPUs once a job that does not fit no longer
+ * blocks (list) or has its reservation (EASY), since free only falls. */
+static int _visit(uint32_t job, bool eligible, void *arg)
+{
+	struct walk *w = arg;
+	int rc = _visit_one(job, eligible, arg);
+
+	if (w->blocked || w->d->mode == SIM_DISPATCH_LIST)
+		w->fit = w->free;
+	return rc;
+}
+
+/*
+ * Cost of one EASY run with the index, s jobs started, n jobs in the
+ * workload, U users waiting (fairshare):
+ *	phase 1 (in order until the first job that does not fit):
+ *		O(s1 + 1) visits, one shadow time O(k) over the running jobs
+ *		ending first (k <= m, not the queue);
+ *	reservation: cut by binary search O(log n), stop test O(log n);
+ *	backfill: if fewer than FEW candidates, O(FEW log n + FEW^2)
+ *		in all; else the walk goes on to the next start, with the
+ *		stop test O(log n) after each start and fcfs and fairshare
+ *		jumping over wide jobs in O(log n).
+ * fairshare adds O(U) to build its merge (U users, not jobs).  The one
+ * term that can still grow with the queue is the walk to a backfill
+ * start when FEW or more jobs pass the test, and for the engine order
+ * (opaque here) the jobs wider than the free CPUs on that way.
+ */
 int sim_disp_run(sim_disp_t *d, sim_order_t *o, const sim_job_t *jobs,
 		 double now)
 {
 	struct walk w = {
-		.d = d, .jobs = jobs, .now = now,
-		.free = d->m - d->running.busy,
+		.d = d, .o = o, .jobs = jobs, .now = now,
+		.free = d->m - d->running.busy, .fit = UINT64_MAX,
 	};
 
 	d->nstarts = 0;
 	d->held = false;
 	if (!d->pending || w.free < d->qmin)
 		return 0;
-	if (sim_order_foreach(o, now, _visit, &w) < 0 || w.err)
+	if (sim_order_walk(o, now, _visit, &w, &w.fit) < 0 || w.err)
 		return -1;
 	return 0;
 }

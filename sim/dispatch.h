@@ -9,6 +9,7 @@
 #define OST_SIM_DISPATCH_H
 
 #include "order.h"
+#include "pendidx.h"
 #include "running.h"
 #include "sim.h"
 
@@ -23,6 +24,13 @@ typedef struct sim_disp {
 	size_t nstarts, cap;
 	bool held;               /* last run stopped at a gated campaign
 				  * with CPUs still free */
+	sim_pendidx_t *index;    /* optional (borrowed, set after init):
+				  * the pending jobs by estimate, so that
+				  * an EASY walk stops when nothing later
+				  * can be backfilled.  Only when every
+				  * job of the order is eligible (no
+				  * gate=strict): the walk then never
+				  * reaches a gated job to set held. */
 } sim_disp_t;
 
 /* RET: 0, or -1 when memory is short (d is then released). */
@@ -41,7 +49,9 @@ void sim_disp_pending(sim_disp_t *d, uint32_t q);
  * time (sim_running_shadow), then later jobs that fit now and either end
  * (by estimate) by the shadow time or use only the extra CPUs.  A job of
  * a campaign gated by gate=strict ends the walk (they sort last).  The
- * walk stops as soon as no pending job can fit the free CPUs.
+ * walk stops as soon as no pending job can fit the free CPUs, and with
+ * d->index, once the reservation is made, as soon as no pending job can
+ * be backfilled; the starts are the same either way.
  * RET: 0, or -1 when memory is short. */
 int sim_disp_run(sim_disp_t *d, sim_order_t *o, const sim_job_t *jobs,
 		 double now);

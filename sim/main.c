@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +42,7 @@ static const char _usage[] =
 "  --capacity used|full  --gate soft|strict  --intra lpt|spt|fifo|ljf\n"
 "  --faircamp-users K                         (FairCamp k; default: counted)\n"
 "  --half-life SEC                            (fairshare; default 604800)\n"
+"  --fairshare-period SEC                     (fairshare; default 0: every event)\n"
 "  --jobs-out F  --campaigns-out F  --summary-out F\n"
 "  --quiet                                    no summary on stdout\n"
 "WORKLOAD: SWF trace (plain or .gz) or closed-loop campaign file.\n";
@@ -49,6 +51,7 @@ enum {
 	OPT_POLICY = 256, OPT_COMPARE, OPT_DISPATCH, OPT_PROCS, OPT_THINK,
 	OPT_GROUPING, OPT_ESTIMATES, OPT_CAPACITY, OPT_GATE, OPT_INTRA,
 	OPT_HALF_LIFE, OPT_JOBS, OPT_CAMPS, OPT_SUMMARY, OPT_K, OPT_QUIET,
+	OPT_FS_PERIOD,
 };
 
 static const struct option _longopts[] = {
@@ -68,6 +71,7 @@ static const struct option _longopts[] = {
 	{ "campaigns-out", required_argument, NULL, OPT_CAMPS },
 	{ "summary-out", required_argument, NULL, OPT_SUMMARY },
 	{ "quiet", no_argument, NULL, OPT_QUIET },
+	{ "fairshare-period", required_argument, NULL, OPT_FS_PERIOD },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -145,6 +149,9 @@ static int _option(struct cli *c, int opt, const char *arg)
 	case OPT_CAMPS: c->camps_out = arg; return 0;
 	case OPT_SUMMARY: c->summary_out = arg; return 0;
 	case OPT_QUIET: c->quiet = true; return 0;
+	case OPT_FS_PERIOD:
+		return _number(arg, 0, &o->fs_period) ||
+		       !isfinite(o->fs_period) ? -1 : 0;
 	}
 	return -1;
 }

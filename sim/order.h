@@ -26,6 +26,11 @@ sim_order_t *sim_order_create(sim_policy_t policy, const sim_workload_t *w,
 			      const ost_sched_t *eng, double half_life);
 void sim_order_destroy(sim_order_t *o);
 
+/* fairshare: recompute the user order every period seconds, at the
+ * multiples of period (0, the default: at every walk).  Call before the
+ * first event.  No-op for the other policies. */
+void sim_order_fairshare_period(sim_order_t *o, double period);
+
 /* Job events at time now, in the loop's order.  The engine-backed
  * policies ignore them (the loop feeds the engine).  O(1). */
 void sim_order_submit(sim_order_t *o, uint32_t job, double now);
@@ -38,5 +43,37 @@ void sim_order_finish(sim_order_t *o, uint32_t job, double now);
  * O(U + visited log U) for fairshare with U users waiting. */
 int sim_order_foreach(sim_order_t *o, double now, sim_order_visit_f fn,
 		      void *arg);
+
+/* sim_order_foreach for a walk that ignores the jobs wider than *fit:
+ * while *fit < UINT32_MAX, the order may leave out any job whose procs
+ * exceed *fit when it comes to it.  fn may lower *fit (never raise it).
+ * fcfs and fairshare then jump to the next job that fits, O(log n) per
+ * visited job; the engine order visits every job.  fit NULL: no limit. */
+int sim_order_walk(sim_order_t *o, double now, sim_order_visit_f fn,
+		   void *arg, const uint64_t *fit);
+
+/* Where a pending job stands in the order at now, as a key compared
+ * lexicographically: fcfs (0, 0, arrival slot), fairshare (usage,
+ * submit, job), the engine (0, 0, rank).  Equal to the walk's order at
+ * the same now between events.  O(1), the engine O(log n). */
+typedef struct sim_order_pos {
+	double a, b;
+	uint64_t c;
+} sim_order_pos_t;
+
+/* RET: 0, or -1 if job is not pending in the engine. */
+int sim_order_pos(sim_order_t *o, double now, uint32_t job,
+		  sim_order_pos_t *out);
+
+/* a before b (keys of sim_order_pos, distinct jobs). */
+static inline bool sim_order_pos_less(const sim_order_pos_t *x,
+				      const sim_order_pos_t *y)
+{
+	if (x->a != y->a)
+		return x->a < y->a;
+	if (x->b != y->b)
+		return x->b < y->b;
+	return x->c < y->c;
+}
 
 #endif /* OST_SIM_ORDER_H */

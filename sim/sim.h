@@ -98,6 +98,8 @@ typedef struct sim_opts {
 	sim_grouping_t grouping;
 	bool exact;             /* --estimates exact: e = p */
 	double half_life;       /* fairshare decay, s (0: no decay) */
+	double fs_period;       /* fairshare recomputation period, s
+				 * (0: at every dispatch) */
 	ost_config_t core;      /* think time, capacity, gate, intra, k */
 	bool progress;          /* progress indicator on stderr */
 } sim_opts_t;

@@ -33,6 +33,7 @@ struct loop {
 	ost_sched_t *eng;          /* NULL for baselines with fixed campaigns */
 	sim_order_t *order;
 	sim_disp_t disp;
+	sim_pendidx_t pidx;        /* EASY's stop test (disp.index) */
 	sim_heap_t done;           /* completions: (end, job) */
 	sim_heap_t rel;            /* closed loop: (release, campaign) */
 	size_t next_sub;           /* SWF: next job to submit */
@@ -72,6 +73,8 @@ static int _submit(struct loop *l, uint32_t job, double now)
 	}
 	sim_order_submit(l->order, job, now);
 	sim_disp_pending(&l->disp, j->procs);
+	if (l->disp.index)
+		sim_pendidx_add(l->disp.index, job);
 	return 0;
 }
 
@@ -267,8 +270,16 @@ static int _setup(struct loop *l)
 	}
 	if (!(l->order = sim_order_create(o->policy, w, l->eng, o->half_life)))
 		return -1;
+	sim_order_fairshare_period(l->order, o->fs_period);
 	if (sim_disp_init(&l->disp, o->dispatch, o->procs, w->njobs))
 		return -1;
+	/* the index needs every job of the order eligible (dispatch.h) */
+	if (o->dispatch == SIM_DISPATCH_EASY &&
+	    !(engine_order && o->core.gate == OST_GATE_STRICT)) {
+		if (sim_pendidx_init(&l->pidx, w->jobs, w->njobs))
+			return -1;
+		l->disp.index = &l->pidx;
+	}
 	if (!w->closed)
 		return 0;
 	if (!(l->left = malloc((w->ncamps + 1) * sizeof(*l->left))))
@@ -301,6 +312,7 @@ int sim_run(sim_workload_t *w, const sim_opts_t *opts, char *err,
 		rc = _loop(&l);
 	}
 	sim_disp_free(&l.disp);
+	sim_pendidx_free(&l.pidx);
 	sim_order_destroy(l.order);
 	ost_sched_destroy(l.eng);
 	sim_heap_free(&l.done);

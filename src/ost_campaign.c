@@ -226,9 +226,9 @@ void ost_campaign_finish_job(ost_sched_t *s, ost_job_t *j, double t,
  *
  *   A_c += d,  A_est += d  (the campaign now announces the new work; A_est
  *                           never below 0, as on cancellation)
- *   d > 0:  as a submission of area d (§3): L += d / w while v < F_c,
+ *   d > 0:  as a join of area d (§3.4): L += d / w while v < F_c,
  *           else c restarts at v: phi = v, L = d / w
- *   d < 0:  as a correction (§3): L = max(0, L + d / w)
+ *   d < 0:  as a correction (§3.4): L = max(0, L + d / w)
  *   max e:  recounted with e' in place of e
  *
  * so a job that grew ranks and is charged as if submitted at its new size,

@@ -191,7 +191,7 @@ int ost_job_start(ost_sched_t *s, uint64_t id, double t);
 
 /* Pending job id started running at t on `procs` CPUs, the width the host
  * allocated (>= 1; may differ from the request).  From now on the job is
- * that wide: it counts procs CPUs in C(t) (§3, capacity=used), its finish
+ * that wide: it counts procs CPUs in C(t) (§3.2, capacity=used), its finish
  * charges procs * runtime, and when procs differs from the request q its
  * campaign is resized as by ost_job_update() with d = (procs - q) e: A_c
  * and A_est move by d, L by d / w_u (restarting the campaign at v when d >
@@ -208,9 +208,9 @@ int ost_job_start_alloc(ost_sched_t *s, uint64_t id, double t,
  * The job stays in its campaign (grouping, §2, is decided at submission
  * once and for all).  With d = q'e' - qe CPU-seconds:
  *   - A_c and A_est (the FairCamp area) move by d (A_est never below 0);
- *   - d > 0 counts as a submission of area d (§3): L_c += d / w_u while
+ *   - d > 0 counts as a join of area d (§3.4): L_c += d / w_u while
  *     v < F_c, else the campaign restarts at v (phi = v, L_c = d / w_u);
- *   - d < 0 counts as a correction (§3): L_c = max(0, L_c + d / w_u);
+ *   - d < 0 counts as a correction (§3.4): L_c = max(0, L_c + d / w_u);
  *   - max e of the campaign is recounted with e';
  *   - S, F and D of the campaign and of the user's later campaigns are
  *     re-derived as on submission, and the job is re-placed in the intra

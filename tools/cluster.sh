@@ -12,18 +12,45 @@
 # priority_ostrich.so and libostrich_slurm.so, e.g. plugins/.libs; empty:
 # use the installed ones), WORK (default: a new /tmp/ostrich-cluster.XXXX),
 # NNODES (8), CPUS_PER_NODE (4), CTLD_PORT (16817), NODE_PORT_BASE (17001),
-# SCHED (sched/ostrich), PRIO (priority/basic), KEEP (1: leave it running).
+# SCHED (sched/ostrich), PRIO (priority/basic), KEEP (1: leave it running),
+# SLURM_PREFIX (empty: the Slurm installed on the system; else a Slurm
+# install such as tools/build-slurm.sh makes, PREFIX_ROOT/X.Y.Z/prefix: its
+# sbin/ daemons, bin/ clients and lib/slurm plugins are the ones run).
+# Sets CLUSTER_SLURM_VERSION (e.g. 26.05.3) and CLUSTER_SLURM_SERIES (26.05)
+# when sourced.
 
 : "${NNODES:=8}" "${CPUS_PER_NODE:=4}" "${CTLD_PORT:=16817}" "${NODE_PORT_BASE:=17001}"
 : "${SCHED:=sched/ostrich}" "${PRIO:=priority/basic}" "${KEEP:=0}"
 : "${TEST_USERS:=alice bob carol}"
-PATH=$PATH:/usr/sbin:/sbin
-MULTIARCH=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || echo x86_64-linux-gnu)
-STOCK_PLUGINDIR=/usr/lib/$MULTIARCH/slurm-wlm
 CLUSTER_PIDFILES=()
 CLUSTER_STARTED_MUNGED=0
 
 cluster_die() { echo "cluster: error: $*" >&2; exit 1; }
+
+PATH=$PATH:/usr/sbin:/sbin
+if [ -n "${SLURM_PREFIX:-}" ]; then
+	[ -x "$SLURM_PREFIX/sbin/slurmctld" ] && [ -x "$SLURM_PREFIX/bin/sbatch" ] ||
+		cluster_die "SLURM_PREFIX=$SLURM_PREFIX holds no sbin/slurmctld and bin/sbatch"
+	PATH=$SLURM_PREFIX/sbin:$SLURM_PREFIX/bin:$PATH
+	STOCK_PLUGINDIR=$SLURM_PREFIX/lib/slurm
+else
+	MULTIARCH=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || echo x86_64-linux-gnu)
+	STOCK_PLUGINDIR=/usr/lib/$MULTIARCH/slurm-wlm
+fi
+CLUSTER_SLURM_VERSION=$(slurmctld -V 2>/dev/null | awk '{print $2}')
+CLUSTER_SLURM_SERIES=${CLUSTER_SLURM_VERSION%.*}
+
+# The live tests read the order in which jobs start from slurmctld.log:
+# "sched: Allocate JobId=" (main scheduler, info) and backfill's "Started
+# JobId=".  26.05 logs the latter only under DebugFlags=HetJob, at verbose
+# level.  Every other key of cluster_conf is the same for 22.05 to 26.05.
+CLUSTER_DEBUG_FLAGS=Priority
+CLUSTER_CTLD_DEBUG=info
+case $CLUSTER_SLURM_SERIES in
+22.05 | 24.11 | 25.11) ;;
+*)	CLUSTER_DEBUG_FLAGS=Priority,HetJob
+	CLUSTER_CTLD_DEBUG=verbose ;;
+esac
 
 cluster_init() {
 	[ "$(id -u)" = 0 ] || cluster_die "must run as root"
@@ -66,9 +93,9 @@ SlurmctldPidFile=$WORK/run/slurmctld.pid
 SlurmdPidFile=$WORK/run/slurmd-%n.pid
 SlurmctldLogFile=$WORK/log/slurmctld.log
 SlurmdLogFile=$WORK/log/slurmd-%n.log
-SlurmctldDebug=info
+SlurmctldDebug=$CLUSTER_CTLD_DEBUG
 SlurmdDebug=info
-DebugFlags=Priority
+DebugFlags=$CLUSTER_DEBUG_FLAGS
 ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
 JobAcctGatherType=jobacct_gather/none
@@ -193,11 +220,14 @@ cluster_stop() {
 	return 0
 }
 
-# as USER CMD...: a Slurm client command as a test user.
+# as USER CMD...: a Slurm client command as a test user (CMD found in our
+# PATH, which runuser may reset, so that SLURM_PREFIX's clients are run).
 as() {
-	local u=$1
+	local u=$1 c
 	shift
-	runuser -u "$u" -- env SLURM_CONF="$SLURM_CONF" "$@"
+	c=$(command -v "$1" 2>/dev/null) || c=$1
+	shift
+	runuser -u "$u" -- env SLURM_CONF="$SLURM_CONF" "$c" "$@"
 }
 
 # sub USER [sbatch options...]: submit a batch job, print its id.

@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # Environment (set by tests/live/Makefile.am): OST_SRCDIR, OST_LIVE_PLUGINS,
-# OST_PLUGIN_BUILD, OST_REPLAY, OST_SCAMPAIGN (s7).  OST_LIVE_KEEP=1 keeps
-# the scratch directory of passing scenarios too (it is always kept on
-# failure).
+# OST_PLUGIN_BUILD, OST_REPLAY, OST_SCAMPAIGN (s7), SLURM_PREFIX (empty: the
+# system's Slurm).  OST_LIVE_KEEP=1 keeps the scratch directory of passing
+# scenarios too (it is always kept on failure).
 
 set -euo pipefail
 
@@ -19,6 +19,9 @@ note() { echo "# $*"; }
 	skip "the Slurm plugins are not built (configure found no Slurm source: run tools/get-slurm-source.sh, then configure --with-slurm-source=...)"
 [ "$(id -u)" = 0 ] || skip "live tests start munged/slurmctld/slurmd and add test users: run as root"
 PATH=$PATH:/usr/sbin:/sbin
+# SLURM_PREFIX (configure's --with-slurm-prefix): that Slurm's daemons and
+# clients (tools/cluster.sh), not the system's
+[ -z "${SLURM_PREFIX:-}" ] || PATH=$SLURM_PREFIX/sbin:$SLURM_PREFIX/bin:$PATH
 command -v slurmctld >/dev/null && command -v slurmd >/dev/null && command -v munged >/dev/null ||
 	skip "slurmctld, slurmd or munged not installed (tools/install-deps.sh)"
 [ -x "$OST_REPLAY" ] || fail "missing $OST_REPLAY"
@@ -217,7 +220,7 @@ check_event_times() {
 # Job ids in the order slurmctld started them (main scheduler or backfill).
 start_order() {
 	sed -n -e 's/.*sched: Allocate JobId=\([0-9_]*\)[ (].*/\1/p' \
-	       -e 's/.*_start_job: Started JobId=\([0-9_]*\)[ (].*/\1/p' \
+	       -e 's/.*_start_job: \(HETJOB: \)\{0,1\}Started JobId=\([0-9_]*\)[ (].*/\2/p' \
 		"$WORK/log/slurmctld.log" | tr '\n' ' '
 }
 

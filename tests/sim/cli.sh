@@ -51,6 +51,19 @@ for bad in "--policy lottery" "--dispatch magic" "--grouping never" \
 	"$SIM" --quiet $bad "$DATA/semantics3.swf" 2>/dev/null
 	[ $? -eq 2 ] || fail "bad option $bad not refused with status 2"
 done
+# --fairshare-period: a finite number of seconds >= 0, refused otherwise
+# with status 2 and a message naming the option
+for bad in -1 -0.5 nan NaN inf -inf 1e400 abc 300s "" " "; do
+	"$SIM" --quiet --policy fairshare --fairshare-period "$bad" \
+		"$DATA/semantics3.swf" 2>"$tmp/err"
+	[ $? -eq 2 ] || fail "--fairshare-period '$bad' not refused with status 2"
+	grep -q -- "--fairshare-period" "$tmp/err" ||
+		fail "--fairshare-period '$bad': message does not name the option"
+done
+for good in 0 300 0.5 1e9; do
+	"$SIM" --quiet --policy fairshare --fairshare-period "$good" \
+		"$DATA/semantics3.swf" || fail "--fairshare-period $good refused"
+done
 "$SIM" --quiet 2>/dev/null; [ $? -eq 2 ] || fail "no workload"
 "$SIM" --quiet "$tmp/missing.swf" 2>/dev/null; [ $? -eq 1 ] || fail "missing file"
 "$SIM" --help | grep -q '^usage: ostrich-sim' || fail "--help"
