@@ -13,6 +13,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "slurm/slurm.h"
 
@@ -49,18 +50,24 @@ static void _log_config(const osl_part_t *p, osl_log_op_t op,
 }
 
 /* EventLog: keep a copy of a restored state so that the log stays
- * replayable ("PART load FILE"). */
+ * replayable ("PART load FILE").  The log outlives restarts, so the copy
+ * takes the first free number: a later restart must not overwrite the copy
+ * an earlier "load" line names. */
 static void _log_load(const osl_part_t *p, const char *buf, size_t len)
 {
-	static int count = 0;
 	osl_evlog_rec_t r = { .op = OSL_LOG_LOAD, .part = p->name };
 	const char *step = "";
-	char *copy;
+	struct stat st;
+	char *copy = NULL;
+	int count = 0;
 
 	if (!osl_eng.evlog)
 		return;
-	copy = xstrdup_printf("%s.%s.%d", osl_eng.conf->event_log, p->name,
-			      ++count);
+	do {
+		xfree(copy);
+		copy = xstrdup_printf("%s.%s.%d", osl_eng.conf->event_log,
+				      p->name, ++count);
+	} while (!lstat(copy, &st) && count < 1000000);
 	r.path = copy;
 	if (!osl_write_atomic(copy, buf, len, &step))
 		osl_evlog_write(osl_eng.evlog, &r);
