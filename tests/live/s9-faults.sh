@@ -195,10 +195,11 @@ quiet_check() {
 	note "$(printf '%s\n' "$PEND" | grep -c . || true) pending jobs checked against the core's ranks"
 	scontrol update PartitionName=debug State=UP
 }
-# every job held by its owner (an update loop may be cut) is released
+# every held job is released: by its owner (an update loop may be cut) or
+# by Slurm (a task requeued after the restart: launch_failed_requeued_held)
 as_release_all() {
 	local ids
-	ids=$(squeue -h -t PD -o '%i %r' | awk '$2 ~ /Held/ { print $1 }')
+	ids=$(squeue -h -t PD -o '%i %r' | awk 'tolower($2) ~ /held/ { print $1 }')
 	[ -z "$ids" ] || scontrol release $ids 2>/dev/null || true
 	[ -z "$ids" ] || wait_passes
 }
