@@ -75,22 +75,105 @@ extern double osl_share(const osl_part_t *p, uint32_t uid)
 extern bool osl_comment_merge(const char *field, const char *line, char *out,
 			      size_t size)
 {
-	if (field && !strcmp(field, line))
-		return false;
-	snprintf(out, size, "%s", line);
-	return true;
+	size_t len = 0, ll = strlen(line), fl = field ? strlen(field) : 0;
+	const char *ours = ost_summary_find(field, &len);
+	int n;
+
+	if (ours) {			/* ours, replaced in place */
+		if (len == ll && !memcmp(ours, line, ll))
+			return false;
+		n = snprintf(out, size, "%.*s%s%s", (int) (ours - field),
+			     field, line, ours + len);
+	} else if (fl) {		/* someone else's: ours on a line after */
+		n = snprintf(out, size, "%s%s%s", field,
+			     field[fl - 1] == '\n' ? "" : "\n", line);
+	} else {
+		n = snprintf(out, size, "%s", line);
+	}
+	/* no room: never cut someone else's text, leave the field alone */
+	return n >= 0 && (size_t) n < size;
+}
+
+/*
+ * Under PrivateData=jobs the owner sees only their own jobs (squeue), so
+ * the line must not tell more: rank=R/P counts the owner's pending jobs of
+ * the partition only, and share (w_u / W, which gives away the others'
+ * weights) becomes view=own (doc/summary.md).
+ */
+static void _own_view(char *buf)
+{
+	static const char view[] = " view=own";
+	char *sh = strstr(buf, " share="), *rest;
+
+	if (!sh)
+		return;
+	rest = sh + strcspn(sh + 1, " ") + 1;	/* " mode=..." or "" */
+	if ((size_t) (rest - sh) < sizeof(view) - 1)
+		return;				/* cannot happen: %.2f */
+	memmove(sh + sizeof(view) - 1, rest, strlen(rest) + 1);
+	memcpy(sh, view, sizeof(view) - 1);
+}
+
+/* A pending observation's place among its owner's: (uid, rank). */
+typedef struct {
+	uint32_t uid;
+	uint64_t rank;
+} osl_own_t;
+
+static int _own_cmp(const void *a, const void *b)
+{
+	const osl_own_t *x = a, *y = b;
+
+	if (x->uid != y->uid)
+		return x->uid < y->uid ? -1 : 1;
+	return (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+/* Rank of (uid, rank) among uid's in own[0..n) (sorted), and their count
+ * in *count; rank 0 (running): 0. */
+static uint64_t _own_rank(const osl_own_t *own, int n, uint32_t uid,
+			  uint64_t rank, uint64_t *count)
+{
+	int lo = 0, hi = n, a, b;
+
+	while (lo < hi) {		/* first entry of uid */
+		int mid = lo + (hi - lo) / 2;
+
+		if (own[mid].uid < uid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	a = lo;
+	for (b = a; b < n && own[b].uid == uid; b++)
+		;
+	*count = (uint64_t) (b - a);
+	if (!rank)
+		return 0;
+	lo = a;
+	hi = b;
+	while (lo < hi) {		/* first entry of rank >= rank */
+		int mid = lo + (hi - lo) / 2;
+
+		if (own[mid].rank < rank)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return (uint64_t) (lo - a) + 1;
 }
 
 /* The SystemComment of the record of o (written only when it changed). */
 static void _comment(osl_part_t *p, osl_obs_t *o, const osl_camp_vec_t *cv,
 		     uint64_t pending, ost_mode_t mode,
-		     const osl_comment_ops_t *ops)
+		     const osl_comment_ops_t *ops, const osl_own_t *own,
+		     int nown)
 {
 	const osl_camp_t *c;
 	const char *user;
 	ost_summary_t sum;
 	ost_job_info_t info;
-	char buf[OST_SUMMARY_MAX], out[OST_SUMMARY_MAX];
+	char buf[OST_SUMMARY_MAX], out[OSL_COMMENT_MAX];
 
 	memset(&sum, 0, sizeof(sum));
 	if (o->st == OSL_PENDING && o->campaign) {	/* from the walk */
@@ -108,8 +191,13 @@ static void _comment(osl_part_t *p, osl_obs_t *o, const osl_camp_vec_t *cv,
 	sum.vct = c && isfinite(c->vct) ? c->vct : NAN;
 	sum.share = c ? c->share : osl_share(p, info.uid);
 	sum.mode = mode;
+	if (own)
+		sum.rank = _own_rank(own, nown, info.uid, sum.rank,
+				     &sum.pending);
 	if (ost_summary_format(buf, sizeof(buf), &sum) < 0)
 		return;
+	if (own)
+		_own_view(buf);
 	if (osl_comment_merge(ops->get(o->rec), buf, out, sizeof(out)))
 		ops->set(o->rec, out);
 }
@@ -118,10 +206,21 @@ extern void osl_comments(osl_part_t *p, osl_obs_t **obs, int n,
 			 ost_mode_t mode, const osl_comment_ops_t *ops)
 {
 	osl_camp_vec_t cv = { 0 };
+	osl_own_t *own = NULL;
 	ost_stats_t st;
-	int i;
+	int i, nown = 0;
 
 	ost_sched_stats(p->sched, &st);
+	if (ops->private_jobs && ops->private_jobs()) {
+		own = osl_calloc(n, sizeof(*own));
+		for (i = 0; i < n; i++)
+			if (obs[i]->st == OSL_PENDING && obs[i]->rank) {
+				own[nown].uid = obs[i]->uid;
+				own[nown++].rank = obs[i]->rank;
+			}
+		if (nown)
+			qsort(own, nown, sizeof(*own), _own_cmp);
+	}
 	(void) ost_sched_foreach_campaign(p->sched, _camp_visit, &cv);
 	if (cv.n)
 		qsort(cv.v, cv.n, sizeof(*cv.v), _camp_cmp);
@@ -139,7 +238,8 @@ extern void osl_comments(osl_part_t *p, osl_obs_t **obs, int n,
 			if (obs[j]->rank && obs[j]->rank < o->rank)
 				o = obs[j];
 		i = j - 1;
-		_comment(p, o, &cv, st.pending, mode, ops);
+		_comment(p, o, &cv, st.pending, mode, ops, own, nown);
 	}
+	free(own);
 	free(cv.v);
 }

@@ -15,8 +15,11 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/time.h>
 #include <time.h>
 #if HAVE_SYS_PRCTL_H
@@ -55,10 +58,27 @@ void *acct_db_conn = NULL;
  */
 static osl_conf_t *_last_conf;
 
+/* cond is initialized once, on the monotonic clock (_cond_init). */
 osl_engine_t osl_eng = {
 	.lock = PTHREAD_MUTEX_INITIALIZER,
-	.cond = PTHREAD_COND_INITIALIZER,
 };
+
+static pthread_once_t osl_cond_once = PTHREAD_ONCE_INIT;
+
+/* The engine thread's waits on the monotonic clock (osl_wait.c).  Failure
+ * (logged) leaves a realtime condition variable: waits still end, later
+ * after a backward step of the clock. */
+static void _cond_init(void)
+{
+	int rc = osl_cond_init_mono(&osl_eng.cond);
+
+	osl_eng.mono = !rc;
+	if (rc) {
+		error("ostrich: cannot wait on the monotonic clock: %s",
+		      strerror(rc));
+		(void) pthread_cond_init(&osl_eng.cond, NULL);
+	}
+}
 
 extern double osl_now_hr(void)
 {
@@ -66,6 +86,30 @@ extern double osl_now_hr(void)
 
 	gettimeofday(&tv, NULL);
 	return tv.tv_sec + tv.tv_usec / 1e6;
+}
+
+/*
+ * EventLog holds every user's jobs (ids, owners, sizes, times): readable by
+ * SlurmUser only, as slurmctld's own state (PrivateData=jobs).  Created
+ * 0600 whatever the umask; an existing file gets 0600 too.
+ */
+static FILE *_evlog_fopen(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+	FILE *f;
+
+	if (fd < 0)
+		return NULL;
+	if (fchmod(fd, 0600) < 0)
+		error("ostrich: EventLog %s: cannot make it private (mode 0600): %s",
+		      path, strerror(errno));
+	if (!(f = fdopen(fd, "a"))) {
+		int err = errno;
+
+		(void) close(fd);
+		errno = err;
+	}
+	return f;
 }
 
 /* (Re)open EventLog= for appending.  NOTE: osl_eng.lock held. */
@@ -76,7 +120,7 @@ static void _evlog_open(void)
 		osl_eng.evlog = NULL;
 	}
 	if (osl_eng.conf && osl_eng.conf->event_log &&
-	    !(osl_eng.evlog = fopen(osl_eng.conf->event_log, "a")))
+	    !(osl_eng.evlog = _evlog_fopen(osl_eng.conf->event_log)))
 		error("ostrich: EventLog %s: %s", osl_eng.conf->event_log,
 		      strerror(errno));
 }
@@ -134,11 +178,11 @@ static void *_engine(void *arg)
 		osl_eng.wake = false;
 		slurm_mutex_unlock(&osl_eng.lock);
 
-		clock_gettime(CLOCK_REALTIME, &begun);
+		osl_wait_now(osl_eng.mono, &begun);
 		if (reconf)
 			_reload_conf();
 		osl_pass();
-		osl_save_all();
+		osl_save_all(false);
 
 		slurm_mutex_lock(&osl_eng.lock);
 		soon = full = begun;
@@ -164,6 +208,7 @@ extern int osl_init(osl_plugin_t who)
 
 	if (!running_in_slurmctld())
 		return SLURM_SUCCESS;
+	pthread_once(&osl_cond_once, _cond_init);
 	slurm_mutex_lock(&osl_eng.lock);
 	osl_eng.users[who]++;
 	start = !osl_eng.running;
@@ -215,7 +260,7 @@ extern void osl_fini(osl_plugin_t who)
 	if (!last)
 		return;
 	osl_thread_join(osl_eng.thread);
-	osl_save_all();
+	osl_save_all(true);
 
 	slurm_mutex_lock(&osl_eng.lock);
 	osl_eng.running = false;

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 
 #include "slurm/slurm.h"
 
@@ -50,20 +51,30 @@ static void _log_config(const osl_part_t *p, osl_log_op_t op,
 }
 
 /* EventLog: keep a copy of a restored state so that the log stays
- * replayable ("PART load FILE"). */
+ * replayable ("PART load FILE").  The log outlives restarts, so the copy
+ * takes the first free number: a later restart must not overwrite the copy
+ * an earlier "load" line names. */
 static void _log_load(const osl_part_t *p, const char *buf, size_t len)
 {
-	static int count = 0;
 	osl_evlog_rec_t r = { .op = OSL_LOG_LOAD, .part = p->name };
-	char *copy;
+	const char *step = "";
+	struct stat st;
+	char *copy = NULL;
+	int count = 0;
 
 	if (!osl_eng.evlog)
 		return;
-	copy = xstrdup_printf("%s.%s.%d", osl_eng.conf->event_log, p->name,
-			      ++count);
+	do {
+		xfree(copy);
+		copy = xstrdup_printf("%s.%s.%d", osl_eng.conf->event_log,
+				      p->name, ++count);
+	} while (!lstat(copy, &st) && count < 1000000);
 	r.path = copy;
-	if (!osl_write_atomic(copy, buf, len))
+	if (!osl_write_atomic(copy, buf, len, &step))
 		osl_evlog_write(osl_eng.evlog, &r);
+	else
+		error("ostrich: EventLog: cannot keep a copy of the restored state in %s (%s: %s): the log is not replayable past this point",
+		      copy, step, strerror(errno));
 	xfree(copy);
 }
 
@@ -90,8 +101,12 @@ static ost_sched_t *_restore(const osl_part_t *p, const ost_config_t *cfg)
 		int rc = ost_sched_load(buf, len, &s, errbuf, sizeof(errbuf));
 
 		if (rc) {
-			error("ostrich: state file %s unusable (%s: %s): rebuilding partition %s from the job records",
-			      path, ost_strerror(rc), errbuf, p->name);
+			char *aside = osl_state_aside(path, buf, len);
+
+			error("ostrich: state file %s unusable (%s: %s): moved to %s; rebuilding partition %s from the job records",
+			      path, ost_strerror(rc), errbuf,
+			      aside ? aside : "nowhere", p->name);
+			xfree(aside);
 			s = NULL;
 		} else if (osl_state_stale(ost_sched_now(s), now)) {
 			error("ostrich: state file %s was saved %.1f days ago, more than %.0f: rebuilding partition %s from the job records",

@@ -274,7 +274,20 @@ extern uint32_t osl_job_priority(uint32_t last_prio, job_record_t *job_ptr)
 	/* slurmctld holds no assoc_mgr lock when it calls priority_p_set */
 	assoc = _lock_engine(&assoc_read_lock);
 	if (!osl_eng.conf || osl_eng.stop || osl_ignored(job_ptr) ||
-	    !IS_JOB_PENDING(job_ptr) || _known(job_ptr, &prio)) {
+	    !IS_JOB_PENDING(job_ptr)) {
+		_unlock_engine(&assoc_read_lock, assoc);
+		return prio;
+	}
+	if (osl_eng.saving) {
+		/* the cores are being serialized off-lock (osl_save_all):
+		 * no core call, not even a lookup (a query may settle
+		 * deferred tags); the pass this wakes submits the job */
+		prio = osl_prio_deferred(job_ptr->priority);
+		_wake();
+		_unlock_engine(&assoc_read_lock, assoc);
+		return prio;
+	}
+	if (_known(job_ptr, &prio)) {
 		_unlock_engine(&assoc_read_lock, assoc);
 		return prio;
 	}

@@ -7,9 +7,10 @@
  *
  *  This header includes no Slurm header, so that the parts of the adapter
  *  free of Slurm types (osl_vec.c, osl_sync.c, osl_prio.c, osl_comment.c,
- *  osl_evlog.c) compile into the Check tests of tests/plugin/.  The files
- *  that read or write Slurm's records see a job record only as
- *  struct job_record (job_record_t), a partition only by name.
+ *  osl_evlog.c, osl_aside.c, osl_ratelim.c, osl_wait.c) compile into the
+ *  Check tests of tests/plugin/.  The files that read or write Slurm's
+ *  records see a job record only as struct job_record (job_record_t), a
+ *  partition only by name.
  *
  *  Names: osl_ for the adapter's types (also those private to one file),
  *  functions and constants; _name for a function static to its file.  ost_
@@ -45,6 +46,16 @@ struct job_record;		/* Slurm's job_record_t (slurmctld.h) */
  */
 #define OSL_PRIO_TOP 100000000u
 #define OSL_PRIO_LO 50000000u
+
+/*
+ * The priority of a record at submission while the cores cannot be asked
+ * (a save is serializing them, osl_save_all): the value a pass gave it if
+ * any, else just below every ranked job, until the pass it wakes ranks it.
+ */
+static inline uint32_t osl_prio_deferred(uint32_t cur)
+{
+	return cur >= OSL_PRIO_LO && cur < OSL_PRIO_TOP ? cur : OSL_PRIO_LO - 1;
+}
 
 /* Core job id of task t of array a (plain jobs use their job id < 2^32). */
 #define OSL_ARRAY_KEY(a, t) ((((uint64_t) (a)) << 32) | (uint64_t) (t))
@@ -162,7 +173,9 @@ typedef struct {
 /* Engine-wide state; every field is guarded by lock. */
 typedef struct {
 	pthread_mutex_t lock;		/* last in the lock order (above) */
-	pthread_cond_t cond;		/* wakes the engine thread */
+	pthread_cond_t cond;		/* wakes the engine thread; timed on
+					 * CLOCK_MONOTONIC when mono */
+	bool mono;			/* cond is on CLOCK_MONOTONIC */
 	pthread_t thread;		/* the engine thread (osl_engine.c) */
 	bool running;			/* thread started, not yet joined */
 	int users[2];			/* init() count per osl_plugin_t */
@@ -177,6 +190,11 @@ typedef struct {
 	bool assoc_held;		/* the thread holding lock also holds
 					 * the assoc_mgr read lock: only then
 					 * are association shares read */
+	bool saving;			/* the engine thread is serializing the
+					 * cores without the lock: nobody else
+					 * may change a core (osl_state.c) */
+	bool saved;			/* saved_at is set */
+	double saved_at;		/* last save, CLOCK_MONOTONIC seconds */
 } osl_engine_t;
 
 extern osl_engine_t osl_eng;		/* osl_engine.c */
@@ -335,7 +353,13 @@ typedef struct {
 	void (*set)(struct job_record *rec, const char *text);
 	/* the SystemComment of rec now (NULL: none) */
 	const char *(*get)(const struct job_record *rec);
+	/* PrivateData=jobs: owners see only their own jobs (NULL: no) */
+	bool (*private_jobs)(void);
 } osl_comment_ops_t;
+
+/* Bytes of a whole SystemComment field the engine writes (NUL included):
+ * others' text and our line; with no room left the field is left alone. */
+#define OSL_COMMENT_MAX 4096
 
 /* Fraction of p's CPUs uid gets in the virtual schedule now (0 for a user
  * the core has never seen). */
@@ -346,18 +370,22 @@ extern double osl_share(const osl_part_t *p, uint32_t uid);
  * summary line (ost_summary_format) of the record's best-ranked pending
  * task, or of its running job; set through ops only where it changes
  * (osl_comment_merge).  Skips finished and unranked pending jobs and the
- * second and later partitions of a record.
+ * second and later partitions of a record.  When ops->private_jobs says
+ * so, rank=R/P counts the owner's jobs only and share becomes view=own.
  */
 extern void osl_comments(osl_part_t *p, osl_obs_t **obs, int n,
 			 ost_mode_t mode, const osl_comment_ops_t *ops);
 
 /*
  * What the SystemComment field must become when the engine writes line
- * into it: the field may hold text of someone else (an operator's
- * scontrol update), which is NOT kept today: the field becomes line.
+ * into it.  Others write there too (burst-buffer errors, one per line):
+ * only our own line (ost_summary_find: a line beginning "ostrich
+ * campaign=") is replaced, in place; without one, line goes on a line of
+ * its own after the others' text.
  * IN field - the field now (NULL: empty)
  * OUT out - the new field (size bytes) when RET is true
- * RET false if the field stays as it is
+ * RET false if the field stays as it is: unchanged, or no room in size for
+ *     the others' text and line (their text is never cut)
  */
 extern bool osl_comment_merge(const char *field, const char *line, char *out,
 			      size_t size);
@@ -411,6 +439,72 @@ extern void osl_evlog_write(FILE *f, const osl_evlog_rec_t *r);
  */
 extern int osl_evlog_parse(char *line, osl_evlog_rec_t *r);
 
+/* -------------------------------------------- osl_wait.c (Slurm-free) --- */
+
+/* Initialize cond, timed on CLOCK_MONOTONIC.  RET 0, or an errno value
+ * (cond then not initialized). */
+extern int osl_cond_init_mono(pthread_cond_t *cond);
+
+/* Now, on CLOCK_MONOTONIC when mono (a cond of osl_cond_init_mono), else
+ * CLOCK_REALTIME: the base of a pthread_cond_timedwait() deadline. */
+extern void osl_wait_now(bool mono, struct timespec *ts);
+
+/* ------------------------------------------- osl_aside.c (Slurm-free) --- */
+
+/* The state format version ost_sched_save() writes (doc/state-format.md;
+ * tests/plugin/check_state.c checks that the core agrees). */
+#define OSL_STATE_FORMAT 1
+
+/* Corrupt state files kept aside per partition (the oldest go first). */
+#define OSL_ASIDE_KEEP 5
+
+/* The version N of a state file that begins "ostrich-state N\n" (N decimal,
+ * at most 9 digits), else -1 (not a state file: corrupt). */
+extern long osl_state_version(const char *buf, size_t len);
+
+/*
+ * Where the unusable state file path (contents buf[0..len)) is moved
+ * before the partition is rebuilt: path.vN when it is of a newer format N
+ * (kept for a return to the version that wrote it; a newer copy of the
+ * same version replaces it), else path.bad.WHEN (WHEN: seconds since the
+ * epoch), or path.bad.WHEN.K with the smallest K >= 1 that exists() says
+ * is free, so that earlier evidence is never overwritten.
+ * RET malloc'ed name
+ */
+extern char *osl_aside_path(const char *path, const char *buf, size_t len,
+			    long when, bool (*exists)(const char *path));
+
+/*
+ * Sort names[0..n) (corrupt copies path.bad.WHEN[.K] of one file) oldest
+ * first.  RET how many of the first ones to delete so that `keep` remain.
+ */
+extern int osl_aside_prune(char **names, int n, int keep);
+
+/* ---------------------------------------- osl_ratelim.c (Slurm-free) --- */
+
+/* A repeated failure's log, rate-limited.  Zero-initialize. */
+typedef struct {
+	bool failing;			/* failing since the last success */
+	double last;			/* when a failure was last logged */
+	uint64_t quiet;			/* failures since then, not logged */
+	uint64_t failures;		/* failures since the last success */
+} osl_ratelim_t;
+
+/* Minimum time between two logs of the same repeated failure, seconds. */
+#define OSL_RATELIM_PERIOD 600.0
+
+/*
+ * A failure at t (seconds): should it be logged?  True the first time,
+ * then once `period` has passed since the last logged one (or the clock
+ * went back); then *quiet is the number of failures not logged between.
+ */
+extern bool osl_ratelim_fail(osl_ratelim_t *r, double t, double period,
+			     uint64_t *quiet);
+
+/* A success: true if failures were being reported (log the recovery, with
+ * *failures, their number), and the limiter starts afresh. */
+extern bool osl_ratelim_ok(osl_ratelim_t *r, uint64_t *failures);
+
 /* ------------------------------------------------ osl_part.c (Slurm) --- */
 
 /*
@@ -441,16 +535,33 @@ extern void osl_parts_free(void);
  * errno set. */
 extern char *osl_read_file(const char *path, size_t *len);
 
-/* Write buf to path atomically (path.new, fsync, rename).
- * RET 0, or -1 (logged) */
-extern int osl_write_atomic(const char *path, const char *buf, size_t len);
+/* Write buf to path atomically (path.new, fsync, rename, fsync of the
+ * directory).  Logs nothing: the caller does (rate-limited for saves).
+ * OUT step - the step that failed ("create", "write", ...; static)
+ * RET 0, or -1 with errno set */
+extern int osl_write_atomic(const char *path, const char *buf, size_t len,
+			    const char **step);
+
+/*
+ * Move the unusable state file path (contents buf[0..len)) aside, to
+ * osl_aside_path()'s name, fsync the directory and keep at most
+ * OSL_ASIDE_KEEP corrupt copies.
+ * RET the new name (xmalloc'ed), or NULL (logged: not moved)
+ */
+extern char *osl_state_aside(const char *path, const char *buf, size_t len);
 
 /* The state file of partition part (xmalloc'ed).  NOTE: conf read lock. */
 extern char *osl_state_path(const char *part);
 
-/* Save every schedule, one file per partition.  Takes the conf read lock
- * and osl_eng.lock itself; writes with neither held. */
-extern void osl_save_all(void);
+/*
+ * Save every schedule, one file per partition: when force, or when the
+ * last save is at least Interval old (monotonic clock).  Takes the conf
+ * read lock and osl_eng.lock only to list the schedules and set
+ * osl_eng.saving; serializes (checksum included) and writes with no lock.
+ * Write failures are logged rate-limited (osl_ratelim.c).
+ * NOTE: engine thread, or fini after the thread is joined.
+ */
+extern void osl_save_all(bool force);
 
 /* --------------------------------------------- osl_observe.c (Slurm) --- */
 

@@ -1,18 +1,22 @@
 /*****************************************************************************\
  *  osl_state.c - the state files: one per partition in StateSaveLocation
- *  (ostrich_state.PARTITION, doc/state-format.md), written atomically after
- *  every pass and at fini, read when a partition is first seen.
+ *  (ostrich_state.PARTITION, doc/state-format.md), written atomically (and
+ *  the directory fsync'ed) at most once per Interval and at fini, read when
+ *  a partition is first seen; an unusable one is moved aside.
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
 
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "slurm/slurm.h"
@@ -64,84 +68,246 @@ extern char *osl_read_file(const char *path, size_t *len)
 	return buf;
 }
 
-extern int osl_write_atomic(const char *path, const char *buf, size_t len)
+/* fsync the directory of path, so that a rename survives a crash. */
+static int _fsync_dir(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? xstrndup(path, slash == path ? 1 : slash - path) :
+			    xstrdup(".");
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc = 0;
+
+	if (fd < 0 || fsync(fd) < 0)
+		rc = -1;
+	if (fd >= 0)
+		(void) close(fd);
+	xfree(dir);
+	return rc;
+}
+
+extern int osl_write_atomic(const char *path, const char *buf, size_t len,
+			    const char **step)
 {
 	char *tmp = xstrdup_printf("%s.new", path);
 	size_t off = 0;
-	int fd, rc = 0;
+	int fd, rc = 0, err = 0;
 
+	*step = "create";
 	fd = open(tmp, O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0600);
 	if (fd < 0) {
-		error("ostrich: cannot create %s: %s", tmp, strerror(errno));
+		err = errno;
 		xfree(tmp);
+		errno = err;
 		return -1;
 	}
+	*step = "write";
 	while (off < len) {
 		ssize_t w = write(fd, buf + off, len - off);
 
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w <= 0) {
+			err = w < 0 ? errno : ENOSPC;
 			rc = -1;
 			break;
 		}
 		off += w;
 	}
-	if (!rc && fsync(fd) < 0)
+	if (!rc && (*step = "fsync", fsync(fd) < 0)) {
+		err = errno;
 		rc = -1;
-	if (close(fd) < 0)
-		rc = -1;
-	if (!rc && rename(tmp, path) < 0)
-		rc = -1;
-	if (rc) {
-		error("ostrich: cannot save %s: %s", path, strerror(errno));
-		(void) unlink(tmp);
 	}
+	if (close(fd) < 0 && !rc) {
+		*step = "close";
+		err = errno;
+		rc = -1;
+	}
+	if (!rc && (*step = "rename", rename(tmp, path) < 0)) {
+		err = errno;
+		rc = -1;
+	}
+	/* the rename is durable only once the directory is */
+	if (!rc && (*step = "fsync the directory", _fsync_dir(path) < 0)) {
+		err = errno;
+		rc = -1;
+	}
+	if (rc && strcmp(*step, "fsync the directory"))
+		(void) unlink(tmp);
 	xfree(tmp);
+	errno = err;
 	return rc;
 }
 
-/* Serialize under the locks, write without them. */
-extern void osl_save_all(void)
+static bool _exists(const char *path)
+{
+	struct stat st;
+
+	return !lstat(path, &st);
+}
+
+/* Delete the oldest corrupt copies of path beyond OSL_ASIDE_KEEP. */
+static void _prune_bad(const char *path)
+{
+	char *dir = xstrdup(path), *slash = strrchr(dir, '/'), *base;
+	char **names = NULL;
+	int n = 0, i, drop;
+	size_t blen;
+	struct dirent *de;
+	DIR *d;
+
+	if (!slash) {
+		xfree(dir);
+		return;
+	}
+	*slash = '\0';
+	base = xstrdup_printf("%s.bad.", slash + 1);
+	blen = strlen(base);
+	if (!(d = opendir(dir))) {
+		xfree(base);
+		xfree(dir);
+		return;
+	}
+	while ((de = readdir(d)))
+		if (!strncmp(de->d_name, base, blen)) {
+			xrecalloc(names, n + 1, sizeof(*names));
+			names[n++] = xstrdup_printf("%s/%s", dir, de->d_name);
+		}
+	closedir(d);
+	drop = osl_aside_prune(names, n, OSL_ASIDE_KEEP);
+	for (i = 0; i < n; i++) {
+		if (i < drop && unlink(names[i]) == 0)
+			info("ostrich: removed %s: more than %d corrupt state files kept",
+			     names[i], OSL_ASIDE_KEEP);
+		xfree(names[i]);
+	}
+	xfree(names);
+	xfree(base);
+	xfree(dir);
+}
+
+extern char *osl_state_aside(const char *path, const char *buf, size_t len)
+{
+	char *tmp = osl_aside_path(path, buf, len, (long) time(NULL), _exists);
+	char *aside = xstrdup(tmp);
+
+	free(tmp);
+	if (rename(path, aside) < 0) {
+		error("ostrich: cannot move the unusable state file %s to %s: %s; it will be overwritten at the next save",
+		      path, aside, strerror(errno));
+		xfree(aside);
+		return NULL;
+	}
+	(void) _fsync_dir(path);
+	if (osl_state_version(buf, len) <= OSL_STATE_FORMAT)
+		_prune_bad(path);
+	return aside;
+}
+
+/* Seconds on the monotonic clock (the save period ignores clock steps). */
+static double _mono(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Failures of the save, logged first, then once per OSL_RATELIM_PERIOD.
+ * Only the engine thread and fini (after joining it) save. */
+static osl_ratelim_t osl_save_limit;
+
+/* A failed write of path, rate-limited. */
+static void _save_failed(const char *path, const char *step, int err)
+{
+	uint64_t quiet = 0;
+
+	if (osl_ratelim_fail(&osl_save_limit, _mono(), OSL_RATELIM_PERIOD,
+			     &quiet))
+		error("ostrich: cannot save %s (%s: %s); %"PRIu64" failed saves not logged since the last message; state is kept in memory, next message in %.0f min at the latest",
+		      path, step, strerror(err), quiet,
+		      OSL_RATELIM_PERIOD / 60);
+}
+
+/*
+ * The cores are serialized with no lock held: osl_eng.saving tells the
+ * only other writer, a submission (osl_job_priority), to leave them alone
+ * meanwhile, and the readers (sprio) only read.  Under the locks: the list
+ * of schedules and the paths, O(partitions).  The checksum is part of
+ * ost_sched_save(), hence also off-lock.
+ */
+extern void osl_save_all(bool force)
 {
 	char **bufs, **paths;
+	ost_sched_t **scheds;
 	size_t *lens, bytes = 0;
-	double t0 = osl_now_hr();
-	int i, n;
+	double t0 = osl_now_hr(), t1, mono = _mono();
+	int i, n, failed = 0;
+	uint64_t failures;
 	/* conf R: StateSaveLocation */
 	slurmctld_lock_t conf_read_lock = { .conf = READ_LOCK };
 
 	lock_slurmctld(conf_read_lock);
 	slurm_mutex_lock(&osl_eng.lock);
+	if (!osl_eng.conf || osl_eng.saving ||
+	    (!force && osl_eng.saved && mono >= osl_eng.saved_at &&
+	     mono - osl_eng.saved_at < osl_eng.conf->interval)) {
+		slurm_mutex_unlock(&osl_eng.lock);
+		unlock_slurmctld(conf_read_lock);
+		return;
+	}
 	n = osl_eng.nparts;
 	bufs = xcalloc(n + 1, sizeof(*bufs));
 	paths = xcalloc(n + 1, sizeof(*paths));
 	lens = xcalloc(n + 1, sizeof(*lens));
+	scheds = xcalloc(n + 1, sizeof(*scheds));
 	for (i = 0; i < n; i++) {
-		osl_part_t *p = &osl_eng.parts[i];
-		int rc = ost_sched_save(p->sched, &bufs[i], &lens[i]);
-
-		if (rc) {
-			error("ostrich: cannot serialize partition %s: %s",
-			      p->name, ost_strerror(rc));
-			bufs[i] = NULL;
-			continue;
-		}
-		paths[i] = osl_state_path(p->name);
+		scheds[i] = osl_eng.parts[i].sched;
+		paths[i] = osl_state_path(osl_eng.parts[i].name);
 	}
+	osl_eng.saving = true;
 	slurm_mutex_unlock(&osl_eng.lock);
 	unlock_slurmctld(conf_read_lock);
 
 	for (i = 0; i < n; i++) {
-		if (bufs[i] && !osl_write_atomic(paths[i], bufs[i], lens[i]))
+		int rc = ost_sched_save(scheds[i], &bufs[i], &lens[i]);
+
+		if (rc) {
+			error("ostrich: cannot serialize %s: %s", paths[i],
+			      ost_strerror(rc));
+			bufs[i] = NULL;
+		}
+	}
+	t1 = osl_now_hr();
+
+	slurm_mutex_lock(&osl_eng.lock);
+	osl_eng.saving = false;
+	osl_eng.saved = true;
+	osl_eng.saved_at = mono;
+	slurm_mutex_unlock(&osl_eng.lock);
+
+	for (i = 0; i < n; i++) {
+		const char *step = "";
+
+		if (!bufs[i])
+			continue;
+		if (!osl_write_atomic(paths[i], bufs[i], lens[i], &step)) {
 			bytes += lens[i];
+		} else {
+			_save_failed(paths[i], step, errno);
+			failed++;
+		}
+	}
+	if (!failed && osl_ratelim_ok(&osl_save_limit, &failures))
+		info("ostrich: state saved again after %"PRIu64" failed saves",
+		     failures);
+	if (slurm_conf.debug_flags & DEBUG_FLAG_PRIO)
+		info("ostrich: state saved in %.3f ms (serialized off-lock in %.3f ms): %zu bytes, %d partitions",
+		     (osl_now_hr() - t0) * 1e3, (t1 - t0) * 1e3, bytes, n);
+	for (i = 0; i < n; i++) {
 		free(bufs[i]);
 		xfree(paths[i]);
 	}
-	if (slurm_conf.debug_flags & DEBUG_FLAG_PRIO)
-		info("ostrich: state saved in %.3f ms: %zu bytes, %d partitions",
-		     (osl_now_hr() - t0) * 1e3, bytes, n);
 	xfree(bufs);
 	xfree(paths);
 	xfree(lens);
+	xfree(scheds);
 }

@@ -78,10 +78,17 @@ static void _comment_set(job_record_t *job_ptr, const char *text)
 	job_ptr->system_comment = xstrdup(text);
 }
 
+/* NOTE: conf read lock (the pass holds it). */
+static bool _private_jobs(void)
+{
+	return slurm_conf.private_data & PRIVATE_DATA_JOBS;
+}
+
 const osl_comment_ops_t osl_comment_ops = {
 	.user_name = _user_name,
 	.set = _comment_set,
 	.get = _comment_get,
+	.private_jobs = _private_jobs,
 };
 
 /* ------------------------------------------------------- job_list order --- */

@@ -157,7 +157,7 @@ extern int init(void)
 	if (running_in_slurmctld() &&
 	    xstrcmp(slurm_conf.priority_type, "priority/ostrich")) {
 		_watch_stop = false;
-		slurm_thread_create(&_watch_thread, _watch, NULL);
+		osl_thread_create("ostrich-watch", &_watch_thread, _watch);
 		_watching = true;
 		info("ostrich: PriorityType=%s: a pass follows each submission within about a second (priority/ostrich ranks new jobs at once)",
 		     slurm_conf.priority_type);
@@ -172,7 +172,7 @@ extern void fini(void)
 		slurm_mutex_lock(&_watch_lock);
 		_watch_stop = true;
 		slurm_mutex_unlock(&_watch_lock);
-		pthread_join(_watch_thread, NULL);
+		osl_thread_join(_watch_thread);
 		_watching = false;
 	}
 	if (_bf_handle != PLUGIN_INVALID_HANDLE) {

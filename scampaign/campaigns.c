@@ -73,6 +73,7 @@ int sc_group(const sc_job_t *jobs, size_t n, sc_campaign_t **out,
 		if (j->state != SC_DONE || isnan(c->vct)) {
 			c->vct = j->sum.vct;
 			c->share = j->sum.share;
+			c->own = j->own;
 			c->mode = j->sum.mode;
 			if (j->sum.pending > c->partition_pending)
 				c->partition_pending = j->sum.pending;
@@ -124,6 +125,48 @@ static const char *_rel(double t, double now, char *buf)
 	return buf;
 }
 
+bool sc_summary_read(const char *field, sc_job_t *out)
+{
+	char line[OST_SUMMARY_MAX];
+	size_t len = 0;
+	const char *at = ost_summary_find(field, &len);
+
+	out->has_summary = false;
+	out->own = false;
+	if (!at || len >= sizeof(line))
+		return false;
+	memcpy(line, at, len);
+	line[len] = '\0';
+	if (ost_summary_parse(line, &out->sum))
+		return false;
+	out->has_summary = true;
+	out->own = strstr(line, " view=own") != NULL;
+	return true;
+}
+
+/* The explanation under PrivateData=jobs: the caller sees their own jobs,
+ * and the summaries count only those (view=own). */
+static void _explain_own(const sc_job_t *job, double now, FILE *fp)
+{
+	const ost_summary_t *s = &job->sum;
+	char t1[32], r1[48];
+
+	fprintf(fp, "Job %u of %s waits in partition %s: rank %llu of %s's "
+		"%llu pending jobs there. Other users' jobs are private "
+		"(PrivateData=jobs): how many wait ahead of it is not shown.\n",
+		job->job_id, s->user, job->partition,
+		(unsigned long long)s->rank, s->user,
+		(unsigned long long)s->pending);
+	fprintf(fp, "It belongs to %s's campaign %u, which would be complete "
+		"at %s (%s) in a fair sharing of the partition among the users "
+		"active now.\n", s->user, s->campaign,
+		sc_time_str(s->vct, now, t1), _rel(s->vct, now, r1));
+	if (s->rank > 1)
+		fprintf(fp, "%llu of %s's own pending jobs in %s go before "
+			"it.\n", (unsigned long long)s->rank - 1, s->user,
+			job->partition);
+}
+
 int sc_explain(const sc_job_t *jobs, size_t n, const sc_job_t *job,
 	       double now, FILE *fp)
 {
@@ -146,6 +189,10 @@ int sc_explain(const sc_job_t *jobs, size_t n, const sc_job_t *job,
 		fprintf(fp, "Job %u (%s, campaign %u) is %s.\n", job->job_id,
 			s->user, s->campaign,
 			job->state == SC_RUNNING ? "running" : "finished");
+		return 0;
+	}
+	if (job->own) {
+		_explain_own(job, now, fp);
 		return 0;
 	}
 	if (sc_group(jobs, n, &cs, &nc))

@@ -23,6 +23,9 @@ typedef struct sc_job {
 	char partition[64];
 	sc_state_t state;
 	bool has_summary;	/* SystemComment held an OStrich summary */
+	bool own;		/* view=own (PrivateData=jobs): rank and
+				 * pending count the owner's jobs only, no
+				 * share */
 	ost_summary_t sum;
 } sc_job_t;
 
@@ -35,7 +38,9 @@ typedef struct sc_campaign {
 	uint64_t first_rank;	/* best rank of its pending jobs, 0 if none */
 	uint64_t partition_pending;	/* pending jobs of the partition */
 	double vct;		/* C~ (epoch seconds) or NAN */
-	double share;
+	double share;		/* unknown when own */
+	bool own;		/* from view=own summaries: first_rank and
+				 * partition_pending count the owner's jobs */
 	ost_mode_t mode;
 } sc_campaign_t;
 
@@ -44,6 +49,11 @@ typedef struct sc_campaign {
  * seq).  *out is new (free()).  Returns 0 or -1 (memory). */
 int sc_group(const sc_job_t *jobs, size_t n, sc_campaign_t **out,
 	     size_t *nout);
+
+/* Fill *out from a SystemComment field (NULL: none): its OStrich summary
+ * line (ost_summary_find; others' lines around it are ignored), view=own
+ * included.  Returns true if there is one. */
+bool sc_summary_read(const char *field, sc_job_t *out);
 
 /* Write to fp, in plain words, why job `id` (one of jobs[]) waits.
  * Returns 0, or -1 if the job has no summary (message written). */

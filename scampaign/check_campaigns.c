@@ -170,6 +170,11 @@ START_TEST(test_explain_behind_other_campaign)
 }
 END_TEST
 
+/*
+ * PrivateData=jobs: carol sees only her jobs, whose summaries (view=own)
+ * rank them among her own: her third job is rank 3 of 3.  Nothing tells
+ * how many of the others' jobs wait, nor anyone's share.
+ */
 START_TEST(test_explain_private_data)
 {
 	sc_job_t v[32], mine[8];
@@ -178,17 +183,48 @@ START_TEST(test_explain_private_data)
 	const char *t;
 
 	for (i = 0; i < n; i++)	/* what carol sees with PrivateData=jobs */
-		if (!strcmp(v[i].sum.user, "carol"))
-			mine[m++] = v[i];
+		if (!strcmp(v[i].sum.user, "carol")) {
+			mine[m] = v[i];
+			mine[m].own = true;
+			mine[m].sum.rank = m + 1;
+			mine[m].sum.pending = 3;
+			mine[m++].sum.share = 0;
+		}
 	t = _explain(mine, m, 17, &rc);
 	ck_assert_int_eq(rc, 0);
-	ck_assert_ptr_nonnull(strstr(t, "rank 5 of 9 pending jobs"));
+	ck_assert_ptr_nonnull(strstr(t, "rank 3 of carol's 3 pending jobs"));
+	ck_assert_ptr_nonnull(strstr(t, "2 of carol's own pending jobs"));
 	ck_assert_ptr_null(strstr(t, "bob"));
 	ck_assert_ptr_null(strstr(t, "Ahead of it"));
-	/* ranks 1-2 are bob's, 3-4 carol's own */
-	ck_assert_ptr_nonnull(strstr(t, "2 pending jobs ahead of it are not "
-				     "visible to you"));
+	ck_assert_ptr_null(strstr(t, " 9 "));
+	ck_assert_ptr_null(strstr(t, "%"));
 	ck_assert_ptr_null(strstr(t, "head of the queue"));
+}
+END_TEST
+
+/* The summary is found among others' lines of the field; view=own is
+ * read; a line that only mentions ostrich is not a summary. */
+START_TEST(test_summary_in_field)
+{
+	sc_job_t j;
+
+	memset(&j, 0, sizeof(j));
+	ck_assert(sc_summary_read("11/23/26 10:00:00 burst_buffer/lua: "
+				  "setup: no space\nostrich campaign=carol/2 "
+				  "rank=3/3 vct=none view=own mode=ostrich\n"
+				  "admin: ostrich campaign=x/1 rank=1/1", &j));
+	ck_assert_str_eq(j.sum.user, "carol");
+	ck_assert_uint_eq(j.sum.campaign, 2);
+	ck_assert_uint_eq(j.sum.rank, 3);
+	ck_assert(j.own);
+	ck_assert(sc_summary_read("ostrich campaign=bob/1 rank=1/9 vct=none "
+				  "share=0.50 mode=ostrich", &j));
+	ck_assert(!j.own);
+	ck_assert(!sc_summary_read("ostrich is a bird", &j));
+	ck_assert(!j.has_summary);
+	ck_assert(!sc_summary_read("note: ostrich campaign=x/1 rank=1/1",
+				   &j));
+	ck_assert(!sc_summary_read(NULL, &j));
 }
 END_TEST
 
@@ -353,6 +389,7 @@ static Suite *_suite(void)
 
 	tcase_add_test(g, test_group_counts_and_order);
 	tcase_add_test(g, test_group_campaigns_apart);
+	tcase_add_test(g, test_summary_in_field);
 	tcase_add_test(e, test_explain_behind_other_campaign);
 	tcase_add_test(e, test_explain_private_data);
 	tcase_add_test(e, test_explain_head_and_own_campaign);

@@ -127,7 +127,12 @@ static void _cell(FILE *fp, const _field_t *f, bool left, int width,
 			strcpy(b, "-");
 		break;
 	case 'v': sc_time_str(c->vct, r->now, b); break;
-	case 's': snprintf(b, sizeof(b), "%.0f%%", 100 * c->share); break;
+	case 's':
+		if (c->own)
+			strcpy(b, "-");	/* not shown: PrivateData=jobs */
+		else
+			snprintf(b, sizeof(b), "%.0f%%", 100 * c->share);
+		break;
 	case 'm': snprintf(b, sizeof(b), "%s", ost_mode_name(c->mode)); break;
 	default: strcpy(b, "?");
 	}
@@ -188,8 +193,11 @@ void sc_print_json(FILE *fp, const sc_campaign_t *cs, size_t n)
 			fprintf(fp, "%.0f", c->vct);
 		else
 			fprintf(fp, "null");
-		fprintf(fp, ", \"share\": %.4f, \"mode\": \"%s\"}", c->share,
-			ost_mode_name(c->mode));
+		if (c->own)	/* PrivateData=jobs: counts are the owner's */
+			fprintf(fp, ", \"share\": null, \"view\": \"own\"");
+		else
+			fprintf(fp, ", \"share\": %.4f", c->share);
+		fprintf(fp, ", \"mode\": \"%s\"}", ost_mode_name(c->mode));
 	}
 	fprintf(fp, "%s]}\n", n ? "\n" : "");
 }

@@ -152,8 +152,7 @@ static bool _convert(const slurm_job_info_t *j, const _opts_t *o,
 	out->state = base == JOB_PENDING ? SC_PENDING :
 		     (base == JOB_RUNNING || base == JOB_SUSPENDED) ? SC_RUNNING
 								   : SC_DONE;
-	out->has_summary = j->system_comment &&
-			   !ost_summary_parse(j->system_comment, &out->sum);
+	(void) sc_summary_read(j->system_comment, out);
 	if (o->partitions && !_in_list(o->partitions, out->partition, ~0u))
 		return false;
 	if (o->users) {

@@ -485,6 +485,13 @@ int ost_summary_format(char *buf, size_t size, const ost_summary_t *sum);
  * is malformed. */
 int ost_summary_parse(const char *str, ost_summary_t *out);
 
+/* The summary inside field, a SystemComment that other writers share (one
+ * entry per line): the first line that begins "ostrich campaign=".
+ * Returns a pointer into field and the line's length, '\n' excluded, in
+ * *len; NULL when there is none (field NULL included).  A line that merely
+ * mentions ostrich is someone else's. */
+const char *ost_summary_find(const char *field, size_t *len);
+
 /* ------------------------------------------------------- priorities --- */
 /*
  * Integer priorities for a ranking that change as few current values as

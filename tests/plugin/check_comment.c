@@ -1,6 +1,7 @@
 /*****************************************************************************\
  *  check_comment.c - the SystemComment: the core's summary line of each
- *  job, written next to (today: over) someone else's text in the field
+ *  job, written next to someone else's text in the field, and what it
+ *  shows under PrivateData=jobs
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
@@ -29,36 +30,104 @@ static void _set(struct job_record *rec, const char *text)
 	fr->sets++;
 }
 
+static bool _private(void)
+{
+	return true;
+}
+
 static const osl_comment_ops_t ops = {
 	.user_name = _name, .set = _set, .get = _get,
 };
 
-/* The merge is a pure function: an equal field stays, anything else
- * (empty, an older line, someone else's text) becomes the line. */
+static const osl_comment_ops_t private_ops = {
+	.user_name = _name, .set = _set, .get = _get, .private_jobs = _private,
+};
+
+/*
+ * The merge is a pure function: an equal line stays; an empty field
+ * becomes the line; our own line is replaced in place, the text of others
+ * before and after it kept to the byte; without our line, ours goes on a
+ * line after theirs; text that mentions ostrich is not ours; no room means
+ * the field stays as it is (never cut).
+ */
 START_TEST(test_merge)
 {
-	const char *line = "ostrich campaign=alice/1 rank=1/2 vct=- share=0.5 mode=ostrich";
-	char out[OST_SUMMARY_MAX];
+	const char *line = "ostrich campaign=alice/1 rank=1/2 vct=none share=0.50 mode=ostrich";
+	const char *old = "ostrich campaign=alice/1 rank=2/2 vct=none share=0.50 mode=ostrich";
+	const char *bb = "11/23/26 10:00:00 burst_buffer/lua: setup: no space";
+	char out[OSL_COMMENT_MAX], field[OSL_COMMENT_MAX + 64], want[512];
 
 	ck_assert(!osl_comment_merge(line, line, out, sizeof(out)));
 	ck_assert(osl_comment_merge(NULL, line, out, sizeof(out)));
 	ck_assert_str_eq(out, line);
 	ck_assert(osl_comment_merge("", line, out, sizeof(out)));
 	ck_assert_str_eq(out, line);
-	/* current behaviour: foreign text is not kept */
+	ck_assert(osl_comment_merge(old, line, out, sizeof(out)));
+	ck_assert_str_eq(out, line);
+
+	/* foreign text before: kept, ours after it */
 	ck_assert(osl_comment_merge("checked by ops, see ticket 42", line,
 				    out, sizeof(out)));
-	ck_assert_str_eq(out, line);
+	snprintf(want, sizeof(want), "checked by ops, see ticket 42\n%s",
+		 line);
+	ck_assert_str_eq(out, want);
+	/* ... and then replaced in place, theirs untouched */
+	snprintf(field, sizeof(field), "%s\n%s", bb, old);
+	ck_assert(osl_comment_merge(field, line, out, sizeof(out)));
+	snprintf(want, sizeof(want), "%s\n%s", bb, line);
+	ck_assert_str_eq(out, want);
+	ck_assert(!osl_comment_merge(want, line, out, sizeof(out)));
+	/* foreign text after ours (appended by a burst buffer since) */
+	snprintf(field, sizeof(field), "%s\n%s\n%s", old, bb, bb);
+	ck_assert(osl_comment_merge(field, line, out, sizeof(out)));
+	snprintf(want, sizeof(want), "%s\n%s\n%s", line, bb, bb);
+	ck_assert_str_eq(out, want);
+	/* foreign text in the middle of two of theirs */
+	snprintf(field, sizeof(field), "%s\n%s\n%s", bb, old, "admin note");
+	ck_assert(osl_comment_merge(field, line, out, sizeof(out)));
+	snprintf(want, sizeof(want), "%s\n%s\nadmin note", bb, line);
+	ck_assert_str_eq(out, want);
+	/* a field ending in a newline gets no empty line */
+	ck_assert(osl_comment_merge("note\n", line, out, sizeof(out)));
+	snprintf(want, sizeof(want), "note\n%s", line);
+	ck_assert_str_eq(out, want);
+
+	/* mentions of ostrich that are not our line are someone else's */
 	ck_assert(osl_comment_merge("checked by ops; ostrich campaign=alice/1 rank=1/2",
 				    line, out, sizeof(out)));
-	ck_assert_str_eq(out, line);
+	snprintf(want, sizeof(want),
+		 "checked by ops; ostrich campaign=alice/1 rank=1/2\n%s", line);
+	ck_assert_str_eq(out, want);
+	ck_assert(osl_comment_merge("ostrich said hello\nostrich", line, out,
+				    sizeof(out)));
+	snprintf(want, sizeof(want), "ostrich said hello\nostrich\n%s", line);
+	ck_assert_str_eq(out, want);
+
+	/* the bound: exactly full fits, one byte more leaves the field */
+	memset(field, 'x', sizeof(field));
+	field[OSL_COMMENT_MAX - strlen(line) - 2] = '\0';
+	ck_assert(osl_comment_merge(field, line, out, sizeof(out)));
+	ck_assert_uint_eq(strlen(out), OSL_COMMENT_MAX - 1);
+	ck_assert_str_eq(out + strlen(field) + 1, line);
+	memset(field, 'x', sizeof(field));
+	field[OSL_COMMENT_MAX - strlen(line) - 1] = '\0';
+	strcpy(out, "untouched");
+	ck_assert(!osl_comment_merge(field, line, out, sizeof(out)));
+	/* ... also when ours would grow in place */
+	snprintf(field, sizeof(field), "%s\n", old);
+	memset(field + strlen(field), 'x', OSL_COMMENT_MAX - strlen(field));
+	field[OSL_COMMENT_MAX - 1] = '\0';
+	ck_assert(osl_comment_merge(field, line, out, sizeof(out)));
+	ck_assert_str_eq(out + strlen(line) + 1, field + strlen(old) + 1);
+	snprintf(want, sizeof(want), "%s ", line);
+	ck_assert(!osl_comment_merge(field, want, out, sizeof(out)));
 }
 END_TEST
 
 /* Pending ranked jobs get their rank and campaign, running jobs rank 0;
  * finished, unranked and second-partition observations get nothing; an
- * array record gets the summary of its best task; foreign text is
- * replaced; an unchanged comment is not written again. */
+ * array record gets the summary of its best task; foreign text is kept
+ * before ours; an unchanged comment is not written again. */
 START_TEST(test_comments)
 {
 	osl_part_t p = mk_part(8);
@@ -89,7 +158,9 @@ START_TEST(test_comments)
 	ck_assert_str_eq(sum.user, "bob");
 	ck_assert_uint_eq(sum.rank, 0);
 
-	ck_assert_int_eq(ost_summary_parse(recs[1].comment, &sum), 0);
+	ck_assert_msg(!strncmp(recs[1].comment, "checked by ops\nostrich ", 23),
+		      "foreign text lost: %s", recs[1].comment);
+	ck_assert_int_eq(ost_summary_parse(recs[1].comment + 15, &sum), 0);
 	ck_assert_str_eq(sum.user, "alice");
 	ck_assert_uint_eq(sum.rank, obs[1].rank);
 	ck_assert_uint_eq(sum.pending, 5);
@@ -116,6 +187,58 @@ START_TEST(test_comments)
 }
 END_TEST
 
+/*
+ * PrivateData=jobs: rank=R/P among the owner's pending jobs only, and no
+ * share (view=own).  Alice has 3 pending jobs, bob 2 (one an array of 2
+ * tasks counted as tasks) and a running one: whatever the global order,
+ * alice sees ranks 1..3 of 3, bob 1..3 of 3 and 0/3 on the running job.
+ */
+START_TEST(test_comments_private)
+{
+	osl_part_t p = mk_part(8);
+	osl_obs_t obs[7], **idx;
+	osl_obs_vec_t vec = { .v = obs, .n = 7, .cap = 7 };
+	ost_summary_t sum;
+	uint64_t seen[2][4] = { { 0 } };
+	int i;
+
+	memset(recs, 0, sizeof(recs));
+	obs[0] = running(1, 11, T0, T0 + 1, &recs[0]);
+	obs[1] = pend(2, 10, T0, &recs[1]);
+	obs[2] = pend(3, 11, T0, &recs[2]);
+	obs[3] = pend(OSL_ARRAY_KEY(4, 0), 11, T0, &recs[3]);
+	obs[4] = pend(OSL_ARRAY_KEY(4, 1), 11, T0, &recs[3]);
+	obs[3].group = obs[4].group = 4;
+	obs[5] = pend(5, 10, T0 + 1, &recs[4]);
+	obs[6] = pend(6, 10, T0 + 1, &recs[5]);
+	idx = osl_obs_index(&vec);
+	ck_assert_int_eq(osl_sync(&p, idx, 7, T0 + 2, OSL_SYNC_ALL, NULL), 8);
+	osl_prio_rank(&p, idx, 7);
+	osl_comments(&p, idx, 7, OST_MODE_OSTRICH, &private_ops);
+
+	for (i = 0; i < 6; i++) {
+		ck_assert_ptr_nonnull(recs[i].comment);
+		ck_assert_msg(!strstr(recs[i].comment, "share=") &&
+			      strstr(recs[i].comment, " view=own mode=ostrich"),
+			      "record %d: %s", i, recs[i].comment);
+		ck_assert_int_eq(ost_summary_parse(recs[i].comment, &sum), 0);
+		ck_assert_uint_eq(sum.pending, 3);
+		ck_assert_uint_le(sum.rank, 3);
+		seen[!strcmp(sum.user, "bob")][sum.rank]++;
+	}
+	/* alice: ranks 1, 2, 3; bob: running 0, his own ranks 1..3 with the
+	 * array record showing its best task */
+	ck_assert_msg(seen[0][0] == 0 && seen[0][1] == 1 && seen[0][2] == 1 &&
+		      seen[0][3] == 1, "alice's ranks");
+	ck_assert_msg(seen[1][0] == 1 && seen[1][1] + seen[1][2] +
+		      seen[1][3] == 2, "bob's ranks");
+	for (i = 0; i < 8; i++)
+		free(recs[i].comment);
+	free(idx);
+	free_part(&p);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("comment");
@@ -124,6 +247,7 @@ static Suite *suite(void)
 	tcase_set_timeout(tc, PLUG_TIMEOUT);
 	tcase_add_test(tc, test_merge);
 	tcase_add_test(tc, test_comments);
+	tcase_add_test(tc, test_comments_private);
 	suite_add_tcase(s, tc);
 	return s;
 }

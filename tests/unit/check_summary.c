@@ -211,6 +211,28 @@ START_TEST(test_summary_share_clamped)
 }
 END_TEST
 
+/* The summary among others' lines of a SystemComment: the first line that
+ * begins "ostrich campaign="; a line that only mentions it is not one. */
+START_TEST(test_summary_find)
+{
+	const char *f = "bb: setup: ostrich campaign=x/1 rank=1/1\n"
+			"ostrich campaign=alice/2 rank=1/3 mode=ostrich\n"
+			"ostrich campaign=bob/1 rank=2/3";
+	size_t len = 99;
+	const char *at = ost_summary_find(f, &len);
+
+	ck_assert_ptr_eq(at, strchr(f, '\n') + 1);
+	ck_assert_uint_eq(len, strlen("ostrich campaign=alice/2 rank=1/3 mode=ostrich"));
+	at = ost_summary_find("ostrich campaign=a/1 rank=0/0", &len);
+	ck_assert_ptr_nonnull(at);
+	ck_assert_uint_eq(len, 29);
+	ck_assert_ptr_null(ost_summary_find("ostrich is a bird\nostrich", &len));
+	ck_assert_ptr_null(ost_summary_find("", &len));
+	ck_assert_ptr_null(ost_summary_find(NULL, &len));
+	ck_assert_ptr_null(ost_summary_find("x\n", &len));
+}
+END_TEST
+
 Suite *suite(void)
 {
 	Suite *s = suite_create("summary");
@@ -223,6 +245,7 @@ Suite *suite(void)
 	tcase_add_test(tc, test_summary_far_vct);
 	tcase_add_test(tc, test_summary_vct_sweep);
 	tcase_add_test(tc, test_summary_share_clamped);
+	tcase_add_test(tc, test_summary_find);
 	suite_add_tcase(s, tc);
 	return s;
 }

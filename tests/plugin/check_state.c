@@ -1,0 +1,178 @@
+/*****************************************************************************\
+ *  check_state.c - the state files' bad days: the version of a file, where
+ *  an unusable file is kept (never over earlier evidence), how many corrupt
+ *  copies stay, the rate-limited log of failed saves, the priority of a
+ *  submission during a save
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+\*****************************************************************************/
+
+#include "plug_util.h"
+
+#define PATH "/var/spool/slurm/ostrich_state.debug"
+
+/* The version parser agrees with what the core writes. */
+START_TEST(test_version)
+{
+	osl_part_t p = mk_part(4);
+	char *buf = NULL;
+	size_t len = 0;
+
+	ck_assert_int_eq(ost_sched_save(p.sched, &buf, &len), 0);
+	ck_assert_int_eq(osl_state_version(buf, len), OSL_STATE_FORMAT);
+	free(buf);
+	free_part(&p);
+
+	ck_assert_int_eq(osl_state_version("ostrich-state 2\nx", 17), 2);
+	ck_assert_int_eq(osl_state_version("ostrich-state 17\n", 17), 17);
+	ck_assert_int_eq(osl_state_version("ostrich-state 1", 15), -1);
+	ck_assert_int_eq(osl_state_version("ostrich-state \n", 15), -1);
+	ck_assert_int_eq(osl_state_version("ostrich-state 1junk\n", 20), -1);
+	ck_assert_int_eq(osl_state_version("ostrich-state -1\n", 17), -1);
+	ck_assert_int_eq(osl_state_version("ostrich-state 1234567890\n", 25),
+			 -1);
+	ck_assert_int_eq(osl_state_version("garbage", 7), -1);
+	ck_assert_int_eq(osl_state_version("", 0), -1);
+}
+END_TEST
+
+/* Names taken, for _exists(). */
+static const char *taken[8];
+
+static bool _exists(const char *path)
+{
+	int i;
+
+	for (i = 0; i < 8 && taken[i]; i++)
+		if (!strcmp(taken[i], path))
+			return true;
+	return false;
+}
+
+/* A newer version goes to .vN; a corrupt file (bad magic, older or equal
+ * version that failed to load) to .bad.WHEN, then .bad.WHEN.1, .2... when
+ * earlier evidence has that name. */
+START_TEST(test_aside_names)
+{
+	const char *newer = "ostrich-state 3\nwhatever follows\n";
+	const char *corrupt = "ostrich-state 1\nconfig procs=\xff\n";
+	char *n;
+
+	memset(taken, 0, sizeof(taken));
+	n = osl_aside_path(PATH, newer, strlen(newer), 1700000000, _exists);
+	ck_assert_str_eq(n, PATH ".v3");
+	free(n);
+
+	n = osl_aside_path(PATH, corrupt, strlen(corrupt), 1700000000,
+			   _exists);
+	ck_assert_str_eq(n, PATH ".bad.1700000000");
+	free(n);
+	n = osl_aside_path(PATH, "\0\0\0", 3, 1700000000, _exists);
+	ck_assert_str_eq(n, PATH ".bad.1700000000");
+	free(n);
+
+	taken[0] = PATH ".bad.1700000000";
+	taken[1] = PATH ".bad.1700000000.1";
+	n = osl_aside_path(PATH, corrupt, strlen(corrupt), 1700000000,
+			   _exists);
+	ck_assert_str_eq(n, PATH ".bad.1700000000.2");
+	free(n);
+	/* a newer-version copy is not evidence: replaced by the newest */
+	taken[2] = PATH ".v3";
+	n = osl_aside_path(PATH, newer, strlen(newer), 1700000000, _exists);
+	ck_assert_str_eq(n, PATH ".v3");
+	free(n);
+}
+END_TEST
+
+/* The oldest corrupt copies go first, by time then by counter. */
+START_TEST(test_aside_prune)
+{
+	char *names[] = {
+		PATH ".bad.300", PATH ".bad.100.2", PATH ".bad.200",
+		PATH ".bad.100", PATH ".bad.100.1", PATH ".bad.1000",
+	};
+	const char *want[] = {
+		PATH ".bad.100", PATH ".bad.100.1", PATH ".bad.100.2",
+		PATH ".bad.200", PATH ".bad.300", PATH ".bad.1000",
+	};
+	int i, bad = -1;
+
+	ck_assert_int_eq(osl_aside_prune(names, 6, 5), 1);
+	for (i = 0; i < 6 && bad < 0; i++)
+		if (strcmp(names[i], want[i]))
+			bad = i;
+	ck_assert_msg(bad < 0, "position %d: %s", bad, names[bad]);
+	ck_assert_int_eq(osl_aside_prune(names, 6, 2), 4);
+	ck_assert_int_eq(osl_aside_prune(names, 3, 5), 0);
+	ck_assert_int_eq(osl_aside_prune(NULL, 0, 5), 0);
+}
+END_TEST
+
+/*
+ * A save failing every second for an hour is logged 7 times (at 0, 600,
+ * ... 3600 s), each later message with the 599 failures not logged; the
+ * recovery once, with the count; a new failure after it at once.
+ */
+START_TEST(test_ratelim)
+{
+	osl_ratelim_t r = { 0 };
+	uint64_t quiet = 99, failures = 0, q[16];
+	int t, logged = 0, bad = -1;
+
+	ck_assert(!osl_ratelim_ok(&r, &failures));
+	for (t = 0; t <= 3600; t++)
+		if (osl_ratelim_fail(&r, T0 + t, OSL_RATELIM_PERIOD,
+				     &quiet)) {
+			ck_assert_int_lt(logged, 16);
+			q[logged++] = quiet;
+		}
+	ck_assert_int_eq(logged, 7);
+	for (t = 1; t < logged && bad < 0; t++)
+		if (q[t] != 599)
+			bad = t;
+	ck_assert_msg(q[0] == 0 && bad < 0, "message %d: %llu quiet", bad,
+		      (unsigned long long) q[bad < 0 ? 0 : bad]);
+	ck_assert(osl_ratelim_ok(&r, &failures));
+	ck_assert_uint_eq(failures, 3601);
+	ck_assert(!osl_ratelim_ok(&r, &failures));
+	ck_assert(osl_ratelim_fail(&r, T0 + 3601, OSL_RATELIM_PERIOD,
+				   &quiet));
+	ck_assert_uint_eq(quiet, 0);
+	/* a clock stepped back does not silence the log */
+	ck_assert(osl_ratelim_fail(&r, T0, OSL_RATELIM_PERIOD, &quiet));
+}
+END_TEST
+
+/* During a save a submission keeps a value a pass gave it, else ranks
+ * below every ranked job until the pass. */
+START_TEST(test_deferred_priority)
+{
+	ck_assert_uint_eq(osl_prio_deferred(0), OSL_PRIO_LO - 1);
+	ck_assert_uint_eq(osl_prio_deferred(1), OSL_PRIO_LO - 1);
+	ck_assert_uint_eq(osl_prio_deferred(0xfffeffffu), OSL_PRIO_LO - 1);
+	ck_assert_uint_eq(osl_prio_deferred(OSL_PRIO_TOP), OSL_PRIO_LO - 1);
+	ck_assert_uint_eq(osl_prio_deferred(OSL_PRIO_LO), OSL_PRIO_LO);
+	ck_assert_uint_eq(osl_prio_deferred(OSL_PRIO_TOP - 1),
+			  OSL_PRIO_TOP - 1);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("state");
+	TCase *tc = ost_tcase("StateFiles", PLUG_TIMEOUT);
+
+	tcase_add_test(tc, test_version);
+	tcase_add_test(tc, test_aside_names);
+	tcase_add_test(tc, test_aside_prune);
+	tcase_add_test(tc, test_ratelim);
+	tcase_add_test(tc, test_deferred_priority);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return ost_check_run(suite());
+}
