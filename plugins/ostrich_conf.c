@@ -34,6 +34,8 @@ static s_p_options_t _options[] = {
 	{"Interval", S_P_UINT32},
 	{"Capacity", S_P_STRING},
 	{"IntraOrder", S_P_STRING},
+	{"VirtualArea", S_P_STRING},
+	{"Memory", S_P_STRING},
 	{"DefaultEstimate", S_P_UINT32},
 	{"FairCampUsers", S_P_UINT32},
 	{"DefaultWeight", S_P_DOUBLE},
@@ -55,6 +57,8 @@ static void _defaults(osl_conf_t *conf)
 	conf->think_time = core.think_time;
 	conf->capacity = core.capacity;
 	conf->intra = core.intra;
+	conf->varea = core.varea;
+	conf->memory = core.memory;
 	conf->faircamp_users = core.faircamp_users;
 	conf->default_weight = core.default_weight;
 	conf->interval = 30;
@@ -151,6 +155,18 @@ static int _get_values(osl_conf_t *conf, s_p_hashtbl_t *tbl, char **err)
 		xstrfmtcat(*err, "IntraOrder=%s: must be lpt, spt, fifo or ljf",
 			   s);
 	xfree(s);
+	if (!*err && s_p_get_string(&s, "VirtualArea", tbl) &&
+	    ost_varea_parse(s, &conf->varea))
+		xstrfmtcat(*err, "VirtualArea=%s: must be requested or learned",
+			   s);
+	xfree(s);
+	if (!*err && s_p_get_string(&s, "Memory", tbl)) {
+		if (!xstrcasecmp(s, "on") || !xstrcasecmp(s, "off"))
+			conf->memory = !xstrcasecmp(s, "on");
+		else
+			xstrfmtcat(*err, "Memory=%s: must be on or off", s);
+	}
+	xfree(s);
 	if (!*err && s_p_get_string(&s, "Weights", tbl)) {
 		if (!xstrcasecmp(s, "assoc"))
 			conf->weights_assoc = true;
@@ -209,6 +225,8 @@ static int _check_core(const osl_conf_t *conf, char **err)
 	core.think_time = conf->think_time;
 	core.capacity = conf->capacity;
 	core.intra = conf->intra;
+	core.varea = conf->varea;
+	core.memory = conf->memory;
 	core.faircamp_users = conf->faircamp_users;
 	core.default_weight = conf->default_weight;
 	if (ost_config_check(&core, &why)) {
@@ -302,10 +320,12 @@ extern double osl_conf_weight(const osl_conf_t *conf, uid_t uid,
 
 extern char *osl_conf_str(const osl_conf_t *conf)
 {
-	return xstrdup_printf("Mode=%s ThinkTime=%.0f Interval=%u Capacity=%s IntraOrder=%s DefaultEstimate=%u FairCampUsers=%u DefaultWeight=%g Weights=%s UserWeights=%d AccountWeights=%d Backfill=%s SystemComment=%s%s%s",
+	return xstrdup_printf("Mode=%s ThinkTime=%.0f Interval=%u Capacity=%s IntraOrder=%s VirtualArea=%s Memory=%s DefaultEstimate=%u FairCampUsers=%u DefaultWeight=%g Weights=%s UserWeights=%d AccountWeights=%d Backfill=%s SystemComment=%s%s%s",
 			      ost_mode_name(conf->mode), conf->think_time,
 			      conf->interval, ost_capacity_name(conf->capacity),
 			      ost_intra_name(conf->intra),
+			      ost_varea_name(conf->varea),
+			      conf->memory ? "on" : "off",
 			      conf->default_estimate, conf->faircamp_users,
 			      conf->default_weight,
 			      conf->weights_assoc ? "assoc" : "config",

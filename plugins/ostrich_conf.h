@@ -31,6 +31,8 @@ typedef struct {
 	uint32_t interval;		/* Interval, seconds between passes (30) */
 	ost_capacity_t capacity;	/* Capacity=used|full */
 	ost_intra_t intra;		/* IntraOrder=lpt|spt|fifo|ljf */
+	ost_varea_t varea;		/* VirtualArea=requested|learned */
+	bool memory;			/* Memory=on|off */
 	uint32_t default_estimate;	/* DefaultEstimate, seconds (86400) */
 	uint32_t faircamp_users;	/* FairCampUsers (0: counted) */
 	double default_weight;		/* DefaultWeight (1) */

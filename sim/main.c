@@ -38,11 +38,12 @@ static const char _usage[] =
 "  --procs M                                  (default: SWF header)\n"
 "  --think-time SEC                           (default 600)\n"
 "  --grouping trace|online                    (default trace)\n"
-"  --estimates requested|exact                (default requested)\n"
+"  --estimates requested|exact|order-exact    (default requested)\n"
 "  --capacity used|full  --gate soft|strict  --intra lpt|spt|fifo|ljf\n"
 "  --faircamp-users K                         (FairCamp k; default: counted)\n"
 "  --half-life SEC                            (fairshare; default 604800)\n"
 "  --fairshare-period SEC                     (fairshare; default 0: every event)\n"
+"  --virtual-area requested|learned  --memory on|off   (ostrich variants)\n"
 "  --jobs-out F  --campaigns-out F  --summary-out F\n"
 "  --quiet                                    no summary on stdout\n"
 "WORKLOAD: SWF trace (plain or .gz) or closed-loop campaign file.\n";
@@ -51,7 +52,7 @@ enum {
 	OPT_POLICY = 256, OPT_COMPARE, OPT_DISPATCH, OPT_PROCS, OPT_THINK,
 	OPT_GROUPING, OPT_ESTIMATES, OPT_CAPACITY, OPT_GATE, OPT_INTRA,
 	OPT_HALF_LIFE, OPT_JOBS, OPT_CAMPS, OPT_SUMMARY, OPT_K, OPT_QUIET,
-	OPT_FS_PERIOD,
+	OPT_FS_PERIOD, OPT_VAREA, OPT_MEMORY,
 };
 
 static const struct option _longopts[] = {
@@ -72,6 +73,8 @@ static const struct option _longopts[] = {
 	{ "summary-out", required_argument, NULL, OPT_SUMMARY },
 	{ "quiet", no_argument, NULL, OPT_QUIET },
 	{ "fairshare-period", required_argument, NULL, OPT_FS_PERIOD },
+	{ "virtual-area", required_argument, NULL, OPT_VAREA },
+	{ "memory", required_argument, NULL, OPT_MEMORY },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -137,8 +140,10 @@ static int _option(struct cli *c, int opt, const char *arg)
 		}
 		return -1;
 	case OPT_ESTIMATES:
-		if (!strcmp(arg, "requested") || !strcmp(arg, "exact")) {
+		if (!strcmp(arg, "requested") || !strcmp(arg, "exact") ||
+		    !strcmp(arg, "order-exact")) {
 			o->exact = arg[0] == 'e';
+			o->order_exact = arg[0] == 'o';
 			return 0;
 		}
 		return -1;
@@ -152,6 +157,13 @@ static int _option(struct cli *c, int opt, const char *arg)
 	case OPT_FS_PERIOD:
 		return _number(arg, 0, &o->fs_period) ||
 		       !isfinite(o->fs_period) ? -1 : 0;
+	case OPT_VAREA: return ost_varea_parse(arg, &o->core.varea);
+	case OPT_MEMORY:
+		if (!strcmp(arg, "on") || !strcmp(arg, "off")) {
+			o->core.memory = arg[1] == 'n';
+			return 0;
+		}
+		return -1;
 	}
 	return -1;
 }

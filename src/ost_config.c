@@ -38,6 +38,8 @@ void ost_config_init(ost_config_t *cfg)
 	cfg->intra = OST_INTRA_LPT;
 	cfg->faircamp_users = 0;
 	cfg->default_weight = 1.0;
+	cfg->varea = OST_VAREA_REQUESTED;
+	cfg->memory = false;
 }
 
 int ost_config_check(const ost_config_t *cfg, const char **why)
@@ -60,6 +62,8 @@ int ost_config_check(const ost_config_t *cfg, const char **why)
 		w = "unknown intra-campaign order";
 	else if (!(cfg->default_weight > 0.0) || isinf(cfg->default_weight))
 		w = "default weight must be a finite number > 0";
+	else if ((unsigned)cfg->varea > OST_VAREA_LEARNED)
+		w = "unknown virtual area";
 	if (why)
 		*why = w;
 	return w ? -OST_EINVAL : 0;
@@ -99,6 +103,7 @@ OST_NAMES(ost_mode_t, mode, "ostrich", "faircamp")
 OST_NAMES(ost_capacity_t, capacity, "used", "full")
 OST_NAMES(ost_gate_t, gate, "soft", "strict")
 OST_NAMES(ost_intra_t, intra, "lpt", "spt", "fifo", "ljf")
+OST_NAMES(ost_varea_t, varea, "requested", "learned")
 
 /*
  * Intra-campaign orders (§4).  Every order ends with (submit, id), so it is

@@ -46,6 +46,8 @@ typedef struct ost_job {
 	double start;			/* start time (running), else NAN */
 	struct ost_wblk *wblk;		/* its walk block (camp->walk only) */
 	struct ost_job *next, *prev;	/* camp's unfinished jobs */
+	double e_cut;			/* requested e minus the e counted
+					 * (§10; 0 without the variant) */
 } ost_job_t;
 
 /* The first cache line holds what the order's comparators (ost_order.c)
@@ -91,6 +93,8 @@ typedef struct ost_user {
 	uint32_t unfinished;		/* pending + running jobs */
 	ost_campaign_t *first, *last;
 	ost_hnode_t active;		/* in s->active while v < last->F */
+	double acc_num, acc_den;	/* §10: decayed sums of q min(p,e), q e */
+	double usage, usage_t;		/* §11: decayed usage U_u at usage_t */
 } ost_user_t;
 
 struct ost_sched {
@@ -111,6 +115,7 @@ struct ost_sched {
 	ost_heap_t gate;		/* non-eligible pending campaigns by S */
 	ost_job_t *free_jobs;		/* freed records (ost_pool.c), by next */
 	uint32_t n_free_jobs;
+	double usage_total, usage_t;	/* §11: sum of U_u at usage_t */
 };
 
 /* ost_config.c */
@@ -170,6 +175,13 @@ ost_job_t *ost_job_alloc(ost_sched_t *s);
 void ost_job_release(ost_sched_t *s, ost_job_t *j);
 /* Free the recycled records (ost_sched_destroy). */
 void ost_pool_free(ost_sched_t *s);
+
+/* ost_variant.c: learned areas (§10), memory (§11); neutral when off */
+double ost_variant_ratio(const ost_sched_t *s, const ost_user_t *u);
+void ost_variant_finish(ost_sched_t *s, ost_user_t *u, uint32_t procs,
+			double runtime, double estimate, double t);
+double ost_variant_credit(const ost_sched_t *s, const ost_user_t *u,
+			  double t);
 
 /* ost_sched.c */
 ost_user_t *ost_user_get(ost_sched_t *s, uint32_t uid, bool create);
