@@ -40,6 +40,7 @@ void ost_config_init(ost_config_t *cfg)
 	cfg->default_weight = 1.0;
 	cfg->varea = OST_VAREA_REQUESTED;
 	cfg->memory = false;
+	cfg->memory_credit = 3600.0;
 }
 
 int ost_config_check(const ost_config_t *cfg, const char **why)
@@ -64,6 +65,8 @@ int ost_config_check(const ost_config_t *cfg, const char **why)
 		w = "default weight must be a finite number > 0";
 	else if ((unsigned)cfg->varea > OST_VAREA_LEARNED)
 		w = "unknown virtual area";
+	else if (!(cfg->memory_credit >= 0.0) || isinf(cfg->memory_credit))
+		w = "memory credit must be a finite number >= 0";
 	if (why)
 		*why = w;
 	return w ? -OST_EINVAL : 0;

@@ -12,9 +12,8 @@
 /* §10: weight kept by the older terms at each finish; accuracy clamp. */
 #define ACC_BETA (7.0 / 8.0)
 #define ACC_MIN (1.0 / 100.0)
-/* §11: half-life of usage (s) and the credit B per CPU of m (s). */
+/* §11: half-life of usage (s). */
 #define MEM_HALF_LIFE 604800.0
-#define MEM_CREDIT 3600.0
 
 /*
  * Estimate multiplier r_u of §10: N_u / D_u clamped to [1/100, 1], 1
@@ -63,7 +62,7 @@ void ost_variant_finish(ost_sched_t *s, ost_user_t *u, uint32_t procs,
 /*
  * Credit f_u B of §11 for a campaign of u opening at t (virtual-time
  * units, CPU-seconds per unit weight): f_u = 2^(-U_u / Ubar), Ubar the
- * mean decayed usage over the users known, B = 3600 s * m.  0 when the
+ * mean decayed usage over the users known, B = memory_credit * m.  0 when the
  * variant is off.
  */
 double ost_variant_credit(const ost_sched_t *s, const ost_user_t *u, double t)
@@ -76,5 +75,5 @@ double ost_variant_credit(const ost_sched_t *s, const ost_user_t *u, double t)
 	mine = u->usage * _decay(t - u->usage_t);
 	if (tot > 0.0 && s->users.count > 0)
 		f = exp2(-mine * (double)s->users.count / tot);
-	return f * MEM_CREDIT * (double)s->cfg.procs;
+	return f * s->cfg.memory_credit * (double)s->cfg.procs;
 }

@@ -73,6 +73,7 @@ typedef struct ost_config {
 	double default_weight;    /* w_u of users never given one (> 0; 1) */
 	ost_varea_t varea;        /* virtual areas (§10; default requested) */
 	bool memory;              /* OStrich with memory (§11; default off) */
+	double memory_credit;     /* §11: B / m, seconds (>= 0; 3600) */
 } ost_config_t;
 
 /* Fill cfg with the defaults of doc/semantics.md (procs = 1).  Cannot fail. */
