@@ -36,6 +36,7 @@ static s_p_options_t _options[] = {
 	{"IntraOrder", S_P_STRING},
 	{"VirtualArea", S_P_STRING},
 	{"Memory", S_P_STRING},
+	{"MemoryCredit", S_P_UINT32},
 	{"DefaultEstimate", S_P_UINT32},
 	{"FairCampUsers", S_P_UINT32},
 	{"DefaultWeight", S_P_DOUBLE},
@@ -59,6 +60,7 @@ static void _defaults(osl_conf_t *conf)
 	conf->intra = core.intra;
 	conf->varea = core.varea;
 	conf->memory = core.memory;
+	conf->memory_credit = core.memory_credit;
 	conf->faircamp_users = core.faircamp_users;
 	conf->default_weight = core.default_weight;
 	conf->interval = 30;
@@ -179,6 +181,8 @@ static int _get_values(osl_conf_t *conf, s_p_hashtbl_t *tbl, char **err)
 		return -1;
 	if (s_p_get_uint32(&u, "ThinkTime", tbl))
 		conf->think_time = u;
+	if (s_p_get_uint32(&u, "MemoryCredit", tbl))
+		conf->memory_credit = u;
 	if (s_p_get_uint32(&u, "Interval", tbl)) {
 		if (u < 1 || u > 3600) {
 			xstrfmtcat(*err, "Interval=%u: must be 1..3600 seconds",
@@ -227,6 +231,7 @@ static int _check_core(const osl_conf_t *conf, char **err)
 	core.intra = conf->intra;
 	core.varea = conf->varea;
 	core.memory = conf->memory;
+	core.memory_credit = conf->memory_credit;
 	core.faircamp_users = conf->faircamp_users;
 	core.default_weight = conf->default_weight;
 	if (ost_config_check(&core, &why)) {
@@ -320,12 +325,13 @@ extern double osl_conf_weight(const osl_conf_t *conf, uid_t uid,
 
 extern char *osl_conf_str(const osl_conf_t *conf)
 {
-	return xstrdup_printf("Mode=%s ThinkTime=%.0f Interval=%u Capacity=%s IntraOrder=%s VirtualArea=%s Memory=%s DefaultEstimate=%u FairCampUsers=%u DefaultWeight=%g Weights=%s UserWeights=%d AccountWeights=%d Backfill=%s SystemComment=%s%s%s",
+	return xstrdup_printf("Mode=%s ThinkTime=%.0f Interval=%u Capacity=%s IntraOrder=%s VirtualArea=%s Memory=%s MemoryCredit=%.0f DefaultEstimate=%u FairCampUsers=%u DefaultWeight=%g Weights=%s UserWeights=%d AccountWeights=%d Backfill=%s SystemComment=%s%s%s",
 			      ost_mode_name(conf->mode), conf->think_time,
 			      conf->interval, ost_capacity_name(conf->capacity),
 			      ost_intra_name(conf->intra),
 			      ost_varea_name(conf->varea),
 			      conf->memory ? "on" : "off",
+			      conf->memory_credit,
 			      conf->default_estimate, conf->faircamp_users,
 			      conf->default_weight,
 			      conf->weights_assoc ? "assoc" : "config",

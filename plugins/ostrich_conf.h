@@ -33,6 +33,7 @@ typedef struct {
 	ost_intra_t intra;		/* IntraOrder=lpt|spt|fifo|ljf */
 	ost_varea_t varea;		/* VirtualArea=requested|learned */
 	bool memory;			/* Memory=on|off */
+	double memory_credit;		/* MemoryCredit, seconds (3600) */
 	uint32_t default_estimate;	/* DefaultEstimate, seconds (86400) */
 	uint32_t faircamp_users;	/* FairCampUsers (0: counted) */
 	double default_weight;		/* DefaultWeight (1) */
