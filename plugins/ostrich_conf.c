@@ -159,8 +159,8 @@ static int _get_values(osl_conf_t *conf, s_p_hashtbl_t *tbl, char **err)
 	xfree(s);
 	if (!*err && s_p_get_string(&s, "VirtualArea", tbl) &&
 	    ost_varea_parse(s, &conf->varea))
-		xstrfmtcat(*err, "VirtualArea=%s: must be requested or learned",
-			   s);
+		xstrfmtcat(*err, "VirtualArea=%s: must be requested, learned "
+			   "or pooled", s);
 	xfree(s);
 	if (!*err && s_p_get_string(&s, "Memory", tbl)) {
 		if (!xstrcasecmp(s, "on") || !xstrcasecmp(s, "off"))

@@ -43,7 +43,7 @@ static const char _usage[] =
 "  --faircamp-users K                         (FairCamp k; default: counted)\n"
 "  --half-life SEC                            (fairshare; default 604800)\n"
 "  --fairshare-period SEC                     (fairshare; default 0: every event)\n"
-"  --virtual-area requested|learned  --memory on|off   (ostrich variants)\n"
+"  --virtual-area requested|learned|pooled  --memory on|off  (variants)\n"
 "  --memory-credit SEC                        (memory: B / m; default 3600)\n"
 "  --jobs-out F  --campaigns-out F  --summary-out F\n"
 "  --quiet                                    no summary on stdout\n"

@@ -15,7 +15,7 @@
 set -eu
 : "${SIM:?}" "${GEN:?}" "${TRACES:?}" "${OUT:=var-out}"
 : "${OS_INSTANCES:=40}" "${FC_INSTANCES:=100}"
-: "${VARIANTS:=ostrich:;learned:--virtual-area learned;memory:--memory on;learned+memory:--virtual-area learned --memory on}"
+: "${VARIANTS:=ostrich:;learned:--virtual-area learned;pooled:--virtual-area pooled;memory:--memory on;learned+memory:--virtual-area learned --memory on;pooled+memory:--virtual-area pooled --memory on}"
 LC_ALL=C; export LC_ALL
 mkdir -p "$OUT"
 tmp=$(mktemp -d)

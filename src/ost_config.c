@@ -63,7 +63,7 @@ int ost_config_check(const ost_config_t *cfg, const char **why)
 		w = "unknown intra-campaign order";
 	else if (!(cfg->default_weight > 0.0) || isinf(cfg->default_weight))
 		w = "default weight must be a finite number > 0";
-	else if ((unsigned)cfg->varea > OST_VAREA_LEARNED)
+	else if ((unsigned)cfg->varea > OST_VAREA_POOLED)
 		w = "unknown virtual area";
 	else if (!(cfg->memory_credit >= 0.0) || isinf(cfg->memory_credit))
 		w = "memory credit must be a finite number >= 0";
@@ -106,7 +106,7 @@ OST_NAMES(ost_mode_t, mode, "ostrich", "faircamp")
 OST_NAMES(ost_capacity_t, capacity, "used", "full")
 OST_NAMES(ost_gate_t, gate, "soft", "strict")
 OST_NAMES(ost_intra_t, intra, "lpt", "spt", "fifo", "ljf")
-OST_NAMES(ost_varea_t, varea, "requested", "learned")
+OST_NAMES(ost_varea_t, varea, "requested", "learned", "pooled")
 
 /*
  * Intra-campaign orders (§4).  Every order ends with (submit, id), so it is

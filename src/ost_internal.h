@@ -116,6 +116,7 @@ struct ost_sched {
 	ost_job_t *free_jobs;		/* freed records (ost_pool.c), by next */
 	uint32_t n_free_jobs;
 	double usage_total, usage_t;	/* §11: sum of U_u at usage_t */
+	double acc_num, acc_den;	/* §10 pooled: N_*, D_* of all users */
 };
 
 /* ost_config.c */

@@ -12,20 +12,28 @@
 /* §10: weight kept by the older terms at each finish; accuracy clamp. */
 #define ACC_BETA (7.0 / 8.0)
 #define ACC_MIN (1.0 / 100.0)
+#define ACC_BETA_ALL (1023.0 / 1024.0)
 /* §11: half-life of usage (s). */
 #define MEM_HALF_LIFE 604800.0
 
 /*
- * Estimate multiplier r_u of §10: N_u / D_u clamped to [1/100, 1], 1
- * without history or with the variant off.
+ * Estimate multiplier r_u of §10: N_u / D_u clamped to [1/100, 1]; without
+ * history 1 (learned) or N_* / D_* (pooled, 1 without any history); 1 with
+ * the variant off.
  */
 double ost_variant_ratio(const ost_sched_t *s, const ost_user_t *u)
 {
-	double r;
+	double num = u->acc_num, den = u->acc_den, r;
 
-	if (s->cfg.varea != OST_VAREA_LEARNED || !(u->acc_den > 0.0))
+	if (s->cfg.varea == OST_VAREA_REQUESTED)
 		return 1.0;
-	r = u->acc_num / u->acc_den;
+	if (!(den > 0.0) && s->cfg.varea == OST_VAREA_POOLED) {
+		num = s->acc_num;
+		den = s->acc_den;
+	}
+	if (!(den > 0.0))
+		return 1.0;
+	r = num / den;
 	return r < ACC_MIN ? ACC_MIN : r > 1.0 ? 1.0 : r;
 }
 
@@ -49,6 +57,9 @@ void ost_variant_finish(ost_sched_t *s, ost_user_t *u, uint32_t procs,
 
 	u->acc_num = ACC_BETA * u->acc_num + q * (p < estimate ? p : estimate);
 	u->acc_den = ACC_BETA * u->acc_den + q * estimate;
+	s->acc_num = ACC_BETA_ALL * s->acc_num +
+		     q * (p < estimate ? p : estimate);
+	s->acc_den = ACC_BETA_ALL * s->acc_den + q * estimate;
 	if (!isfinite(t))
 		return;
 	now = t > s->usage_t ? t : s->usage_t;

@@ -60,6 +60,7 @@ typedef enum {
 typedef enum {
 	OST_VAREA_REQUESTED = 0, /* jobs count their requested estimate */
 	OST_VAREA_LEARNED,       /* scaled by the owner's accuracy (§10) */
+	OST_VAREA_POOLED,        /* same, newcomers get everyone's (§10) */
 } ost_varea_t;
 
 typedef struct ost_config {

@@ -9,6 +9,25 @@
 
 static void _learned(ost_config_t *c) { c->varea = OST_VAREA_LEARNED; }
 static void _memory(ost_config_t *c) { c->memory = true; }
+static void _pooled(ost_config_t *c) { c->varea = OST_VAREA_POOLED; }
+
+/* A user without history counts its full request under learned, and the
+ * accuracy of everyone's finished jobs (here 1/10) under pooled. */
+START_TEST(test_variant_pooled_newcomer)
+{
+	ost_sched_t *s[2] = { mk_sched(4, _learned), mk_sched(4, _pooled) };
+	const double want[2] = { 400.0, 40.0 };
+
+	for (int i = 0; i < 2; i++) {
+		sub(s[i], 1, 7, 1, 100, 0);
+		ck_assert_int_eq(ost_job_start(s[i], 1, 0), 0);
+		ck_assert_int_eq(ost_job_finish(s[i], 1, 10, 10), 0);
+		sub(s[i], 2, 8, 4, 100, 20);		/* user 8: new */
+		ck_assert_double_eq_tol(camp(s[i], 8, 1).area, want[i], EPS);
+		ost_sched_destroy(s[i]);
+	}
+}
+END_TEST
 
 /* One job ran 10 s of its 100 s: the next job counts a tenth of its
  * request in V, reports its request, and its finish charges the actual
@@ -100,6 +119,7 @@ Suite *suite(void)
 
 	tcase_add_test(tc, test_variant_learned_area);
 	tcase_add_test(tc, test_variant_memory_credit);
+	tcase_add_test(tc, test_variant_pooled_newcomer);
 	tcase_add_test(tc, test_variant_config);
 	suite_add_tcase(s, tc);
 	return s;
