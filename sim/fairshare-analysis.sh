@@ -77,6 +77,9 @@ for tr in KTH-SP2 HPC2N SDSC-BLUE; do
 		run $tr fairshare-p300-exact --policy fairshare --estimates exact \
 			--fairshare-period 300
 		run $tr fcfs-exact --policy fcfs --estimates exact
+		# the oracle: the order sees e = p, EASY the requests
+		run $tr ostrich-order-exact --policy ostrich \
+			--estimates order-exact
 		# intra-campaign order
 		for i in spt fifo ljf; do
 			run $tr ostrich-intra-$i --policy ostrich --intra $i
@@ -93,7 +96,6 @@ for tr in KTH-SP2 HPC2N SDSC-BLUE; do
 			run $tr fairshare-p300-tt$tt --policy fairshare \
 				--fairshare-period 300 --think-time $tt
 		done
-		# list dispatch: no reservation
 	;; esac
 done
 

@@ -318,7 +318,7 @@ cat <<EOF2
 
 Every trace against fcfs, fair-share recomputed at every event (P=0) and
 every 300 s (Slurm's \`PriorityCalcPeriod\`), OStrich and its variants
-(\`doc/semantics.md\` §10 learned areas, §11 memory; the analysis and the
+(\`doc/semantics.md\` §10 learned and pooled areas, §11 memory; the analysis and the
 verdicts are in \`doc/fairshare-analysis.md\`).  \`--grouping trace
 --think-time 600\`, defaults otherwise.
 
@@ -329,7 +329,7 @@ cat <<EOF2
 The papers' experiments for each variant (OStrich experiment:
 ${VAR_OS_INSTANCES:-40} instances, seeds 1..; FairCamp experiment:
 ${VAR_FC_INSTANCES:-100} instances per k; means ± 95% CI over
-instances).  Their jobs have exact estimates, so \`learned\` is
+instances).  Their jobs have exact estimates, so \`learned\` and \`pooled\` are
 \`ostrich\` there.
 
 EOF2
