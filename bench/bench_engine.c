@@ -544,8 +544,9 @@ static void _print(const struct row *rows, size_t nrows)
 	if (any_expl) {
 		printf("\nStress case: explicit campaigns of 100 jobs, so "
 		       "each user has many campaigns queued one behind the "
-		       "other and a finish re-derives the tags of all the "
-		       "later ones (§3).\n\n");
+		       "other and a finish moves the tags of all the later "
+		       "ones (§3); the engine re-derives them once, at the "
+		       "walk, not at each event (doc/design.md).\n\n");
 		_print_passes(rows, nrows, true);
 	}
 	printf("\n### Engine events/s and memory per pending job\n\n"
@@ -567,6 +568,36 @@ static void _print(const struct row *rows, size_t nrows)
 		       r->rate_submit, r->rate_start, r->rate_finish,
 		       r->mem_eng_heap, r->mem_eng_peak, r->mem_nv_heap);
 	}
+}
+
+/* The stress-case target: every 100k row with 100-job campaigns >= 5x
+ * the baseline, and the engine's heap bytes per pending job there. */
+static void _targets_stress(const struct row *rows, size_t nrows)
+{
+	double worst = -1, mem = -1;
+	uint32_t worst_k = 0;
+
+	for (size_t i = 0; i < nrows; i++) {
+		const struct row *r = &rows[i];
+		double sp = r->nv_total / r->eng_total;
+
+		if (!r->explicit_camps || r->n != 100000)
+			continue;
+		if (worst < 0 || sp < worst) {
+			worst = sp;
+			worst_k = r->k;
+		}
+		if (r->mem_eng_heap > mem)
+			mem = r->mem_eng_heap;
+	}
+	if (worst < 0)
+		return;
+	printf("\nTargets (stress rows, 100-job campaigns):\n\n"
+	       "- >= 5x faster than the baseline at 100k for every K: worst "
+	       "%.1fx (K = %u), **%s**\n"
+	       "- engine memory per pending job at 100k (most of the three "
+	       "K): %.0f B (heap)\n", worst, worst_k,
+	       worst >= 5 ? "met" : "missed", mem);
 }
 
 /* The engine-pass targets, judged on the think-time grouping rows. */
@@ -600,6 +631,7 @@ static void _targets(const struct row *rows, size_t nrows)
 		printf("- >= 5x faster than the baseline at 100k (worst K): "
 		       "%.1fx, **%s**\n", worst_speedup,
 		       worst_speedup >= 5 ? "met" : "missed");
+	_targets_stress(rows, nrows);
 }
 
 /*

@@ -59,10 +59,12 @@ done
 TEST_USERS=$(seq -f 'u%02g' 1 "$NUSERS" | tr '\n' ' ')
 export OST_PLUGIN_BUILD TEST_USERS
 
-# One local cluster at a time (fixed ports), shared with the live tests.
-exec 9>/tmp/ostrich-live.lock
-say "waiting for /tmp/ostrich-live.lock"
-flock -w 3600 9 || die "another local cluster holds /tmp/ostrich-live.lock"
+# One local cluster at a time on the same ports, shared with the live tests
+# (OST_LIVE_LOCK with other CTLD_PORT/NODE_PORT_BASE: tests/live/live-lib.sh).
+OST_LIVE_LOCK=${OST_LIVE_LOCK:-/tmp/ostrich-live.lock}
+exec 9>"$OST_LIVE_LOCK"
+say "waiting for $OST_LIVE_LOCK"
+flock -w 3600 9 || die "another local cluster holds $OST_LIVE_LOCK"
 
 . "$OST_SRCDIR/tools/cluster.sh"
 

@@ -41,11 +41,19 @@
  * executable's definitions take precedence (symbol interposition); these
  * copies only let the priority plugin load in other programs (sshare).
  */
-List job_list = NULL;
-List part_list = NULL;
+list_t *job_list = NULL;
+list_t *part_list = NULL;
 time_t last_job_update = (time_t) 0;
 int slurmctld_tres_cnt = 0;
 void *acct_db_conn = NULL;
+
+/*
+ * The configuration of the engine last stopped in this process.  From Slurm
+ * 24.11 a reconfigure that fails (e.g. a bad ostrich.conf in the new
+ * process) starts the plugins of the old one again: a bad file then keeps
+ * this configuration, as a reconfigure does on 22.05 (_reload_conf()).
+ */
+static osl_conf_t *_last_conf;
 
 osl_engine_t osl_eng = {
 	.lock = PTHREAD_MUTEX_INITIALIZER,
@@ -160,18 +168,28 @@ extern int osl_init(osl_plugin_t who)
 	osl_eng.users[who]++;
 	start = !osl_eng.running;
 	if (start && !osl_eng.conf) {
-		if (!(osl_eng.conf = osl_conf_read(NULL, &err))) {
+		osl_pin_library((const void *) osl_init);
+		if ((osl_eng.conf = osl_conf_read(NULL, &err))) {
+			osl_conf_free(_last_conf);
+		} else if (_last_conf) {
+			error("ostrich: reconfigure: %s; keeping the previous configuration",
+			      err);
+			xfree(err);
+			osl_eng.conf = _last_conf;
+		} else {
 			slurm_mutex_unlock(&osl_eng.lock);
 			fatal("ostrich: bad configuration: %s", err);
 		}
+		_last_conf = NULL;
 		_evlog_open();
 		str = osl_conf_str(osl_eng.conf);
-		info("ostrich: engine configured: %s", str);
+		info("ostrich: %s: %s", osl_slurmctld_reconfiguring() ?
+		     "reconfigured" : "engine configured", str);
 		xfree(str);
 	}
 	if (start) {
 		osl_eng.stop = false;
-		slurm_thread_create(&osl_eng.thread, _engine, NULL);
+		osl_thread_create("ostrich", &osl_eng.thread, _engine);
 		osl_eng.running = true;
 	}
 	slurm_mutex_unlock(&osl_eng.lock);
@@ -196,7 +214,7 @@ extern void osl_fini(osl_plugin_t who)
 	slurm_mutex_unlock(&osl_eng.lock);
 	if (!last)
 		return;
-	pthread_join(osl_eng.thread, NULL);
+	osl_thread_join(osl_eng.thread);
 	osl_save_all();
 
 	slurm_mutex_lock(&osl_eng.lock);
@@ -206,7 +224,8 @@ extern void osl_fini(osl_plugin_t who)
 		fclose(osl_eng.evlog);
 		osl_eng.evlog = NULL;
 	}
-	osl_conf_free(osl_eng.conf);
+	osl_conf_free(_last_conf);
+	_last_conf = osl_eng.conf;	/* freed at the next init */
 	osl_eng.conf = NULL;
 	slurm_mutex_unlock(&osl_eng.lock);
 }

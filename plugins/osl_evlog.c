@@ -13,12 +13,14 @@
  *    PART load FILE
  *    PART weight UID WEIGHT T
  *    PART submit JOBID UID PROCS ESTIMATE GROUP T
- *    PART start JOBID T
+ *    PART start JOBID T PROCS
+ *    PART update JOBID PROCS ESTIMATE T
  *    PART finish JOBID T RUNTIME
  *    PART cancel JOBID T
  *    PART requeue JOBID T
  *    PART advance T
  *    PART pass T
+ *    PART rebase DELTA T
  *
  *  PART is the partition's name; T, THINK, ESTIMATE and RUNTIME are seconds
  *  (T since the epoch), written with %.17g so that they read back to the
@@ -28,7 +30,14 @@
  *  schedule (dropping any older one: a rebuild), "config" reconfigures it,
  *  "load" replaces it by the state saved in FILE (a copy kept next to the
  *  log), "pass" ends a pass: a replay stops at the last one, the moment
- *  the priorities in Slurm match the ranks.
+ *  the priorities in Slurm match the ranks.  PROCS of "start" is the width
+ *  Slurm allocated (ost_job_start_alloc); logs written before it was
+ *  recorded have "start JOBID T", read as PROCS 0: the width asked for
+ *  (ost_job_start).  "update" is a pending job whose width or estimate
+ *  changed (ost_job_update); "finish" carries the run time charged, after
+ *  any cap; "rebase" shifts every real time of the schedule by DELTA
+ *  seconds after a step of the wall clock (ost_sched_rebase), T being the
+ *  clock that showed it.
  *
  *  Free of Slurm types and of the engine: ost-replay and tests/plugin link it.
 \*****************************************************************************/
@@ -52,6 +61,8 @@ static const char *const _op_names[] = {
 	[OSL_LOG_REQUEUE] = "requeue",
 	[OSL_LOG_ADVANCE] = "advance",
 	[OSL_LOG_PASS] = "pass",
+	[OSL_LOG_UPDATE] = "update",
+	[OSL_LOG_REBASE] = "rebase",
 };
 
 #define _NOPS ((int) (sizeof(_op_names) / sizeof(_op_names[0])))
@@ -85,6 +96,16 @@ extern void osl_evlog_write(FILE *f, const osl_evlog_rec_t *r)
 			r->job.estimate, r->job.group, r->t);
 		break;
 	case OSL_LOG_START:
+		fprintf(f, "%s %s %"PRIu64" %.17g %u\n", r->part, op,
+			r->job.id, r->t, r->job.procs);
+		break;
+	case OSL_LOG_UPDATE:
+		fprintf(f, "%s %s %"PRIu64" %u %.17g %.17g\n", r->part, op,
+			r->job.id, r->job.procs, r->job.estimate, r->t);
+		break;
+	case OSL_LOG_REBASE:
+		fprintf(f, "%s %s %.17g %.17g\n", r->part, op, r->x, r->t);
+		break;
 	case OSL_LOG_CANCEL:
 	case OSL_LOG_REQUEUE:
 		fprintf(f, "%s %s %"PRIu64" %.17g\n", r->part, op, r->job.id,
@@ -161,7 +182,18 @@ extern int osl_evlog_parse(char *line, osl_evlog_rec_t *r)
 			      &r->job.id, &r->job.uid, &r->job.procs,
 			      &r->job.estimate, &r->job.group, &r->t) == 6 ?
 		       0 : -1;
-	case OSL_LOG_START:
+	case OSL_LOG_START: {	/* PROCS absent in older logs */
+		int n = sscanf(rest, "%"SCNu64" %lf %u", &r->job.id, &r->t,
+			       &r->job.procs);
+
+		return n == 2 || n == 3 ? 0 : -1;
+	}
+	case OSL_LOG_UPDATE:
+		return sscanf(rest, "%"SCNu64" %u %lf %lf", &r->job.id,
+			      &r->job.procs, &r->job.estimate, &r->t) == 4 ?
+		       0 : -1;
+	case OSL_LOG_REBASE:
+		return sscanf(rest, "%lf %lf", &r->x, &r->t) == 2 ? 0 : -1;
 	case OSL_LOG_CANCEL:
 	case OSL_LOG_REQUEUE:
 		return sscanf(rest, "%"SCNu64" %lf", &r->job.id, &r->t) == 2 ?

@@ -9,6 +9,9 @@
 
 #include "config.h"
 
+#include <math.h>
+#include <string.h>
+
 #include "slurm/slurm.h"
 
 #include "src/common/bitstring.h"
@@ -17,6 +20,7 @@
 
 #include "src/slurmctld/slurmctld.h"
 
+#include "osl_compat.h"
 #include "osl_private.h"
 
 /* Estimate e (seconds) of job_ptr in part_ptr (§1): its time limit, else
@@ -30,6 +34,17 @@ static double _estimate(const job_record_t *job_ptr,
 		lim = part_ptr->max_time;
 	if (lim == NO_VAL || lim == INFINITE)
 		return osl_eng.conf->default_estimate;
+	return (double) lim * 60.0;
+}
+
+/* The job's own time limit, seconds, INFINITY if none (then a finish is
+ * not capped: the partition's limit already bounds the estimate). */
+static double _limit(const job_record_t *job_ptr)
+{
+	uint32_t lim = job_ptr->time_limit;
+
+	if (lim == NO_VAL || lim == INFINITE)
+		return INFINITY;
 	return (double) lim * 60.0;
 }
 
@@ -57,10 +72,10 @@ static uint32_t _cur_prio(const job_record_t *job_ptr, int slot)
 {
 	if (slot < 0)
 		return job_ptr->priority;
-	if (!job_ptr->priority_array || !job_ptr->part_ptr_list ||
+	if (!job_ptr->part_ptr_list ||
 	    slot >= list_count(job_ptr->part_ptr_list))
 		return 0;
-	return job_ptr->priority_array[slot];
+	return osl_prio_slot_get(job_ptr, slot);
 }
 
 /*
@@ -89,6 +104,7 @@ static void _fill(osl_obs_t *o, job_record_t *job_ptr,
 	o->uid = job_ptr->user_id;
 	o->procs = _procs(job_ptr);
 	o->estimate = _estimate(job_ptr, part_ptr);
+	o->limit = _limit(job_ptr);
 	o->submit = job_ptr->details->submit_time;
 	if (IS_JOB_PENDING(job_ptr)) {
 		o->st = OSL_PENDING;
@@ -109,9 +125,11 @@ static void _fill(osl_obs_t *o, job_record_t *job_ptr,
 		if (!(o->runtime >= 0))
 			o->runtime = 0;
 	}
+	/* shares only under Weights=assoc, and only under the assoc lock */
 	o->weight = osl_conf_weight(osl_eng.conf, job_ptr->user_id,
 				    job_ptr->account,
-				    job_ptr->assoc_ptr ?
+				    osl_eng.conf->weights_assoc &&
+				    osl_eng.assoc_held && job_ptr->assoc_ptr ?
 				    job_ptr->assoc_ptr->shares_raw : NO_VAL);
 }
 
@@ -149,12 +167,45 @@ static void _observe_part(osl_obs_vec_t *vec, job_record_t *job_ptr,
 	      group);
 }
 
+extern bool osl_observe_first(job_record_t *job_ptr, osl_obs_t *o)
+{
+	part_record_t *part_ptr = job_ptr->part_ptr;
+	int part;
+
+	memset(o, 0, sizeof(*o));
+	if (osl_ignored(job_ptr))
+		return false;
+	if (job_ptr->part_ptr_list && IS_JOB_PENDING(job_ptr))
+		part_ptr = list_peek(job_ptr->part_ptr_list);
+	if (!part_ptr ||
+	    !osl_part_get(part_ptr->name, part_ptr->total_cpus, &part))
+		return false;
+	if (job_ptr->array_recs && job_ptr->array_task_id == NO_VAL) {
+		bitstr_t *bm = job_ptr->array_recs->task_id_bitmap;
+		int64_t t;
+
+		if (!bm || !IS_JOB_PENDING(job_ptr) || (t = bit_ffs(bm)) < 0)
+			return false;
+		_fill(o, job_ptr, part_ptr, part, 0,
+		      OSL_ARRAY_KEY(job_ptr->array_job_id, t),
+		      job_ptr->array_job_id);
+	} else if (job_ptr->array_task_id != NO_VAL && job_ptr->array_job_id) {
+		_fill(o, job_ptr, part_ptr, part, 0,
+		      OSL_ARRAY_KEY(job_ptr->array_job_id,
+				    job_ptr->array_task_id),
+		      job_ptr->array_job_id);
+	} else {
+		_fill(o, job_ptr, part_ptr, part, 0, job_ptr->job_id, 0);
+	}
+	return true;
+}
+
 extern void osl_observe(osl_obs_vec_t *vec, job_record_t *job_ptr)
 {
 	if (osl_ignored(job_ptr))
 		return;
 	if (job_ptr->part_ptr_list && IS_JOB_PENDING(job_ptr)) {
-		ListIterator it = list_iterator_create(job_ptr->part_ptr_list);
+		list_itr_t *it = list_iterator_create(job_ptr->part_ptr_list);
 		part_record_t *part_ptr;
 		int slot = 0;
 

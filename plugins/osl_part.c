@@ -13,6 +13,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "slurm/slurm.h"
 
@@ -85,6 +86,7 @@ static ost_sched_t *_restore(const osl_part_t *p, const ost_config_t *cfg)
 {
 	ost_sched_t *s = NULL;
 	char *path = osl_state_path(p->name), *buf, errbuf[256] = "";
+	double now = (double) time(NULL);
 	size_t len = 0;
 
 	if ((buf = osl_read_file(path, &len))) {
@@ -93,6 +95,12 @@ static ost_sched_t *_restore(const osl_part_t *p, const ost_config_t *cfg)
 		if (rc) {
 			error("ostrich: state file %s unusable (%s: %s): rebuilding partition %s from the job records",
 			      path, ost_strerror(rc), errbuf, p->name);
+			s = NULL;
+		} else if (osl_state_stale(ost_sched_now(s), now)) {
+			error("ostrich: state file %s was saved %.1f days ago, more than %.0f: rebuilding partition %s from the job records",
+			      path, (now - ost_sched_now(s)) / 86400.0,
+			      OSL_STATE_MAX_AGE / 86400.0, p->name);
+			ost_sched_destroy(s);
 			s = NULL;
 		} else if ((rc = ost_sched_reconfigure(s, cfg,
 						       ost_sched_now(s)))) {
@@ -181,7 +189,7 @@ extern void osl_parts_free(void)
 		ost_sched_destroy(p->sched);
 		xfree(p->name);
 		free(p->w);
-		free(p->prios);
+		osl_ptab_free(&p->prios);
 	}
 	xfree(osl_eng.parts);
 	osl_eng.nparts = 0;

@@ -45,10 +45,39 @@ typedef struct {
 	bool reordered;			/* job_list was reordered */
 } osl_pass_stats_t;
 
+/*
+ * Take osl_eng.lock, and before it the assoc_mgr read lock when
+ * Weights=assoc reads association shares (lock order: osl_private.h).
+ * NOTE: the slurmctld locks the caller needs are held.
+ * RET whether the assoc lock was taken (for _unlock_engine)
+ */
+static bool _lock_engine(assoc_mgr_lock_t *assoc_lock)
+{
+	bool assoc;
+
+	slurm_mutex_lock(&osl_eng.lock);
+	assoc = osl_eng.conf && osl_eng.conf->weights_assoc;
+	if (assoc) {
+		slurm_mutex_unlock(&osl_eng.lock);
+		assoc_mgr_lock(assoc_lock);
+		slurm_mutex_lock(&osl_eng.lock);
+	}
+	osl_eng.assoc_held = assoc;
+	return assoc;
+}
+
+static void _unlock_engine(assoc_mgr_lock_t *assoc_lock, bool assoc)
+{
+	osl_eng.assoc_held = false;
+	slurm_mutex_unlock(&osl_eng.lock);
+	if (assoc)
+		assoc_mgr_unlock(assoc_lock);
+}
+
 /* CPU counts change with nodes and reconfigure.  NOTE: part read lock. */
 static void _refresh_parts(double now)
 {
-	ListIterator it = list_iterator_create(part_list);
+	list_itr_t *it = list_iterator_create(part_list);
 	part_record_t *part_ptr;
 	int i;
 
@@ -78,6 +107,8 @@ static void _feed(osl_obs_t **by_part, int n, double now,
 
 		for (b = a; b < n && by_part[b]->part == i; b++)
 			;
+		(void) osl_clock_check(p, now, osl_eng.conf->interval,
+				       osl_eng.evlog);
 		ps->events += osl_sync(p, by_part + a, b - a, now,
 				       OSL_SYNC_ALL, osl_eng.evlog);
 		(void) ost_sched_advance(p->sched, now);
@@ -124,20 +155,14 @@ extern void osl_pass(void)
 	osl_pass_stats_t ps = { .t0 = osl_now_hr() };
 	osl_obs_vec_t vec = { 0 };
 	osl_obs_t **by_part;
-	ListIterator it;
+	list_itr_t *it;
 	job_record_t *job_ptr;
 	double now;
 	bool assoc = false;
 	int i;
 
 	lock_slurmctld(job_write_lock);
-	slurm_mutex_lock(&osl_eng.lock);
-	if (osl_eng.conf->weights_assoc) {
-		slurm_mutex_unlock(&osl_eng.lock);
-		assoc_mgr_lock(&assoc_read_lock);
-		slurm_mutex_lock(&osl_eng.lock);
-		assoc = true;
-	}
+	assoc = _lock_engine(&assoc_read_lock);
 	ps.lock = osl_now_hr();
 	now = (double) time(NULL);
 
@@ -168,9 +193,7 @@ extern void osl_pass(void)
 	ps.order = osl_now_hr();
 	ps.reordered = osl_order_job_list(&vec);
 	ps.end = osl_now_hr();
-	slurm_mutex_unlock(&osl_eng.lock);
-	if (assoc)
-		assoc_mgr_unlock(&assoc_read_lock);
+	_unlock_engine(&assoc_read_lock, assoc);
 	unlock_slurmctld(job_write_lock);
 
 	if (ps.changed)
@@ -189,11 +212,51 @@ extern void osl_pass(void)
 	free(vec.v);
 }
 
+/* Wake the engine thread for a pass soon.  NOTE: osl_eng.lock held. */
+static void _wake(void)
+{
+	osl_eng.wake = true;
+	slurm_cond_broadcast(&osl_eng.cond);
+}
+
+extern void osl_wake(void)
+{
+	slurm_mutex_lock(&osl_eng.lock);
+	_wake();
+	slurm_mutex_unlock(&osl_eng.lock);
+}
+
+/*
+ * Is job_ptr already known to the engine?  Then nothing is done for it
+ * here: slurmctld calls priority_p_set() after every update of a job,
+ * failed ones included, and for each task an update splits off an array,
+ * so this must stay O(1).  A record whose width, estimate or state is not
+ * what the core knows (a resize, a requeue) wakes a pass, which applies
+ * it.  *prio is then the record's priority to keep.
+ * NOTE: job write lock and osl_eng.lock held.
+ */
+static bool _known(job_record_t *job_ptr, uint32_t *prio)
+{
+	ost_job_info_t info;
+	osl_obs_t o;
+
+	if (!osl_observe_first(job_ptr, &o) ||
+	    ost_job_get(osl_eng.parts[o.part].sched, o.key, &info))
+		return false;
+	if (info.state != OST_JOB_PENDING || info.procs != o.procs ||
+	    info.estimate != o.estimate)
+		_wake();
+	if (job_ptr->priority && job_ptr->priority != NO_VAL)
+		*prio = job_ptr->priority;
+	return true;
+}
+
 /*
  * At submission the record is observed like in a pass, and the same
  * pipeline (osl_sync, scope OSL_SYNC_NEW) submits what the core does not
- * know; each new job then gets a value between its neighbours'
- * (osl_prio_new) until the pass it wakes renumbers.
+ * know; each new job record then gets one value between its neighbours'
+ * (osl_prio_new) until the pass it wakes renumbers.  A record the engine
+ * knows keeps its priority (_known).
  */
 extern uint32_t osl_job_priority(uint32_t last_prio, job_record_t *job_ptr)
 {
@@ -201,14 +264,18 @@ extern uint32_t osl_job_priority(uint32_t last_prio, job_record_t *job_ptr)
 	osl_obs_t **obs;
 	uint32_t prio = last_prio >= 2 ? last_prio - 1 : 1;
 	double now = (double) time(NULL);
+	/* association shares for Weights=assoc */
+	assoc_mgr_lock_t assoc_read_lock = { .assoc = READ_LOCK };
+	bool assoc;
 	int i, j;
 
 	if (!running_in_slurmctld())
 		return prio;
-	slurm_mutex_lock(&osl_eng.lock);
+	/* slurmctld holds no assoc_mgr lock when it calls priority_p_set */
+	assoc = _lock_engine(&assoc_read_lock);
 	if (!osl_eng.conf || osl_eng.stop || osl_ignored(job_ptr) ||
-	    !IS_JOB_PENDING(job_ptr)) {
-		slurm_mutex_unlock(&osl_eng.lock);
+	    !IS_JOB_PENDING(job_ptr) || _known(job_ptr, &prio)) {
+		_unlock_engine(&assoc_read_lock, assoc);
 		return prio;
 	}
 	osl_observe(&vec, job_ptr);
@@ -229,9 +296,8 @@ extern uint32_t osl_job_priority(uint32_t last_prio, job_record_t *job_ptr)
 		prio = job_ptr->priority;
 	if (osl_eng.evlog)
 		fflush(osl_eng.evlog);
-	osl_eng.wake = true;
-	slurm_cond_broadcast(&osl_eng.cond);
-	slurm_mutex_unlock(&osl_eng.lock);
+	_wake();
+	_unlock_engine(&assoc_read_lock, assoc);
 	free(obs);
 	free(vec.v);
 	return prio;

@@ -72,17 +72,11 @@ static int _cell_rank_cmp(const void *a, const void *b)
 	return (x->rank > y->rank) - (x->rank < y->rank);
 }
 
-/* Room for n cells in p->prios (refilled every pass, one more at every
- * submission). */
-static void _prios_reserve(osl_part_t *p, int n)
-{
-	p->prios = osl_grow(p->prios, &p->cap_prios, n, sizeof(*p->prios), 0);
-}
-
 extern void osl_prio_renumber(osl_part_t *p, osl_obs_t **obs, int n)
 {
 	osl_cell_t *cell = osl_calloc(n + 1, sizeof(*cell));
 	uint32_t *val;
+	uint64_t *ranks;
 	int i, m = 0, k;
 
 	for (i = 0; i < n; i++) {
@@ -109,66 +103,64 @@ extern void osl_prio_renumber(osl_part_t *p, osl_obs_t **obs, int n)
 			val[i] = cell[i].rank < OSL_PRIO_TOP - 1 ?
 				 OSL_PRIO_TOP - (uint32_t) cell[i].rank : 1;
 	}
-	_prios_reserve(p, m);
+	ranks = osl_calloc(m + 1, sizeof(*ranks));
 	for (i = 0; i < m; i++) {
 		cell[i].o->prio = val[i];
-		p->prios[i].rank = cell[i].rank;
-		p->prios[i].prio = val[i];
+		ranks[i] = cell[i].rank;
 	}
-	p->nprios = m;
+	osl_ptab_build(&p->prios, ranks, val, m);
+	free(ranks);
 	free(val);
 	free(cell);
 }
 
 /*
- * Priority for a job just ranked at rank in p, before the next pass
- * renumbers: between those of its neighbours at that rank in the last
- * pass's table, which then records it (later ranks move down by one).
+ * Priority for a job record just ranked at rank in p, before the next pass
+ * renumbers: between those of its neighbours at that rank in the table of
+ * the last pass, which then records it (later ranks move down by one).
  * Approximate (jobs may have started since the pass); the pass woken by
- * the submission puts it right.  O(records).
+ * the submission puts it right.  O(log P), P records in the table.
  */
 static uint32_t _prio_for_new(osl_part_t *p, uint64_t rank)
 {
-	int a = 0, b = p->nprios, i;
+	const osl_ptab_node_t *above, *below;
 	uint32_t hi, lo, v;
 
-	while (a < b) {		/* first cell ranked at or after rank */
-		int m = a + (b - a) / 2;
-
-		if (p->prios[m].rank < rank)
-			a = m + 1;
-		else
-			b = m;
-	}
-	hi = a > 0 ? p->prios[a - 1].prio : OSL_PRIO_TOP;
-	lo = a < p->nprios ? p->prios[a].prio : OSL_PRIO_LO - 1;
+	osl_ptab_neighbours(&p->prios, rank, &above, &below);
+	hi = above ? above->prio : OSL_PRIO_TOP;
+	lo = below ? below->prio : OSL_PRIO_LO - 1;
 	if (hi > lo + 1)
 		v = lo + (hi - lo) / 2;
 	else		/* no room: a tie, until the pass */
 		v = hi - 1 >= OSL_PRIO_LO ? hi - 1 : OSL_PRIO_LO;
-	_prios_reserve(p, p->nprios + 1);
-	memmove(&p->prios[a + 1], &p->prios[a],
-		(p->nprios - a) * sizeof(*p->prios));
-	p->prios[a].rank = rank;
-	p->prios[a].prio = v;
-	p->nprios++;
-	for (i = a + 1; i < p->nprios; i++)
-		p->prios[i].rank++;
+	osl_ptab_insert(&p->prios, rank, v);
 	return v;
 }
 
 extern void osl_prio_new(osl_part_t *p, osl_obs_t **obs, int n)
 {
-	int i;
+	osl_cell_t *cell = osl_calloc(n + 1, sizeof(*cell));
+	int i, m = 0, k;
 
 	for (i = 0; i < n; i++) {
 		uint64_t rank = 0;
 
 		if (!ost_sched_rank(p->sched, obs[i]->key, &rank)) {
 			obs[i]->rank = rank;
-			obs[i]->prio = _prio_for_new(p, rank);
+			cell[m].o = obs[i];
+			cell[m++].rank = rank;
 		}
 	}
+	/* one value per record, at its best rank (tasks of an array),
+	 * inserted by rank so that each insertion sees the ranks before it */
+	qsort(cell, m, sizeof(*cell), _cell_rec_cmp);
+	for (i = 0, k = 0; i < m; i++)
+		if (!k || cell[i].o->rec != cell[k - 1].o->rec)
+			cell[k++] = cell[i];
+	qsort(cell, k, sizeof(*cell), _cell_rank_cmp);
+	for (i = 0; i < k; i++)
+		cell[i].o->prio = _prio_for_new(p, cell[i].rank);
+	free(cell);
 }
 
 /* --------------------------------------------------- job_list order --- */

@@ -57,11 +57,28 @@ typedef struct {
 	double weight;			/* w_u handed to ost_user_set_weight */
 } osl_weight_t;
 
-/* The priority the last pass gave the job record first reached at rank. */
+/* The priority the last pass gave the job record first reached at rank
+ * (one node of osl_ptab_t). */
 typedef struct {
-	uint64_t rank;			/* rank of the record's best task */
+	uint64_t rank;			/* rank of the record's best task, once
+					 * the additions above it are done */
+	uint64_t add;			/* ranks to add to both subtrees (a
+					 * lazy "later ranks + 1") */
 	uint32_t prio;			/* the priority written for it */
-} osl_prio_cell_t;
+	int32_t left, right;		/* children, 1-based (0: none) */
+	int32_t height;			/* AVL height, leaf 1 */
+} osl_ptab_node_t;
+
+/* Priorities by rank of a partition (osl_ptab.c); zeroed: empty. */
+typedef struct {
+	osl_ptab_node_t *v;		/* the nodes (malloc), v[i - 1] is
+					 * node i */
+	int n;				/* nodes used */
+	int cap;			/* nodes allocated */
+	int32_t root;			/* root node (0: empty) */
+	uint64_t work;			/* nodes visited and rotations so far
+					 * (tests check the cost with it) */
+} osl_ptab_t;
 
 /* One Slurm partition and its virtual schedule. */
 typedef struct {
@@ -71,10 +88,10 @@ typedef struct {
 	osl_weight_t *w;		/* weights given to the core (malloc) */
 	int nw;				/* entries used in w */
 	int cap_w;			/* entries allocated in w */
-	osl_prio_cell_t *prios;		/* last pass: priority by rank, rank
-					 * ascending (malloc; osl_prio.c) */
-	int nprios;			/* entries used in prios */
-	int cap_prios;			/* entries allocated in prios */
+	osl_ptab_t prios;		/* last pass: priority by rank, and the
+					 * submissions since (osl_prio.c) */
+	bool passed;			/* a pass of this process has advanced
+					 * its clock (osl_clock_check) */
 } osl_part_t;
 
 /* What Slurm shows of a job: its state in one word. */
@@ -101,6 +118,9 @@ typedef struct {
 	uint32_t uid;			/* owner */
 	uint32_t procs;			/* CPUs, >= 1 */
 	double estimate;		/* e, seconds (§1) */
+	double limit;			/* the job's time limit, seconds
+					 * (INFINITY: none): the most a finish
+					 * may charge */
 	double weight;			/* owner's weight w_u */
 	uint64_t group;			/* array job id, 0 for a plain job */
 	time_t submit;			/* submission time */
@@ -154,6 +174,9 @@ typedef struct {
 	int nparts;			/* entries in parts */
 	FILE *evlog;			/* EventLog= file, NULL if none */
 	uint64_t passes;		/* passes run since the engine started */
+	bool assoc_held;		/* the thread holding lock also holds
+					 * the assoc_mgr read lock: only then
+					 * are association shares read */
 } osl_engine_t;
 
 extern osl_engine_t osl_eng;		/* osl_engine.c */
@@ -202,6 +225,67 @@ extern osl_obs_t **osl_obs_index(const osl_obs_vec_t *vec);
 extern int osl_sync(osl_part_t *p, osl_obs_t **obs, int n, double now,
 		    osl_sync_scope_t scope, FILE *evlog);
 
+/* ------------------------------------------- osl_ptab.c (Slurm-free) --- */
+
+/* t holds n nodes (rank[i], prio[i]), rank ascending.  O(n). */
+extern void osl_ptab_build(osl_ptab_t *t, const uint64_t *rank,
+			   const uint32_t *prio, int n);
+
+/*
+ * The node ranked last before rank (*above, NULL: none) and the first
+ * ranked at or after it (*below, NULL: none).  Valid until the next
+ * change of t.  O(log n).
+ */
+extern void osl_ptab_neighbours(osl_ptab_t *t, uint64_t rank,
+				const osl_ptab_node_t **above,
+				const osl_ptab_node_t **below);
+
+/* Record prio at rank, before every node ranked at or after it, whose
+ * ranks grow by one.  O(log n) (amortized for the array's growth). */
+extern void osl_ptab_insert(osl_ptab_t *t, uint64_t rank, uint32_t prio);
+
+/* The nodes in rank order into rank[], prio[] (room for t->n).  RET t->n */
+extern int osl_ptab_dump(const osl_ptab_t *t, uint64_t *rank, uint32_t *prio);
+
+/* Height of the tree (0: empty), for tests of the balance. */
+extern int osl_ptab_height(const osl_ptab_t *t);
+
+/* Release t; it is then empty. */
+extern void osl_ptab_free(osl_ptab_t *t);
+
+/* ------------------------------------------ osl_clock.c (Slurm-free) --- */
+
+/* A wall clock behind the core's by more than this (seconds) stepped back. */
+#define OSL_SKEW_BACK 60.0
+/* Between two passes, a wall clock ahead by more than the larger of this
+ * (seconds) and 10 Interval jumped forward. */
+#define OSL_SKEW_FORWARD 3600.0
+/* A state file whose clock is older than this (seconds: 7 days) is not
+ * loaded; the partition is rebuilt from the job records. */
+#define OSL_STATE_MAX_AGE (7 * 86400.0)
+
+/*
+ * The shift to rebase a schedule whose clock is core_now by, now being the
+ * wall clock and interval the pass interval (seconds); continuous: a pass
+ * of this process set core_now (so a gap is no downtime).  The rule is
+ * above the definition (osl_clock.c).
+ * RET seconds (< 0: back, > 0: forward), 0 for none
+ */
+extern double osl_clock_skew(double core_now, double now, double interval,
+			     bool continuous);
+
+/*
+ * At the start of a pass of p at now: when osl_clock_skew() finds a step,
+ * log it (osl_error), rebase p's core, log the rebase to evlog (may be
+ * NULL).  Marks p as passed.
+ * RET true if the schedule was rebased
+ */
+extern bool osl_clock_check(osl_part_t *p, double now, double interval,
+			    FILE *evlog);
+
+/* Is a state file whose clock is saved too old at now (OSL_STATE_MAX_AGE)? */
+extern bool osl_state_stale(double saved, double now);
+
 /* ------------------------------------------- osl_prio.c (Slurm-free) --- */
 
 /* Set rank and campaign of every pending observation of obs[0..n) (sorted
@@ -218,11 +302,15 @@ extern void osl_prio_rank(osl_part_t *p, osl_obs_t **obs, int n);
 extern void osl_prio_renumber(osl_part_t *p, osl_obs_t **obs, int n);
 
 /*
- * Priorities for obs[0..n), observations of p just submitted to its core:
- * each at its rank gets a value between those of its neighbours in
- * p->prios, which then records it (later ranks move down by one), so that
- * a burst of submissions gets distinct values in order until the next
- * pass renumbers.  Observations the core does not rank keep prio 0.
+ * Priorities for obs[0..n), observations of p just submitted to its core
+ * (sorted by key): one value per job record, at the best rank of its
+ * observations, between those of its neighbours in p->prios, which then
+ * records it (later ranks move down by one), so that a burst of
+ * submissions gets distinct values in order until the next pass
+ * renumbers.  Only the record's best-ranked observation gets prio; the
+ * others, and those the core does not rank, keep prio 0.
+ * O(n log n + records * log P), P the records in p->prios: independent
+ * of the number of pending jobs but for the logarithm.
  */
 extern void osl_prio_new(osl_part_t *p, osl_obs_t **obs, int n);
 
@@ -289,6 +377,8 @@ typedef enum {
 	OSL_LOG_REQUEUE,		/* ost_job_requeue */
 	OSL_LOG_ADVANCE,		/* ost_sched_advance */
 	OSL_LOG_PASS,			/* end of a pass (replays stop here) */
+	OSL_LOG_UPDATE,			/* ost_job_update */
+	OSL_LOG_REBASE,			/* ost_sched_rebase */
 } osl_log_op_t;
 
 /* One line of the event log. */
@@ -301,9 +391,13 @@ typedef struct {
 					 * think_time, capacity, intra,
 					 * faircamp_users, default_weight */
 	ost_job_desc_t job;		/* submit: id, uid, procs, estimate,
-					 * group; start, finish, cancel,
-					 * requeue: id; weight: uid */
-	double x;			/* finish: run time; weight: weight */
+					 * group; update: id, procs, estimate;
+					 * start: id, procs (0: as requested,
+					 * logs written before the width was);
+					 * finish, cancel, requeue: id;
+					 * weight: uid */
+	double x;			/* finish: run time charged; weight:
+					 * weight; rebase: the shift, seconds */
 	const char *path;		/* load: the copy of the state file */
 } osl_evlog_rec_t;
 
@@ -369,6 +463,16 @@ extern bool osl_ignored(const struct job_record *job_ptr);
  * NOTE: job read lock (at least) and osl_eng.lock held.
  */
 extern void osl_observe(osl_obs_vec_t *vec, struct job_record *job_ptr);
+
+/*
+ * The first observation osl_observe() would make of job_ptr (first
+ * partition, first pending task), into *o, without expanding an array:
+ * O(1) but for finding the first task.  Whether the engine knows a record
+ * is whether its core knows this one.
+ * NOTE: job read lock (at least) and osl_eng.lock held.
+ * RET false if the record is left alone or has nothing to observe
+ */
+extern bool osl_observe_first(struct job_record *job_ptr, osl_obs_t *o);
 
 /* ------------------------------------------- osl_writeback.c (Slurm) --- */
 

@@ -7,7 +7,10 @@
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *
  *  Free of Slurm types: tests/plugin/check_sync.c drives it with made-up
- *  observations.  The one pipeline for the pass (OSL_SYNC_ALL) and for a
+ *  observations.  Charges follow Slurm's allocation: a start carries the
+ *  width allocated (ost_job_start_alloc), a pending job whose width or
+ *  estimate changed is updated (ost_job_update), and a finish is charged
+ *  at most the job's time limit (ost_job_finish_capped).  The one pipeline for the pass (OSL_SYNC_ALL) and for a
  *  submission (OSL_SYNC_NEW): diff, sort, apply.
 \*****************************************************************************/
 
@@ -21,26 +24,36 @@
 /* What happens to a job in the core. */
 typedef enum {
 	OSL_EV_SUBMIT = 0,		/* ost_job_submit (was 's') */
-	OSL_EV_START,		/* ost_job_start (was 'b', begin) */
+	OSL_EV_START,		/* ost_job_start_alloc on the allocated width
+				 * (was 'b', begin) */
 	OSL_EV_FINISH,		/* ost_job_finish with Slurm's end and run time
 				 * (was 'f') */
 	OSL_EV_CANCEL,		/* ost_job_cancel (was 'c') */
 	OSL_EV_REQUEUE,		/* ost_job_requeue (was 'r') */
 	OSL_EV_VANISH,		/* was 'g', gone: a running job whose record
 				 * Slurm purged before a pass saw it end;
-				 * finished now, having run since its start */
+				 * finished now, having run since its start
+				 * (at most its estimate, the time limit the
+				 * core knows) */
+	OSL_EV_UPDATE,		/* ost_job_update: a pending job's width or
+				 * estimate is not what the core knows */
 } osl_ev_kind_t;
 
 static const char *const _ev_names[] = {
-	"submit", "start", "finish", "cancel", "requeue", "vanish",
+	"submit", "start", "finish", "cancel", "requeue", "vanish", "update",
 };
 
 /*
  * Order of events at one instant (§6): completions of jobs that started
  * earlier, requeues, submissions, starts, then completions of jobs that
- * started at that very instant.
+ * started at that very instant.  An update (a resize) comes after a
+ * requeue of the same job and before a start, so that a start sees the
+ * estimate the job started with.
  */
-enum { OSL_ORD_END = 0, OSL_ORD_REQUEUE, OSL_ORD_SUBMIT, OSL_ORD_START, OSL_ORD_END_LATE };
+enum {
+	OSL_ORD_END = 0, OSL_ORD_REQUEUE, OSL_ORD_UPDATE, OSL_ORD_SUBMIT,
+	OSL_ORD_START, OSL_ORD_END_LATE
+};
 
 /* A core event; sorted by (t, order, key). */
 typedef struct {
@@ -50,6 +63,8 @@ typedef struct {
 	const osl_obs_t *o;		/* the observation (NULL: the record
 					 * is gone) */
 	uint64_t key;			/* core job id */
+	uint32_t procs;			/* update: the width to give */
+	double estimate;		/* update: the estimate to give */
 } osl_event_t;
 
 typedef struct {
@@ -63,6 +78,8 @@ typedef struct {
 	uint64_t id;			/* core job id */
 	ost_job_state_t state;		/* pending or running */
 	double start;			/* start time (running) */
+	uint32_t procs;			/* width the core counts */
+	double estimate;		/* estimate the core counts */
 } osl_known_t;
 
 typedef struct {
@@ -121,6 +138,7 @@ static void _ev_add(osl_ev_vec_t *ev, double t, int order, osl_ev_kind_t kind,
 		    const osl_obs_t *o, uint64_t key)
 {
 	ev->v = osl_grow(ev->v, &ev->cap, ev->n + 1, sizeof(*ev->v), 64);
+	memset(&ev->v[ev->n], 0, sizeof(ev->v[0]));
 	ev->v[ev->n].t = t;
 	ev->v[ev->n].order = order;
 	ev->v[ev->n].kind = kind;
@@ -137,6 +155,8 @@ static int _known_add(const ost_job_info_t *job, void *arg)
 	k->v[k->n].id = job->id;
 	k->v[k->n].state = job->state;
 	k->v[k->n].start = job->start;
+	k->v[k->n].procs = job->procs;
+	k->v[k->n].estimate = job->estimate;
 	k->n++;
 	return 0;
 }
@@ -148,10 +168,26 @@ static int _known_cmp(const void *a, const void *b)
 	return (x->id > y->id) - (x->id < y->id);
 }
 
+/* An update of k to (procs, estimate) at t, if that is news to the core. */
+static void _update(osl_ev_vec_t *ev, const osl_known_t *k, const osl_obs_t *o,
+		    double t, uint32_t procs, double estimate)
+{
+	if (k && procs == k->procs && estimate == k->estimate)
+		return;
+	_ev_add(ev, t, OSL_ORD_UPDATE, OSL_EV_UPDATE, o, o->key);
+	ev->v[ev->n - 1].procs = procs;
+	ev->v[ev->n - 1].estimate = estimate;
+}
+
 /*
  * Events that bring the core's view of one job in line with Slurm's.
  * IN k - what the core knows (NULL: nothing)
  * IN o - what Slurm shows (NULL: the record is gone or left alone)
+ * A pending job whose width or estimate differ is updated now (Slurm keeps
+ * no time of the change); one that started meanwhile gets its new
+ * estimate just before its start, and its width from the start itself
+ * (o->procs is then the allocated width); a requeued job gets the request
+ * it has now right after its requeue.
  */
 static void _diff_one(osl_ev_vec_t *ev, const osl_known_t *k, const osl_obs_t *o,
 		      double now)
@@ -175,9 +211,13 @@ static void _diff_one(osl_ev_vec_t *ev, const osl_known_t *k, const osl_obs_t *o
 		return;
 	}
 	if (k->state == OST_JOB_PENDING) {
-		if (o->st == OSL_RUNNING) {
+		if (o->st == OSL_PENDING) {
+			_update(ev, k, o, now, o->procs, o->estimate);
+		} else if (o->st == OSL_RUNNING) {
+			_update(ev, k, o, o->start, k->procs, o->estimate);
 			_ev_add(ev, o->start, OSL_ORD_START, OSL_EV_START, o, o->key);
 		} else if (o->st == OSL_FINISHED && o->ran) {
+			_update(ev, k, o, o->start, k->procs, o->estimate);
 			_ev_add(ev, o->start, OSL_ORD_START, OSL_EV_START, o, o->key);
 			_ev_add(ev, o->end, OSL_ORD_END_LATE, OSL_EV_FINISH, o,
 				o->key);
@@ -185,11 +225,14 @@ static void _diff_one(osl_ev_vec_t *ev, const osl_known_t *k, const osl_obs_t *o
 			_ev_add(ev, o->end, OSL_ORD_END, OSL_EV_CANCEL, o, o->key);
 		}
 	} else {
-		if (o->st == OSL_PENDING)
-			_ev_add(ev, o->submit > now ? now : o->submit,
-				OSL_ORD_REQUEUE, OSL_EV_REQUEUE, o, o->key);
-		else if (o->st == OSL_FINISHED)
+		if (o->st == OSL_PENDING) {
+			double t = o->submit > now ? now : o->submit;
+
+			_ev_add(ev, t, OSL_ORD_REQUEUE, OSL_EV_REQUEUE, o, o->key);
+			_update(ev, k, o, t, o->procs, o->estimate);
+		} else if (o->st == OSL_FINISHED) {
 			_ev_add(ev, o->end, OSL_ORD_END, OSL_EV_FINISH, o, o->key);
+		}
 	}
 }
 
@@ -274,6 +317,7 @@ static void _apply(osl_part_t *p, const osl_event_t *e, double now, FILE *evlog)
 {
 	const osl_obs_t *o = e->o;
 	ost_job_info_t info;
+	double run = 0;
 	int rc = 0;
 
 	switch (e->kind) {
@@ -293,26 +337,47 @@ static void _apply(osl_part_t *p, const osl_event_t *e, double now, FILE *evlog)
 		}
 		break;
 	}
-	case OSL_EV_START:
-		if (!(rc = ost_job_start(p->sched, e->key, e->t)))
-			_log(evlog, p, OSL_LOG_START, e->t, e->key, 0);
-		break;
-	case OSL_EV_FINISH:
-		if (!(rc = ost_job_finish(p->sched, e->key, e->t, o->runtime)))
-			_log(evlog, p, OSL_LOG_FINISH, e->t, e->key,
-			     o->runtime);
-		break;
-	case OSL_EV_VANISH:	/* ended by now at worst */
-		if (!ost_job_get(p->sched, e->key, &info)) {
-			double run = isnan(info.start) ? 0 : now - info.start;
+	case OSL_EV_START:	/* on the CPUs Slurm allocated */
+		if (!(rc = ost_job_start_alloc(p->sched, e->key, e->t,
+					       o->procs))) {
+			osl_evlog_rec_t r = { .op = OSL_LOG_START,
+					      .part = p->name, .t = e->t };
 
-			if (run < 0)
-				run = 0;
-			if (!(rc = ost_job_finish(p->sched, e->key, now, run)))
+			r.job.id = e->key;
+			r.job.procs = o->procs;
+			if (evlog)
+				osl_evlog_write(evlog, &r);
+		}
+		break;
+	case OSL_EV_UPDATE:
+		if (!(rc = ost_job_update(p->sched, e->key, e->procs,
+					  e->estimate, e->t))) {
+			osl_evlog_rec_t r = { .op = OSL_LOG_UPDATE,
+					      .part = p->name, .t = e->t };
+
+			r.job.id = e->key;
+			r.job.procs = e->procs;
+			r.job.estimate = e->estimate;
+			if (evlog)
+				osl_evlog_write(evlog, &r);
+		}
+		break;
+	case OSL_EV_FINISH:	/* Slurm's run time, at most the limit */
+		if (!(rc = ost_job_finish_capped(p->sched, e->key, e->t,
+						 o->runtime, o->limit, &run)))
+			_log(evlog, p, OSL_LOG_FINISH, e->t, e->key, run);
+		break;
+	case OSL_EV_VANISH:	/* ended by now at worst, within its limit */
+		if (!ost_job_get(p->sched, e->key, &info)) {
+			run = isnan(info.start) || now < info.start ? 0 :
+			      now - info.start;
+			if (!(rc = ost_job_finish_capped(p->sched, e->key, now,
+							 run, info.estimate,
+							 &run)))
 				_log(evlog, p, OSL_LOG_FINISH, now, e->key,
 				     run);
-			osl_debug("ostrich: job %"PRIu64" vanished while running: finished at %.0f",
-				  e->key, now);
+			osl_debug("ostrich: job %"PRIu64" vanished while running: finished at %.0f, charged %.0f s",
+				  e->key, now, run);
 		}
 		break;
 	case OSL_EV_CANCEL:

@@ -18,6 +18,7 @@
 
 #include "src/slurmctld/slurmctld.h"
 
+#include "osl_compat.h"
 #include "osl_private.h"
 
 extern bool osl_write_job(osl_obs_t *obs, int a, int b)
@@ -44,16 +45,11 @@ extern bool osl_write_job(osl_obs_t *obs, int a, int b)
 			best = prio;
 	}
 	if (best && slot_prio) {
-		if (!job_ptr->priority_array)
-			job_ptr->priority_array = xcalloc(nslots + 1,
-							  sizeof(uint32_t));
 		for (i = 0; i < nslots; i++) {
 			uint32_t v = slot_prio[i] ? slot_prio[i] : 1;
 
-			if (job_ptr->priority_array[i] != v) {
-				job_ptr->priority_array[i] = v;
+			if (osl_prio_slot_set(job_ptr, nslots, i, v))
 				changed = true;
-			}
 		}
 	}
 	if (best && job_ptr->priority != best) {
@@ -99,7 +95,7 @@ extern bool osl_order_job_list(const osl_obs_vec_t *vec)
 {
 	osl_qrec_t *q = xcalloc(vec->n + 1, sizeof(*q));
 	void **cur, **want;
-	ListIterator it;
+	list_itr_t *it;
 	job_record_t *job_ptr;
 	int a, i, m = 0, n = 0;
 	bool differ;

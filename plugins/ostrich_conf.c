@@ -27,19 +27,22 @@
 #include "src/common/xstring.h"
 
 #include "ostrich_conf.h"
+#include "osl_conf_values.h"
 
+/* Values are read as text and judged by osl_conf_values.c, except the
+ * booleans, Slurm's own. */
 static s_p_options_t _options[] = {
 	{"Mode", S_P_STRING},
-	{"ThinkTime", S_P_UINT32},
-	{"Interval", S_P_UINT32},
+	{"ThinkTime", S_P_STRING},
+	{"Interval", S_P_STRING},
 	{"Capacity", S_P_STRING},
 	{"IntraOrder", S_P_STRING},
 	{"VirtualArea", S_P_STRING},
 	{"Memory", S_P_STRING},
-	{"MemoryCredit", S_P_UINT32},
-	{"DefaultEstimate", S_P_UINT32},
-	{"FairCampUsers", S_P_UINT32},
-	{"DefaultWeight", S_P_DOUBLE},
+	{"MemoryCredit", S_P_STRING},
+	{"DefaultEstimate", S_P_STRING},
+	{"FairCampUsers", S_P_STRING},
+	{"DefaultWeight", S_P_STRING},
 	{"Weights", S_P_STRING},
 	{"UserWeights", S_P_STRING},
 	{"AccountWeights", S_P_STRING},
@@ -69,55 +72,21 @@ static void _defaults(osl_conf_t *conf)
 	conf->system_comment = true;
 }
 
-/*
- * Parse "name:weight,name:weight".
- * IN key - option name, for messages
- * IN list - the value
- * IN fn - called for each pair; returns 0 or fills *err
- * RET 0 or -1 with *err set
- */
-typedef int (*_pair_f)(osl_conf_t *conf, const char *name, double w,
-		       char **err);
+/* The keys with one value, judged by osl_conf_set_value(). */
+static const char *const _scalar_keys[] = {
+	"Mode", "ThinkTime", "Interval", "Capacity", "IntraOrder",
+	"VirtualArea", "Memory", "MemoryCredit", "DefaultEstimate",
+	"FairCampUsers", "DefaultWeight", "Weights",
+};
 
-static int _parse_pairs(osl_conf_t *conf, const char *key, const char *list,
-			_pair_f fn, char **err)
+static int _add_user(const char *name, double w, void *arg, char *err,
+		     size_t errlen)
 {
-	char *copy = xstrdup(list), *save = NULL, *tok;
-	int rc = 0;
-
-	for (tok = strtok_r(copy, ",", &save); tok && !rc;
-	     tok = strtok_r(NULL, ",", &save)) {
-		char *colon = strrchr(tok, ':'), *end = NULL;
-		double w;
-
-		if (!colon || colon == tok) {
-			xstrfmtcat(*err, "%s: \"%s\" is not name:weight",
-				   key, tok);
-			rc = -1;
-			break;
-		}
-		*colon = '\0';
-		errno = 0;
-		w = strtod(colon + 1, &end);
-		if (errno || !end || *end || end == colon + 1 || !(w > 0) ||
-		    !isfinite(w)) {
-			xstrfmtcat(*err, "%s: weight of %s must be a number > 0",
-				   key, tok);
-			rc = -1;
-			break;
-		}
-		rc = fn(conf, tok, w, err);
-	}
-	xfree(copy);
-	return rc;
-}
-
-static int _add_user(osl_conf_t *conf, const char *name, double w, char **err)
-{
+	osl_conf_t *conf = arg;
 	uid_t uid;
 
 	if (uid_from_string(name, &uid) < 0) {
-		xstrfmtcat(*err, "UserWeights: unknown user \"%s\"", name);
+		snprintf(err, errlen, "UserWeights: unknown user \"%s\"", name);
 		return -1;
 	}
 	xrecalloc(conf->user_w, conf->n_user_w + 1, sizeof(*conf->user_w));
@@ -127,9 +96,11 @@ static int _add_user(osl_conf_t *conf, const char *name, double w, char **err)
 	return 0;
 }
 
-static int _add_acct(osl_conf_t *conf, const char *name, double w, char **err)
+static int _add_acct(const char *name, double w, void *arg, char *err,
+		     size_t errlen)
 {
-	(void) err;
+	osl_conf_t *conf = arg;
+
 	xrecalloc(conf->acct_w, conf->n_acct_w + 1, sizeof(*conf->acct_w));
 	conf->acct_w[conf->n_acct_w].account = xstrdup(name);
 	conf->acct_w[conf->n_acct_w].weight = w;
@@ -137,83 +108,32 @@ static int _add_acct(osl_conf_t *conf, const char *name, double w, char **err)
 	return 0;
 }
 
-/* Read the enumerations and weights of tbl into conf; RET 0 or -1, *err */
+/* Read the values of tbl into conf; RET 0 or -1, *err */
 static int _get_values(osl_conf_t *conf, s_p_hashtbl_t *tbl, char **err)
 {
-	char *s = NULL;
-	uint32_t u;
+	char *s = NULL, why[256];
+	size_t i;
 	int rc = 0;
 
-	if (s_p_get_string(&s, "Mode", tbl) &&
-	    ost_mode_parse(s, &conf->mode))
-		xstrfmtcat(*err, "Mode=%s: must be ostrich or faircamp", s);
-	xfree(s);
-	if (!*err && s_p_get_string(&s, "Capacity", tbl) &&
-	    ost_capacity_parse(s, &conf->capacity))
-		xstrfmtcat(*err, "Capacity=%s: must be used or full", s);
-	xfree(s);
-	if (!*err && s_p_get_string(&s, "IntraOrder", tbl) &&
-	    ost_intra_parse(s, &conf->intra))
-		xstrfmtcat(*err, "IntraOrder=%s: must be lpt, spt, fifo or ljf",
-			   s);
-	xfree(s);
-	if (!*err && s_p_get_string(&s, "VirtualArea", tbl) &&
-	    ost_varea_parse(s, &conf->varea))
-		xstrfmtcat(*err, "VirtualArea=%s: must be requested, learned "
-			   "or pooled", s);
-	xfree(s);
-	if (!*err && s_p_get_string(&s, "Memory", tbl)) {
-		if (!xstrcasecmp(s, "on") || !xstrcasecmp(s, "off"))
-			conf->memory = !xstrcasecmp(s, "on");
-		else
-			xstrfmtcat(*err, "Memory=%s: must be on or off", s);
-	}
-	xfree(s);
-	if (!*err && s_p_get_string(&s, "Weights", tbl)) {
-		if (!xstrcasecmp(s, "assoc"))
-			conf->weights_assoc = true;
-		else if (xstrcasecmp(s, "config"))
-			xstrfmtcat(*err, "Weights=%s: must be config or assoc",
-				   s);
-	}
-	xfree(s);
-	if (*err)
-		return -1;
-	if (s_p_get_uint32(&u, "ThinkTime", tbl))
-		conf->think_time = u;
-	if (s_p_get_uint32(&u, "MemoryCredit", tbl))
-		conf->memory_credit = u;
-	if (s_p_get_uint32(&u, "Interval", tbl)) {
-		if (u < 1 || u > 3600) {
-			xstrfmtcat(*err, "Interval=%u: must be 1..3600 seconds",
-				   u);
-			return -1;
-		}
-		conf->interval = u;
-	}
-	if (s_p_get_uint32(&u, "DefaultEstimate", tbl)) {
-		if (u < 1) {
-			xstrfmtcat(*err, "DefaultEstimate=%u: must be > 0", u);
-			return -1;
-		}
-		conf->default_estimate = u;
-	}
-	(void) s_p_get_uint32(&conf->faircamp_users, "FairCampUsers", tbl);
-	if (s_p_get_double(&conf->default_weight, "DefaultWeight", tbl) &&
-	    !(conf->default_weight > 0 && isfinite(conf->default_weight))) {
-		xstrfmtcat(*err, "DefaultWeight=%g: must be > 0",
-			   conf->default_weight);
-		return -1;
+	for (i = 0; !rc && i < ARRAY_SIZE(_scalar_keys); i++) {
+		if (s_p_get_string(&s, _scalar_keys[i], tbl))
+			rc = osl_conf_set_value(conf, _scalar_keys[i], s, why,
+					     sizeof(why));
+		xfree(s);
 	}
 	(void) s_p_get_boolean(&conf->backfill, "Backfill", tbl);
 	(void) s_p_get_boolean(&conf->system_comment, "SystemComment", tbl);
 	(void) s_p_get_string(&conf->event_log, "EventLog", tbl);
-	if (s_p_get_string(&s, "UserWeights", tbl))
-		rc = _parse_pairs(conf, "UserWeights", s, _add_user, err);
+	if (!rc && s_p_get_string(&s, "UserWeights", tbl))
+		rc = osl_conf_parse_weight_list("UserWeights", s, _add_user, conf,
+					     why, sizeof(why));
 	xfree(s);
 	if (!rc && s_p_get_string(&s, "AccountWeights", tbl))
-		rc = _parse_pairs(conf, "AccountWeights", s, _add_acct, err);
+		rc = osl_conf_parse_weight_list("AccountWeights", s, _add_acct,
+					     conf, why, sizeof(why));
 	xfree(s);
+	if (rc)
+		xstrcat(*err, why);
 	return rc;
 }
 
@@ -317,9 +237,10 @@ extern double osl_conf_weight(const osl_conf_t *conf, uid_t uid,
 	for (i = 0; account && i < conf->n_acct_w; i++)
 		if (!xstrcasecmp(conf->acct_w[i].account, account))
 			return conf->acct_w[i].weight;
+	/* Shares above the weight range count as its top (ostrich.conf(5)). */
 	if (conf->weights_assoc && shares_raw && shares_raw != NO_VAL &&
 	    shares_raw != INFINITE)
-		return (double) shares_raw;
+		return fmin((double) shares_raw, OST_WEIGHT_MAX);
 	return conf->default_weight;
 }
 

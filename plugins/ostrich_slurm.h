@@ -17,6 +17,8 @@
 
 #include "src/slurmctld/slurmctld.h"
 
+#include "osl_compat.h"
+
 /* Which plugin uses the engine. */
 typedef enum {
 	OSL_PLUGIN_SCHED = 0,	/* sched/ostrich */
@@ -37,6 +39,10 @@ extern void osl_fini(osl_plugin_t who);
 
 /* Re-read ostrich.conf at the next pass (only sets a flag). */
 extern void osl_reconfig(void);
+
+/* Ask the engine thread for a pass soon (at most one a second).  Takes the
+ * engine lock only: call with slurmctld locks held or none. */
+extern void osl_wake(void);
 
 /* Configuration value Backfill= (read at init). */
 extern bool osl_backfill_wanted(void);

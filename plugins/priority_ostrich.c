@@ -28,8 +28,6 @@
 #include "src/common/assoc_mgr.h"
 #include "src/common/list.h"
 #include "src/common/log.h"
-#include "src/common/slurm_mcs.h"
-#include "src/common/slurm_priority.h"
 #include "src/common/slurm_protocol_defs.h"
 #include "src/common/xmalloc.h"
 
@@ -78,7 +76,10 @@ extern void priority_p_set_assoc_usage(slurmdb_assoc_rec_t *assoc)
 	(void) assoc;
 }
 
-/* Classic fair-share factor, only for sshare's display. */
+/* Required by the 24.11+ loader only (osl_compat.h): no-ops. */
+OSL_DEFINE_PRIO_24_11_SYMS
+
+/* Classic fair-share factor, only for sshare's display (up to 24.11). */
 extern double priority_p_calc_fs_factor(long double usage_efctv,
 					long double shares_norm)
 {
@@ -114,30 +115,24 @@ static bool _in_csv(const char *csv, const char *name)
  *             virtual schedule now, times PriorityWeightFairshare, as
  *             multifactor stores weighted factors (sprio -n divides);
  *   SITE 0, NICE the job's nice (OStrich ignores both), others 0.
+ *   (24.11+: SITE = PRIORITY - FAIRSHARE, see osl_factors_new().)
  * NOTE: job and partition read locks held; the engine lock is taken.
  */
-static void _add_factors(List ret, priority_factors_request_msg_t *req,
+static void _add_factors(list_t *ret, osl_factors_req_t *req,
 			 job_record_t *job_ptr, part_record_t *part_ptr,
 			 uint32_t prio)
 {
-	priority_factors_object_t *f;
-	double share;
+	double share, fs = 0.0;
 
 	if (!part_ptr ||
 	    (req && req->partitions && !_in_csv(req->partitions,
 						part_ptr->name)))
 		return;
-	f = xmalloc(sizeof(*f));
-	f->job_id = job_ptr->job_id;
-	f->user_id = job_ptr->user_id;
-	f->partition = part_ptr->name;	/* not freed by the destructor */
-	f->direct_prio = prio;
 	if (!osl_user_share(part_ptr->name, job_ptr->user_id, &share))
-		f->priority_fs = share *
-				 (double) slurm_conf.priority_weight_fs;
-	f->priority_site = NICE_OFFSET;
-	f->nice = job_ptr->details ? job_ptr->details->nice : NICE_OFFSET;
-	list_append(ret, f);
+		fs = share * (double) slurm_conf.priority_weight_fs;
+	list_append(ret, osl_factors_new(job_ptr, part_ptr->name, prio, fs,
+					 job_ptr->details ?
+					 job_ptr->details->nice : NICE_OFFSET));
 }
 
 static int _find_u32(void *x, void *key)
@@ -157,27 +152,27 @@ static bool _visible(job_record_t *job_ptr, uid_t uid, bool operator)
 		return true;
 	if (slurm_mcs_get_privatedata() == 1)
 		return !mcs_g_check_mcs_label(uid, job_ptr->mcs_label, false);
-	return assoc_mgr_is_user_acct_coord(acct_db_conn, uid,
-					    job_ptr->account);
+	return osl_is_acct_coord(uid, job_ptr->account);
 }
 
 /*
  * sprio: one row per pending job and partition selected by req (job ids,
  * uids, partitions) that uid may see under PrivateData=jobs.
- * NOTE: no slurmctld lock held by the caller.
+ * NOTE: no slurmctld lock held by the caller on 22.05; job, node, part
+ * read locks held on 24.11+ (OSL_SPRIO_CALLER_LOCKS): never lock again.
  */
-extern List priority_p_get_priority_factors_list(
-	priority_factors_request_msg_t *req, uid_t uid)
+static list_t *_factors_list(osl_factors_req_t *req, uid_t uid)
 {
 	/* conf R (weights, PrivateData), job R (records), part R (names) */
 	slurmctld_lock_t job_read_lock = {
 		READ_LOCK, READ_LOCK, NO_LOCK, READ_LOCK, NO_LOCK };
-	List ret = list_create(slurm_destroy_priority_factors_object);
-	ListIterator it;
+	list_t *ret = list_create(slurm_destroy_priority_factors_object);
+	list_itr_t *it;
 	job_record_t *job_ptr;
 	bool operator = validate_operator(uid);
 
-	lock_slurmctld(job_read_lock);
+	if (!OSL_SPRIO_CALLER_LOCKS)
+		lock_slurmctld(job_read_lock);
 	it = list_iterator_create(job_list);
 	while ((job_ptr = list_next(it))) {
 		if (!IS_JOB_PENDING(job_ptr) || job_ptr->priority == 0 ||
@@ -193,15 +188,15 @@ extern List priority_p_get_priority_factors_list(
 		    !list_find_first(req->uid_list, _find_u32,
 				     &job_ptr->user_id))
 			continue;
-		if (job_ptr->part_ptr_list && job_ptr->priority_array) {
-			ListIterator pit =
+		if (job_ptr->part_ptr_list && osl_prio_has_array(job_ptr)) {
+			list_itr_t *pit =
 				list_iterator_create(job_ptr->part_ptr_list);
 			part_record_t *part_ptr;
 			int i = 0;
 
 			while ((part_ptr = list_next(pit)))
 				_add_factors(ret, req, job_ptr, part_ptr,
-					     job_ptr->priority_array[i++]);
+					     osl_prio_slot_get(job_ptr, i++));
 			list_iterator_destroy(pit);
 		} else {
 			_add_factors(ret, req, job_ptr, job_ptr->part_ptr,
@@ -209,9 +204,12 @@ extern List priority_p_get_priority_factors_list(
 		}
 	}
 	list_iterator_destroy(it);
-	unlock_slurmctld(job_read_lock);
+	if (!OSL_SPRIO_CALLER_LOCKS)
+		unlock_slurmctld(job_read_lock);
 	return ret;
 }
+
+OSL_DEFINE_FACTORS_LIST(_factors_list)
 
 /*
  * Give back the unused run time of the job to its QOS and associations

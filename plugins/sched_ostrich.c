@@ -21,8 +21,10 @@
 
 #include "config.h"
 
+#include <pthread.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "slurm/slurm.h"
 #include "slurm/slurm_errno.h"
@@ -33,6 +35,7 @@
 #include "src/common/xmalloc.h"
 #include "src/common/xstring.h"
 
+#include "src/slurmctld/locks.h"
 #include "src/slurmctld/slurmctld.h"
 
 #include "ostrich_slurm.h"
@@ -43,6 +46,56 @@ const uint32_t plugin_version = SLURM_VERSION_NUMBER;
 
 static plugin_handle_t _bf_handle = PLUGIN_INVALID_HANDLE;
 static int (*_bf_reconfig)(void) = NULL;
+
+/* The submission watcher (see _watch): its thread and its stop flag. */
+static pthread_t _watch_thread;
+static bool _watching = false;
+static pthread_mutex_t _watch_lock = PTHREAD_MUTEX_INITIALIZER;
+static bool _watch_stop = false;
+
+/* Jobs submitted since slurmctld started (sdiag's counter).
+ * NOTE: takes the job read lock, under which slurmctld counts them. */
+static uint32_t _submitted(void)
+{
+	slurmctld_lock_t job_read_lock = {
+		NO_LOCK, READ_LOCK, NO_LOCK, NO_LOCK, NO_LOCK };
+	uint32_t n;
+
+	lock_slurmctld(job_read_lock);
+	n = slurmctld_diag_stats.jobs_submitted;
+	unlock_slurmctld(job_read_lock);
+	return n;
+}
+
+/*
+ * Without priority/ostrich nothing tells the engine of a submission, and
+ * priority/basic gives a new job about 0xfffeffff, above every OStrich
+ * priority: it would lead until the next pass, up to Interval later.  So
+ * once a second this thread looks at slurmctld's count of submissions
+ * and wakes a pass when it moved (a reset by sdiag moves it too).
+ */
+static void *_watch(void *arg)
+{
+	uint32_t seen = _submitted(), n;
+	struct timespec second = { .tv_sec = 1 };
+
+	(void) arg;
+	for (;;) {
+		bool stop;
+
+		(void) nanosleep(&second, NULL);
+		slurm_mutex_lock(&_watch_lock);
+		stop = _watch_stop;
+		slurm_mutex_unlock(&_watch_lock);
+		if (stop)
+			break;
+		if ((n = _submitted()) != seen) {
+			seen = n;
+			osl_wake();
+		}
+	}
+	return NULL;
+}
 
 /*
  * Find sched_backfill.so in PluginDir (a colon-separated list).
@@ -75,17 +128,16 @@ static char *_backfill_path(void)
 static int _backfill_load(void)
 {
 	char *path = _backfill_path();
-	plugin_err_t err;
+	const char *err;
 
 	if (!path) {
 		error("cannot find sched_backfill.so in PluginDir=%s: running without backfill",
 		      slurm_conf.plugindir);
 		return SLURM_ERROR;
 	}
-	err = plugin_load_from_file(&_bf_handle, path);
-	if (err != EPLUGIN_SUCCESS) {
+	if (osl_plugin_load(&_bf_handle, path, &err) != SLURM_SUCCESS) {
 		error("cannot load %s: %s: running without backfill", path,
-		      plugin_strerror(err));
+		      err);
 		_bf_handle = PLUGIN_INVALID_HANDLE;
 		xfree(path);
 		return SLURM_ERROR;
@@ -102,12 +154,27 @@ extern int init(void)
 		return SLURM_ERROR;
 	if (running_in_slurmctld() && osl_backfill_wanted())
 		(void) _backfill_load();
+	if (running_in_slurmctld() &&
+	    xstrcmp(slurm_conf.priority_type, "priority/ostrich")) {
+		_watch_stop = false;
+		slurm_thread_create(&_watch_thread, _watch, NULL);
+		_watching = true;
+		info("ostrich: PriorityType=%s: a pass follows each submission within about a second (priority/ostrich ranks new jobs at once)",
+		     slurm_conf.priority_type);
+	}
 	verbose("%s loaded", plugin_name);
 	return SLURM_SUCCESS;
 }
 
 extern void fini(void)
 {
+	if (_watching) {
+		slurm_mutex_lock(&_watch_lock);
+		_watch_stop = true;
+		slurm_mutex_unlock(&_watch_lock);
+		pthread_join(_watch_thread, NULL);
+		_watching = false;
+	}
 	if (_bf_handle != PLUGIN_INVALID_HANDLE) {
 		plugin_unload(_bf_handle);
 		_bf_handle = PLUGIN_INVALID_HANDLE;

@@ -90,7 +90,7 @@ const char *sc_time_str(double t, double now, char *buf)
 	struct tm tm, tmn;
 
 	if (!isfinite(t)) {
-		strcpy(buf, "unknown");
+		strcpy(buf, t == INFINITY ? "never" : "unknown");
 		return buf;
 	}
 	tt = (time_t)t;
@@ -110,7 +110,9 @@ static const char *_rel(double t, double now, char *buf)
 	double d = t - now, a = fabs(d);
 	const char *ago = d < 0 ? " ago" : "", *in = d < 0 ? "" : "in ";
 
-	if (!isfinite(t))
+	if (t == INFINITY)
+		snprintf(buf, 48, "not in this millennium at the current rate");
+	else if (!isfinite(t))
 		snprintf(buf, 48, "at an unknown time");
 	else if (a < 90)
 		snprintf(buf, 48, "%s%.0f s%s", in, a, ago);
@@ -173,10 +175,11 @@ int sc_explain(const sc_job_t *jobs, size_t n, const sc_job_t *job,
 			"at %s\n", c->user, c->seq, c->pending,
 			sc_time_str(c->vct, now, t1));
 		visible_ahead += c->pending;
-		if (isfinite(c->vct) && c->vct > head)
+		/* unknown (NaN) wins over never (+inf) over any time */
+		if (isnan(c->vct))
+			head = NAN;
+		else if (c->vct > head)
 			head = c->vct;
-		if (!isfinite(c->vct))
-			head = INFINITY;
 	}
 	for (i = 0; i < n; i++)	/* own campaign's jobs ahead are visible */
 		if (jobs[i].has_summary && jobs[i].state == SC_PENDING &&

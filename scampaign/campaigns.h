@@ -51,7 +51,8 @@ int sc_explain(const sc_job_t *jobs, size_t n, const sc_job_t *job,
 	       double now, FILE *fp);
 
 /* "HH:MM:SS" today, or "YYYY-MM-DD HH:MM" otherwise (local time), or
- * "unknown"; into buf of size >= 32. */
+ * "never" (t = +inf: a summary's vct=never), or "unknown" (NaN, -inf);
+ * into buf of size >= 32. */
 const char *sc_time_str(double t, double now, char *buf);
 
 #endif /* SC_CAMPAIGNS_H */

@@ -247,13 +247,37 @@ START_TEST(test_explain_stalled)
 }
 END_TEST
 
+/* A summary whose C~ is past year 9999 (vct=never) is explained as such,
+ * not as "no summary". */
+START_TEST(test_explain_never)
+{
+	sc_job_t v[2];
+	ost_summary_t sum;
+	int rc;
+	const char *t;
+
+	ck_assert_int_eq(ost_summary_parse("ostrich campaign=bob/1 rank=2/2 "
+					   "vct=never share=0.50 mode=ostrich",
+					   &sum), 0);
+	v[0] = _job(1, "debug", SC_PENDING, "alice", 1, 1, 2, NOW + 60);
+	v[1] = _job(2, "debug", SC_PENDING, "bob", 1, 2, 2, 0);
+	v[1].sum = sum;
+	t = _explain(v, 2, 2, &rc);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_ptr_nonnull(strstr(t, "would be complete at never (not in "
+				     "this millennium at the current rate)"));
+}
+END_TEST
+
 START_TEST(test_time_str)
 {
 	char b[32];
 
 	ck_assert_str_eq(sc_time_str(NOW + 41, NOW, b), "23:28:03");
 	ck_assert_str_eq(sc_time_str(NOW + 86400, NOW, b), "2026-11-22 23:27");
-	ck_assert_str_eq(sc_time_str(INFINITY, NOW, b), "unknown");
+	ck_assert_str_eq(sc_time_str(NAN, NOW, b), "unknown");
+	/* a summary's vct=never (past year 9999) */
+	ck_assert_str_eq(sc_time_str(INFINITY, NOW, b), "never");
 }
 END_TEST
 
@@ -335,6 +359,7 @@ static Suite *_suite(void)
 	tcase_add_test(e, test_explain_not_pending);
 	tcase_add_test(e, test_explain_stalled);
 	tcase_add_test(o, test_time_str);
+	tcase_add_test(e, test_explain_never);
 	tcase_add_test(o, test_format_and_json);
 	suite_add_tcase(s, g);
 	suite_add_tcase(s, e);

@@ -15,7 +15,10 @@
  *	campaign UID [think T]       opens UID's next campaign
  *	job PROCS RUNTIME [ESTIMATE] a job of the last opened campaign
  *
- *  '#' starts a comment.  Bad lines are skipped and counted as in SWF.
+ *  '#' starts a comment.  Bad lines are skipped and counted as in SWF,
+ *  with their line number on the log.  Numbers are within the core's
+ *  ranges (ostrich.h): think times, runtimes and estimates in [0, 1e12] s,
+ *  start times |T| <= 1e13 s, M a whole number in [1, 2^32-1].
 \*****************************************************************************/
 
 #define _POSIX_C_SOURCE 200809L
@@ -119,8 +122,8 @@ static const char *_campaign(struct cwl_state *st, char **tok, int n)
 		return "usage: campaign UID [think T]";
 	if (_uid(tok[1], &uid))
 		return "bad user id";
-	if (n == 4 && (_num(tok[3], &think) || think < 0))
-		return "bad think time";
+	if (n == 4 && (_num(tok[3], &think) || !ost_duration_ok(think)))
+		return "bad think time (0 to 1e12 s)";
 	if (_user_slot(st, uid))
 		return "out of memory";
 	if (w->ncamps == st->ccap) {
@@ -153,6 +156,10 @@ static const char *_job(struct cwl_state *st, char **tok, int n, bool exact)
 	if (_num(tok[1], &q) || _num(tok[2], &p) ||
 	    (n == 4 && _num(tok[3], &e)))
 		return "non-numeric field";
+	if (p > OST_DURATION_MAX)
+		return "runtime above 1e12 s";
+	if (n == 4 && e > OST_DURATION_MAX)
+		return "estimate above 1e12 s";
 	if (n == 3 || e <= 0 || exact)
 		e = p;
 	if (q > 0x1p31)
@@ -201,14 +208,16 @@ static const char *_line(struct cwl_state *st, char *buf, bool exact)
 	if (!strcmp(tok[0], "campaign"))
 		return _campaign(st, tok, n);
 	if (!strcmp(tok[0], "procs")) {
-		if (n != 2 || _num(tok[1], &v) || v < 1 || v > 1e9)
-			return "usage: procs M";
+		if (n != 2 || _num(tok[1], &v) || v < 1 || v > UINT32_MAX ||
+		    v != floor(v))
+			return "usage: procs M (a whole number, 1 to "
+			       "4294967295)";
 		st->w->procs = (uint32_t) v;
 		return NULL;
 	}
 	if (!strcmp(tok[0], "think")) {
-		if (n != 2 || _num(tok[1], &v) || v < 0)
-			return "usage: think T";
+		if (n != 2 || _num(tok[1], &v) || !ost_duration_ok(v))
+			return "usage: think T (0 to 1e12 s)";
 		st->think = v;
 		return NULL;
 	}
@@ -216,7 +225,8 @@ static const char *_line(struct cwl_state *st, char *buf, bool exact)
 		if (n < 2 || _uid(tok[1], &uid) || _user_slot(st, uid))
 			return "usage: user UID [start T] [class NAME]";
 		for (int i = 2; i + 1 < n; i += 2) {
-			if (!strcmp(tok[i], "start") && !_num(tok[i + 1], &v))
+			if (!strcmp(tok[i], "start") && !_num(tok[i + 1], &v) &&
+			    ost_time_ok(v))
 				st->ustart[uid] = v;
 			else if (strcmp(tok[i], "class"))
 				return "usage: user UID [start T] [class NAME]";

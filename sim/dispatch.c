@@ -5,8 +5,10 @@
  *
  *  Cost: one walk of the order per instant, stopped as soon as the free
  *  CPUs fall below the smallest pending job (qmin, kept with a count per
- *  CPU count), so a full machine costs O(1) and a walk never goes past
- *  the point where nothing can start.  With an index of the pending jobs
+ *  distinct pending CPU count), so a full machine costs O(1) and a walk
+ *  never goes past the point where nothing can start.  Memory grows with
+ *  the workload, never with m: a machine of 10^9 CPUs costs what one of
+ *  10 does.  With an index of the pending jobs
  *  by estimate (pendidx.h), an EASY walk also stops, once the reservation
  *  is made, as soon as no pending job passes the backfill test, and when
  *  fewer than FEW jobs pass it they are found by search instead of by
@@ -47,12 +49,11 @@ int sim_disp_init(sim_disp_t *d, sim_dispatch_t mode, uint32_t m,
 	memset(d, 0, sizeof(*d));
 	d->mode = mode;
 	d->m = m;
-	d->qmin = m + 1;
+	d->qmin = (uint64_t) m + 1;
 	sim_running_init(&d->running);
-	d->qcount = calloc((size_t) m + 2, sizeof(*d->qcount));
 	d->cap = njobs ? njobs : 1;
 	d->starts = malloc(d->cap * sizeof(*d->starts));
-	if (!d->qcount || !d->starts) {
+	if (!d->starts) {
 		sim_disp_free(d);
 		return -1;
 	}
@@ -62,27 +63,68 @@ int sim_disp_init(sim_disp_t *d, sim_dispatch_t mode, uint32_t m,
 void sim_disp_free(sim_disp_t *d)
 {
 	sim_running_free(&d->running);
-	free(d->qcount);
+	free(d->qs);
 	free(d->starts);
-	d->qcount = NULL;
+	d->qs = NULL;
+	d->nq = d->qcap = 0;
 	d->starts = NULL;
 }
 
-void sim_disp_pending(sim_disp_t *d, uint32_t q)
+/* Index of the first entry of d->qs with size >= q. */
+static size_t _qfind(const sim_disp_t *d, uint32_t q)
 {
-	d->qcount[q]++;
-	d->pending++;
-	if (q < d->qmin)
-		d->qmin = q;
+	size_t lo = 0, hi = d->nq;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (d->qs[mid].q < q)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
 }
 
-/* A pending job of q CPUs started: keep qcount and qmin. */
+int sim_disp_pending(sim_disp_t *d, uint32_t q)
+{
+	size_t at = _qfind(d, q);
+
+	if (at == d->nq || d->qs[at].q != q) {
+		if (d->nq == d->qcap) {
+			size_t nc = d->qcap ? 2 * d->qcap : 16;
+			sim_qcount_t *nq = realloc(d->qs, nc * sizeof(*nq));
+
+			if (!nq)
+				return -1;
+			d->qs = nq;
+			d->qcap = nc;
+		}
+		memmove(&d->qs[at + 1], &d->qs[at],
+			(d->nq - at) * sizeof(*d->qs));
+		d->qs[at] = (sim_qcount_t) { .q = q, .n = 0 };
+		d->nq++;
+	}
+	d->qs[at].n++;
+	d->pending++;
+	d->qmin = d->qs[0].q;
+	return 0;
+}
+
+/* A pending job of q CPUs started: keep the counts and qmin. */
 static void _pending_gone(sim_disp_t *d, uint32_t q)
 {
-	d->qcount[q]--;
+	size_t at = _qfind(d, q);
+
 	d->pending--;
-	while (d->qmin <= d->m && !d->qcount[d->qmin])
-		d->qmin++;
+	if (at == d->nq || d->qs[at].q != q)
+		return;		/* never counted: nothing to undo */
+	if (!--d->qs[at].n) {
+		memmove(&d->qs[at], &d->qs[at + 1],
+			(d->nq - at - 1) * sizeof(*d->qs));
+		d->nq--;
+	}
+	d->qmin = d->nq ? d->qs[0].q : (uint64_t) d->m + 1;
 }
 
 /* Start job now: it holds its CPUs until start + estimate for EASY.

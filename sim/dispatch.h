@@ -13,12 +13,21 @@
 #include "running.h"
 #include "sim.h"
 
+/* How many pending jobs ask for q CPUs. */
+typedef struct sim_qcount {
+	uint32_t q;
+	uint64_t n;
+} sim_qcount_t;
+
 typedef struct sim_disp {
 	sim_dispatch_t mode;
 	uint32_t m;              /* CPUs */
 	sim_running_t running;   /* by estimated end */
-	uint64_t *qcount;        /* pending jobs per CPU count, [0..m] */
-	uint32_t qmin;           /* smallest q with qcount > 0 (m+1: none) */
+	sim_qcount_t *qs;        /* pending jobs per distinct CPU count q,
+				  * increasing q: memory follows the
+				  * workload, never m */
+	size_t nq, qcap;
+	uint64_t qmin;           /* smallest pending q (m+1: none) */
 	uint64_t pending;        /* pending jobs */
 	uint32_t *starts;        /* jobs chosen by the last sim_disp_run */
 	size_t nstarts, cap;
@@ -38,8 +47,10 @@ int sim_disp_init(sim_disp_t *d, sim_dispatch_t mode, uint32_t m,
 		  size_t njobs);
 void sim_disp_free(sim_disp_t *d);
 
-/* A job of q CPUs became pending.  O(1). */
-void sim_disp_pending(sim_disp_t *d, uint32_t q);
+/* A job of q CPUs (1 <= q <= m) became pending.  O(log k) for k distinct
+ * pending sizes, O(k) when q is a new size.  RET: 0, or -1 when memory is
+ * short (d unchanged). */
+int sim_disp_pending(sim_disp_t *d, uint32_t q);
 
 /* Choose the jobs to start at now, walking o's order, and record them as
  * running (d->starts[0 .. d->nstarts)); the caller tells the order and

@@ -9,6 +9,7 @@
 #define _GNU_SOURCE
 
 #include <errno.h>
+#include <math.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -123,7 +124,7 @@ static int _option(struct cli *c, int opt, const char *arg)
 	case OPT_COMPARE: return _compare_list(c, arg);
 	case OPT_DISPATCH: return sim_dispatch_parse(arg, &o->dispatch);
 	case OPT_PROCS:
-		if (_number(arg, 1, &v) || v > 1e9)
+		if (_number(arg, 1, &v) || v > UINT32_MAX || v != floor(v))
 			return -1;
 		o->procs = (uint32_t) v;
 		return 0;
@@ -162,7 +163,7 @@ static int _option(struct cli *c, int opt, const char *arg)
 	case OPT_VAREA: return ost_varea_parse(arg, &o->core.varea);
 	case OPT_MEM_CREDIT:
 		return _number(arg, 0, &o->core.memory_credit) ||
-		       !isfinite(o->core.memory_credit) ? -1 : 0;
+		       !ost_duration_ok(o->core.memory_credit) ? -1 : 0;
 	case OPT_MEMORY:
 		if (!strcmp(arg, "on") || !strcmp(arg, "off")) {
 			o->core.memory = arg[1] == 'n';

@@ -74,7 +74,10 @@ static int _submit(struct loop *l, uint32_t job, double now)
 		j->campaign = camp;
 	}
 	sim_order_submit(l->order, job, now);
-	sim_disp_pending(&l->disp, j->procs);
+	if (sim_disp_pending(&l->disp, j->procs)) {
+		snprintf(l->err, l->errlen, "out of memory in dispatch");
+		return -1;
+	}
 	if (l->disp.index)
 		sim_pendidx_add(l->disp.index, job);
 	return 0;
@@ -227,6 +230,15 @@ static int _loop(struct loop *l)
 		now = fmin(now, wake);
 		if (!isfinite(now))
 			break;
+		/* Durations are bounded by the readers, but enough of them
+		 * in a row leave the range of event times. */
+		if (!ost_time_ok(now)) {
+			snprintf(l->err, l->errlen, "simulated time reached "
+				 "%g s, beyond the %g s the engine accepts "
+				 "(runtimes and think times add up too far)",
+				 now, OST_TIME_MAX);
+			return -1;
+		}
 		if (_instant(l, now))
 			return -1;
 		wake = l->opts->core.gate == OST_GATE_STRICT ?

@@ -7,7 +7,11 @@
  *  q = 5 if > 0 else 8, estimate e = 9 if > 0 else p, user = 12,
  *  recorded start = 2 + 3 (= 2 when 3 is unknown).  A line is skipped and
  *  counted by reason when it is malformed, p < 0, q <= 0 or q > m; only a
- *  file without a single good job is an error.
+ *  file without a single good job is an error.  A line whose submit time,
+ *  wait, runtime or estimate is out of the core's ranges (ostrich.h:
+ *  |t| <= 1e13 s, durations <= 1e12 s) is malformed; a MaxProcs or
+ *  MaxNodes header that is not -1 or a whole number in [1, 2^32-1] is an
+ *  error, with its line number.
 \*****************************************************************************/
 
 #include <ctype.h>
@@ -57,17 +61,65 @@ int sim_swf_parse_fields(const char *line, double f[SWF_FIELDS],
 	return 0;
 }
 
-/* Header line "; Key: value": remember MaxProcs and MaxNodes. */
-static void _swf_header(const char *line, long *max_procs, long *max_nodes)
+/* Header line "; Key: value": remember MaxProcs and MaxNodes, which must
+ * be -1 (unknown) or a whole number of CPUs in [1, UINT32_MAX].
+ * RET: 0, or -1 with *why set. */
+static int _swf_header(const char *line, long long *max_procs,
+		       long long *max_nodes, const char **why)
 {
-	const char *p = line + 1;
+	const char *p = line + 1, *v;
+	long long *out;
+	unsigned long long x;
+	char *end;
 
 	while (isspace((unsigned char) *p))
 		p++;
 	if (!strncmp(p, "MaxProcs:", 9))
-		*max_procs = strtol(p + 9, NULL, 10);
+		out = max_procs;
 	else if (!strncmp(p, "MaxNodes:", 9))
-		*max_nodes = strtol(p + 9, NULL, 10);
+		out = max_nodes;
+	else
+		return 0;
+	v = p + 9;
+	while (isspace((unsigned char) *v))
+		v++;
+	if (!strncmp(v, "-1", 2)) {
+		end = (char *) v + 2;
+		x = 0;
+	} else {
+		errno = 0;
+		x = isdigit((unsigned char) *v) ? strtoull(v, &end, 10) : 0;
+		if (!isdigit((unsigned char) *v) || errno || x < 1 ||
+		    x > UINT32_MAX) {
+			*why = "must be -1 or a whole number of CPUs in "
+			       "[1, 4294967295]";
+			return -1;
+		}
+	}
+	while (isspace((unsigned char) *end))
+		end++;
+	if (*end) {
+		*why = "must be -1 or a whole number of CPUs in "
+		       "[1, 4294967295]";
+		return -1;
+	}
+	*out = x ? (long long) x : -1;
+	return 0;
+}
+
+/* The fields the replay uses, against the core's ranges.  RET: NULL or
+ * why the line is malformed. */
+static const char *_swf_ranges(const double f[SWF_FIELDS])
+{
+	if (!ost_time_ok(f[1]))
+		return "submit time out of range (|t| <= 1e13 s)";
+	if (f[2] > OST_DURATION_MAX)
+		return "wait time above 1e12 s";
+	if (f[3] > OST_DURATION_MAX)
+		return "runtime above 1e12 s";
+	if (f[8] > OST_DURATION_MAX)
+		return "requested time above 1e12 s";
+	return NULL;
 }
 
 /* Map the 18 fields of one line to a job (§8); validity is
@@ -140,7 +192,8 @@ static void _swf_filter(sim_workload_t *w, uint32_t m, bool exact)
 int sim_swf_read(gzFile f, const char *path, uint32_t procs, bool exact,
 		 sim_workload_t *w, FILE *log, char *err, size_t errlen)
 {
-	long max_procs = -1, max_nodes = -1, lineno = 0, len;
+	long long max_procs = -1, max_nodes = -1;
+	long lineno = 0, len;
 	char *buf = NULL;
 	size_t cap = 0, jcap = 0;
 	double fld[SWF_FIELDS];
@@ -156,10 +209,17 @@ int sim_swf_read(gzFile f, const char *path, uint32_t procs, bool exact,
 		if (!*p)
 			continue;
 		if (*p == ';') {
-			_swf_header(p, &max_procs, &max_nodes);
+			if (_swf_header(p, &max_procs, &max_nodes, &why)) {
+				snprintf(err, errlen, "%s:%ld: %.9s %s", path,
+					 lineno, p + 1 + strspn(p + 1, " \t"),
+					 why);
+				free(buf);
+				return -1;
+			}
 			continue;
 		}
-		if (sim_swf_parse_fields(p, fld, &why)) {
+		if (sim_swf_parse_fields(p, fld, &why) ||
+		    (why = _swf_ranges(fld))) {
 			w->skipped[SIM_SKIP_MALFORMED]++;
 			if (log)
 				fprintf(log, "%s:%ld: malformed line skipped: %s\n",

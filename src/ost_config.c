@@ -53,20 +53,20 @@ int ost_config_check(const ost_config_t *cfg, const char **why)
 		w = "procs must be > 0";
 	else if ((unsigned)cfg->mode > OST_MODE_FAIRCAMP)
 		w = "unknown mode";
-	else if (!(cfg->think_time >= 0.0) || isinf(cfg->think_time))
-		w = "think time must be a finite number >= 0";
+	else if (!ost_duration_ok(cfg->think_time))
+		w = "think time must be a number of seconds in [0, 1e12]";
 	else if ((unsigned)cfg->capacity > OST_CAPACITY_FULL)
 		w = "unknown capacity";
 	else if ((unsigned)cfg->gate > OST_GATE_STRICT)
 		w = "unknown gate";
 	else if ((unsigned)cfg->intra > OST_INTRA_LJF)
 		w = "unknown intra-campaign order";
-	else if (!(cfg->default_weight > 0.0) || isinf(cfg->default_weight))
-		w = "default weight must be a finite number > 0";
+	else if (!ost_weight_ok(cfg->default_weight))
+		w = "default weight must be a number in [1e-6, 1e6]";
 	else if ((unsigned)cfg->varea > OST_VAREA_POOLED)
 		w = "unknown virtual area";
-	else if (!(cfg->memory_credit >= 0.0) || isinf(cfg->memory_credit))
-		w = "memory credit must be a finite number >= 0";
+	else if (!ost_duration_ok(cfg->memory_credit))
+		w = "memory credit must be a duration in [0, 1e12] s";
 	if (why)
 		*why = w;
 	return w ? -OST_EINVAL : 0;

@@ -12,7 +12,12 @@
  *   - a campaign is in s->order iff it has pending jobs; in s->gate iff it
  *     has pending jobs and is not eligible (key S);
  *   - for every campaign: S = max(phi, F_prev), F = S + L, L >= 0,
- *     D = max(t_c, D_prev) + k * max(A_est / m, max e);
+ *     D = max(t_c, D_prev) + k * max(A_est / m, max e), except the
+ *     campaigns of users in s->dirty from u->dirty on, whose stored tags
+ *     (and place in s->order, s->gate, W) are those of the last settle
+ *     until ost_campaign_settle*() re-derives them; every reader of tags,
+ *     eligibility, W or the order settles first (ost_campaign.c);
+ *   - a user's campaigns have strictly increasing seq along u->first..last;
  *   - s->busy = sum of q over running jobs.
 \*****************************************************************************/
 
@@ -60,6 +65,9 @@ typedef struct ost_campaign {
 	bool eligible;
 	bool in_order;
 	bool walk;
+	bool resort;			/* re-sort at the next settle even if
+					 * its tags do not move (pending
+					 * count changed) */
 	struct ost_user *user;
 	struct ost_wblk *whead;		/* the pending jobs as a list of
 					 * blocks of ids (ost_walk.c), valid
@@ -93,6 +101,12 @@ typedef struct ost_user {
 	uint32_t unfinished;		/* pending + running jobs */
 	ost_campaign_t *first, *last;
 	ost_hnode_t active;		/* in s->active while v < last->F */
+	ost_campaign_t *dirty;		/* oldest campaign whose tags are
+					 * stale, NULL when settled */
+	ost_campaign_t *dirty_to;	/* newest campaign changed since the
+					 * last settle (valid iff dirty) */
+	bool in_dirty;			/* in s->dirty */
+	struct ost_user *next_dirty;	/* s->dirty list */
 	double acc_num, acc_den;	/* §10: decayed sums of q min(p,e), q e */
 	double usage, usage_t;		/* §11: decayed usage U_u at usage_t */
 } ost_user_t;
@@ -113,6 +127,9 @@ struct ost_sched {
 	ost_tree_t order;		/* campaigns with pending jobs */
 	ost_heap_t active;		/* active users by F_last */
 	ost_heap_t gate;		/* non-eligible pending campaigns by S */
+	ost_user_t *dirty;		/* users that may have stale tags
+					 * (ost_campaign_settle), by
+					 * next_dirty */
 	ost_job_t *free_jobs;		/* freed records (ost_pool.c), by next */
 	uint32_t n_free_jobs;
 	double usage_total, usage_t;	/* §11: sum of U_u at usage_t */
@@ -148,6 +165,9 @@ void ost_campaign_resize_job(ost_sched_t *s, ost_job_t *j, uint32_t procs,
 void ost_campaign_rebase_user(ost_sched_t *s, ost_user_t *u, double delta);
 void ost_campaign_rescan_max_e(ost_campaign_t *c);
 void ost_campaign_rederive(ost_sched_t *s, ost_campaign_t *c);
+void ost_campaign_defer(ost_sched_t *s, ost_campaign_t *c);
+void ost_campaign_settle_user(ost_sched_t *s, ost_user_t *u);
+void ost_campaign_settle(const ost_sched_t *s);
 void ost_campaign_forget_old(ost_sched_t *s, ost_user_t *u);
 void ost_campaign_free(ost_sched_t *s, ost_campaign_t *c);
 int ost_campaign_add_group(ost_sched_t *s, ost_campaign_t *c, uint64_t g);
@@ -183,6 +203,8 @@ void ost_variant_finish(ost_sched_t *s, ost_user_t *u, uint32_t procs,
 			double runtime, double estimate, double t);
 double ost_variant_credit(const ost_sched_t *s, const ost_user_t *u,
 			  double t);
+/* Move the usage decay times by delta s (ost_sched_rebase).  O(users). */
+void ost_variant_rebase(ost_sched_t *s, double delta);
 
 /* ost_sched.c */
 ost_user_t *ost_user_get(ost_sched_t *s, uint32_t uid, bool create);

@@ -72,6 +72,9 @@ void ost_order_unlink(ost_sched_t *s, ost_campaign_t *c)
  */
 void ost_order_reindex(ost_sched_t *s, ost_campaign_t *c)
 {
+	/* c's stored tags may be stale: its user's re-derivation was
+	 * deferred (ost_campaign.c); the settle re-sorts what moved */
+	ost_campaign_settle_user(s, c->user);
 	ost_order_unlink(s, c);
 	c->eligible = s->cfg.mode == OST_MODE_FAIRCAMP ||
 		      s->vtime >= c->vstart;
@@ -91,6 +94,8 @@ int ost_order_rebuild(ost_sched_t *s)
 {
 	size_t i;
 
+	/* before the reset: a settle re-sorts into the current tree */
+	ost_campaign_settle(s);
 	ost_tree_init(&s->order, ost_order_cmp(s->cfg.mode));
 	s->n_eligible = 0;
 	s->gate.n = 0;

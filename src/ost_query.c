@@ -100,6 +100,8 @@ int ost_sched_foreach_pending(const ost_sched_t *s, ost_rank_visit_f fn,
 	_iter_t it = { .n = 0 };
 	int rc;
 
+	ost_campaign_settle(s);	/* tags, W, order */
+
 	_iter_descend(&it, s->order.root);
 	for (cn = _iter_next(&it); cn; cn = nn) {
 		/* the walk blocks are a cache, not observable state */
@@ -146,6 +148,8 @@ int ost_sched_rank(const ost_sched_t *s, uint64_t id, uint64_t *rank)
 {
 	const ost_job_t *j = id ? ost_map_get(&s->jobs, id) : NULL;
 
+	ost_campaign_settle(s);	/* tags, W, order */
+
 	if (!j)
 		return -OST_ENOENT;
 	if (j->state != OST_JOB_PENDING)
@@ -184,7 +188,9 @@ static int _fill_vct(const ost_sched_t *s, ost_campaign_t **cs, size_t n,
 				    _cmp_double);
 
 		ost_campaign_fill_info(s, cs[i], &info[i]);
-		info[i].vct = ct[x - vf];
+		/* A NaN tag (never made from in-range input) has no place in
+		 * the sorted array: no C~ rather than a read out of it. */
+		info[i].vct = x ? ct[x - vf] : NAN;
 	}
 	free(ct);
 	free(vf);
@@ -210,6 +216,8 @@ int ost_sched_foreach_campaign(const ost_sched_t *s, ost_campaign_visit_f fn,
 	const ost_tnode_t *cn;
 	size_t n = 0, nq, i;
 	int rc = -OST_ENOMEM;
+
+	ost_campaign_settle(s);	/* tags, W, order */
 
 	if (!cs || !info)
 		goto out_free;
@@ -248,6 +256,8 @@ int ost_sched_explain(const ost_sched_t *s, uint64_t id, size_t max_ahead,
 	ost_campaign_info_t *info;
 	size_t n = 0, i;
 	ost_explain_t ex = { .n_ahead = 0 };
+
+	ost_campaign_settle(s);	/* tags, W, order */
 
 	if (!j)
 		return -OST_ENOENT;
@@ -309,6 +319,7 @@ int ost_sched_user_share(const ost_sched_t *s, uint32_t uid, double *share)
 	const ost_user_t *u = ost_user_get((ost_sched_t *)s, uid, false);
 	double w;
 
+	ost_campaign_settle(s);	/* W */
 	if (!u)
 		return -OST_ENOENT;
 	w = s->total_weight + (ost_hnode_linked(&u->active) ? 0 : u->weight);
@@ -318,6 +329,7 @@ int ost_sched_user_share(const ost_sched_t *s, uint32_t uid, double *share)
 
 void ost_sched_stats(const ost_sched_t *s, ost_stats_t *out)
 {
+	ost_campaign_settle(s);	/* W, capacity */
 	out->now = s->now;
 	out->vtime = s->vtime;
 	out->capacity = ost_vclock_capacity(s);

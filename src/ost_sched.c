@@ -76,8 +76,10 @@ int ost_sched_reconfigure(ost_sched_t *s, const ost_config_t *cfg, double now)
 {
 	bool resort;
 
-	if (ost_config_check(cfg, NULL))
+	if (ost_config_check(cfg, NULL) || !ost_time_ok(now))
 		return -OST_EINVAL;
+	/* deferred tags are derived with the old m and mode */
+	ost_campaign_settle(s);
 	ost_vclock_advance(s, now);
 	resort = cfg->mode != s->cfg.mode || cfg->intra != s->cfg.intra;
 	s->cfg = *cfg;
@@ -116,12 +118,13 @@ int ost_user_set_weight(ost_sched_t *s, uint32_t uid, double weight,
 {
 	ost_user_t *u;
 
-	if (!(weight > 0.0) || isinf(weight))
+	if (!ost_weight_ok(weight) || !ost_time_ok(now))
 		return -OST_EINVAL;
 	u = ost_user_get(s, uid, true);
 	if (!u)
 		return -OST_ENOMEM;
 	ost_vclock_advance(s, now);
+	ost_campaign_settle_user(s, u);		/* u's place in W */
 	if (ost_hnode_linked(&u->active))
 		s->total_weight += weight - u->weight;
 	u->weight = weight;
@@ -130,7 +133,7 @@ int ost_user_set_weight(ost_sched_t *s, uint32_t uid, double weight,
 
 int ost_sched_advance(ost_sched_t *s, double now)
 {
-	if (!isnan(now))
+	if (ost_time_ok(now))
 		ost_vclock_advance(s, now);
 	return 0;
 }
@@ -147,11 +150,42 @@ double ost_sched_now(const ost_sched_t *s)
  * integrates dt seconds, as the one to now + dt would have.  The order is
  * rebuilt from scratch (t_c breaks ties, D is FairCamp's key): O(n log n).
  */
+/* Every real time of s moved by delta is still an event time (the shifted
+ * values then still save and load). */
+static bool _rebase_ok(const ost_sched_t *s, double delta)
+{
+	size_t i;
+
+	if (isfinite(s->now) && !ost_time_ok(s->now + delta))
+		return false;
+	for (i = 0; s->jobs.slots && i <= s->jobs.mask; i++) {
+		const ost_job_t *j = s->jobs.slots[i].val;
+
+		if (s->jobs.slots[i].key && (!ost_time_ok(j->submit + delta) ||
+		    (j->state == OST_JOB_RUNNING &&
+		     !ost_time_ok(j->start + delta))))
+			return false;
+	}
+	for (i = 0; s->users.slots && i <= s->users.mask; i++) {
+		const ost_user_t *u = s->users.slots[i].val;
+		const ost_campaign_t *c;
+
+		if (!s->users.slots[i].key)
+			continue;
+		for (c = u->first; c; c = c->next)
+			if (!ost_time_ok(c->t_c + delta) ||
+			    (isfinite(c->last_end) &&
+			     !ost_time_ok(c->last_end + delta)))
+				return false;
+	}
+	return true;
+}
+
 int ost_sched_rebase(ost_sched_t *s, double delta)
 {
 	size_t i;
 
-	if (!isfinite(delta))
+	if (!isfinite(delta) || !_rebase_ok(s, delta))
 		return -OST_EINVAL;
 	if (delta == 0.0)
 		return 0;
@@ -168,6 +202,7 @@ int ost_sched_rebase(ost_sched_t *s, double delta)
 		if (s->users.slots[i].key)
 			ost_campaign_rebase_user(s, s->users.slots[i].val,
 						 delta);
+	ost_variant_rebase(s, delta);
 	return ost_order_rebuild(s);
 }
 
@@ -200,6 +235,14 @@ static int _pick_campaign(const ost_sched_t *s, const ost_user_t *u,
 			return 0;
 		}
 	}
+	/* Saturated numbering: the newest campaign takes every later job
+	 * rather than wrapping to 0 (which no state file may hold). */
+	if (u->last_seq == UINT32_MAX) {
+		if (!c)
+			return -OST_EINVAL;
+		*join = c;
+		return 0;
+	}
 	if (c && (ost_campaign_unfinished(c) ||
 		  t - c->last_end <= s->cfg.think_time))
 		*join = c;
@@ -215,8 +258,8 @@ int ost_job_submit(ost_sched_t *s, const ost_job_desc_t *d, double t,
 	uint32_t seq;
 	int rc;
 
-	if (!d || !d->id || !d->procs || !(d->estimate >= 0.0) ||
-	    isinf(d->estimate) || isnan(t))
+	if (!d || !d->id || !d->procs || !ost_duration_ok(d->estimate) ||
+	    !ost_time_ok(t))
 		return -OST_EINVAL;
 	if (ost_map_get(&s->jobs, d->id))
 		return -OST_EEXIST;
@@ -292,6 +335,8 @@ int ost_job_start(ost_sched_t *s, uint64_t id, double t)
 {
 	ost_job_t *j = _find(s, id);
 
+	if (!ost_time_ok(t))
+		return -OST_EINVAL;
 	if (!j)
 		return -OST_ENOENT;
 	if (j->state != OST_JOB_PENDING)
@@ -304,7 +349,7 @@ int ost_job_start_alloc(ost_sched_t *s, uint64_t id, double t, uint32_t procs)
 {
 	ost_job_t *j = _find(s, id);
 
-	if (!procs)
+	if (!procs || !ost_time_ok(t))
 		return -OST_EINVAL;
 	if (!j)
 		return -OST_ENOENT;
@@ -324,7 +369,7 @@ int ost_job_update(ost_sched_t *s, uint64_t id, uint32_t procs,
 	ost_job_t *j;
 	ost_campaign_t *c;
 
-	if (!procs || !(estimate >= 0.0) || isinf(estimate) || isnan(t))
+	if (!procs || !ost_duration_ok(estimate) || !ost_time_ok(t))
 		return -OST_EINVAL;
 	if (!(j = _find(s, id)))
 		return -OST_ENOENT;
@@ -360,6 +405,8 @@ int ost_job_cancel(ost_sched_t *s, uint64_t id, double t)
 {
 	ost_job_t *j = _find(s, id);
 
+	if (!ost_time_ok(t))
+		return -OST_EINVAL;
 	if (!j)
 		return -OST_ENOENT;
 	if (j->state != OST_JOB_PENDING)
@@ -376,7 +423,7 @@ int ost_job_finish(ost_sched_t *s, uint64_t id, double t, double runtime)
 
 	if (!j)
 		return -OST_ENOENT;
-	if (!(runtime >= 0.0) || isinf(runtime))
+	if (!ost_duration_ok(runtime) || !ost_time_ok(t))
 		return -OST_EINVAL;
 	if (j->state == OST_JOB_PENDING)
 		return ost_job_cancel(s, id, t);
@@ -403,7 +450,8 @@ int ost_job_finish_capped(ost_sched_t *s, uint64_t id, double t,
 
 	if (!j)
 		return -OST_ENOENT;
-	if (!(runtime >= 0.0) || isinf(runtime) || !(cap >= 0.0) || isnan(t))
+	if (!(runtime >= 0.0) || isinf(runtime) || !(cap >= 0.0) ||
+	    !ost_time_ok(t))
 		return -OST_EINVAL;
 	if (j->state == OST_JOB_PENDING) {
 		p = 0.0;
@@ -423,6 +471,8 @@ int ost_job_requeue(ost_sched_t *s, uint64_t id, double t)
 	ost_job_t *j = _find(s, id);
 	ost_campaign_t *c;
 
+	if (!ost_time_ok(t))
+		return -OST_EINVAL;
 	if (!j)
 		return -OST_ENOENT;
 	if (j->state != OST_JOB_RUNNING)

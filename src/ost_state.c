@@ -12,6 +12,7 @@
  *  maintains it live.
 \*****************************************************************************/
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -227,20 +228,81 @@ static int _field(_in_t *in, const char *key, char **val)
 	return 0;
 }
 
-static int _get_double(_in_t *in, const char *key, double *out, bool finite)
+/* What a number field may hold (doc/state-format.md, "Ranges"). */
+enum _range {
+	R_TIME,		/* an event time (ost_time_ok) */
+	R_TIME_NONE,	/* an event time, or -inf for "none" */
+	R_DURATION,	/* a duration (ost_duration_ok) */
+	R_DUR_NONE,	/* a duration, or -inf for "none" */
+	R_VIRT,		/* virtual time or length: finite, >= 0 */
+	R_VIRT_NONE,	/* virtual time, or -inf for "none" */
+	R_FINITE,	/* any finite number */
+	R_FIN_NONE,	/* any finite number, or -inf for "none" */
+	R_WEIGHT,	/* a weight (ost_weight_ok) */
+	R_NAN,		/* "nan" (a pending job's start) */
+};
+
+static bool _in_range(double x, enum _range r)
 {
-	char *v, *end;
+	switch (r) {
+	case R_TIME_NONE:
+		if (x == -INFINITY)
+			return true;
+		/* fall through */
+	case R_TIME:
+		return ost_time_ok(x);
+	case R_DUR_NONE:
+		if (x == -INFINITY)
+			return true;
+		/* fall through */
+	case R_DURATION:
+		return ost_duration_ok(x);
+	case R_VIRT_NONE:
+		if (x == -INFINITY)
+			return true;
+		/* fall through */
+	case R_VIRT:
+		return isfinite(x) && x >= 0.0;
+	case R_FIN_NONE:
+		if (x == -INFINITY)
+			return true;
+		/* fall through */
+	case R_FINITE:
+		return isfinite(x);
+	case R_WEIGHT:
+		return ost_weight_ok(x);
+	case R_NAN:
+		return isnan(x);
+	}
+	return false;
+}
+
+/* The value v of key: a number as %a writes it, the whole token, no blank
+ * or '+' first, in range r. */
+static int _number(_in_t *in, const char *key, const char *v, double *out,
+		   enum _range r)
+{
+	char *end;
+
+	*out = strtod(v, &end);
+	if (end == v || *end || *v == '+' || isspace((unsigned char)*v) ||
+	    !_in_range(*out, r))
+		return _fail(in, "bad or out-of-range number %s=%s", key, v);
+	return 0;
+}
+
+static int _get_double(_in_t *in, const char *key, double *out,
+		       enum _range r)
+{
+	char *v;
 	int rc;
 
 	if ((rc = _field(in, key, &v)))
 		return rc;
-	errno = 0;
-	*out = strtod(v, &end);
-	if (end == v || *end || isnan(*out) || (finite && isinf(*out)))
-		return _fail(in, "bad number %s=%s", key, v);
-	return 0;
+	return _number(in, key, v, out, r);
 }
 
+/* A decimal integer: digits only, at most max. */
 static int _get_u64(_in_t *in, const char *key, uint64_t *out, uint64_t max)
 {
 	char *v, *end;
@@ -251,7 +313,8 @@ static int _get_u64(_in_t *in, const char *key, uint64_t *out, uint64_t max)
 		return rc;
 	errno = 0;
 	x = strtoull(v, &end, 10);
-	if (end == v || *end || *v == '-' || errno || x > max)
+	if (end == v || *end || !isdigit((unsigned char)*v) || errno ||
+	    x > max)
 		return _fail(in, "bad integer %s=%s", key, v);
 	*out = x;
 	return 0;
@@ -298,7 +361,8 @@ static int _load_config(_in_t *in, ost_config_t *g)
 	ost_config_init(g);
 	if ((rc = _get_u32(in, "procs", &g->procs)) ||
 	    (rc = _get_name(in, "mode", (_parse_f)ost_mode_parse, &g->mode)) ||
-	    (rc = _get_double(in, "think_time", &g->think_time, true)) ||
+	    (rc = _get_double(in, "think_time", &g->think_time,
+			      R_DURATION)) ||
 	    (rc = _get_name(in, "capacity", (_parse_f)ost_capacity_parse,
 			    &g->capacity)) ||
 	    (rc = _get_name(in, "gate", (_parse_f)ost_gate_parse, &g->gate)) ||
@@ -306,7 +370,7 @@ static int _load_config(_in_t *in, ost_config_t *g)
 			    &g->intra)) ||
 	    (rc = _get_u32(in, "faircamp_users", &g->faircamp_users)) ||
 	    (rc = _get_double(in, "default_weight", &g->default_weight,
-			      true)) ||
+			      R_WEIGHT)) ||
 	    (rc = _line_end(in)))
 		return rc;
 	if (ost_config_check(g, &why))
@@ -322,18 +386,17 @@ static int _load_user(_in_t *in, ost_sched_t *s)
 	int rc;
 
 	if ((rc = _get_u32(in, "uid", &uid)) ||
-	    (rc = _get_double(in, "weight", &w, true)))
+	    (rc = _get_double(in, "weight", &w, R_WEIGHT)))
 		return rc;
-	if (!(w > 0.0))
-		return _fail(in, "weight must be > 0");
 	if (ost_user_get(s, uid, false))
 		return _fail(in, "duplicate user %u", uid);
 	if (!(u = ost_user_get(s, uid, true)))
 		return -OST_ENOMEM;
 	u->weight = w;
-	if ((rc = _get_double(in, "base_vfinish", &u->base_vfinish, false)) ||
+	if ((rc = _get_double(in, "base_vfinish", &u->base_vfinish,
+			      R_VIRT_NONE)) ||
 	    (rc = _get_double(in, "base_deadline", &u->base_deadline,
-			      false)) ||
+			      R_FIN_NONE)) ||
 	    (rc = _get_u32(in, "last_seq", &u->last_seq)))
 		return rc;
 	return _line_end(in);
@@ -353,7 +416,7 @@ static int _load_groups(_in_t *in, ost_sched_t *s, ost_campaign_t *c)
 
 		errno = 0;
 		g = strtoull(p, &end, 10);
-		if (end == p || errno || !g || *p == '-' ||
+		if (end == p || errno || !g || !isdigit((unsigned char)*p) ||
 		    (*end && *end != ','))
 			return _fail(in, "bad groups=%s", v);
 		if (ost_map_get(&s->groups, g))
@@ -380,19 +443,18 @@ static int _load_campaign(_in_t *in, ost_sched_t *s)
 		return _fail(in, "campaign %u/%u out of sequence", uid, seq);
 	if (!(c = ost_campaign_new(s, u, seq)))
 		return -OST_ENOMEM;
-	if ((rc = _get_double(in, "t_c", &c->t_c, true)) ||
-	    (rc = _get_double(in, "area", &c->area, true)) ||
-	    (rc = _get_double(in, "area_est", &c->area_est, true)) ||
-	    (rc = _get_double(in, "phi", &c->phi, true)) ||
-	    (rc = _get_double(in, "len", &c->len, true)) ||
-	    (rc = _get_double(in, "last_end", &c->last_end, false)) ||
-	    (rc = _get_double(in, "max_e_done", &c->max_e_done, false)) ||
+	if ((rc = _get_double(in, "t_c", &c->t_c, R_TIME)) ||
+	    (rc = _get_double(in, "area", &c->area, R_FINITE)) ||
+	    (rc = _get_double(in, "area_est", &c->area_est, R_VIRT)) ||
+	    (rc = _get_double(in, "phi", &c->phi, R_VIRT)) ||
+	    (rc = _get_double(in, "len", &c->len, R_VIRT)) ||
+	    (rc = _get_double(in, "last_end", &c->last_end, R_TIME_NONE)) ||
+	    (rc = _get_double(in, "max_e_done", &c->max_e_done,
+			      R_DUR_NONE)) ||
 	    (rc = _get_u32(in, "k", &c->k)) ||
 	    (rc = _get_u32(in, "done", &c->n_done)) ||
 	    (rc = _load_groups(in, s, c)))
 		return rc;
-	if (c->len < 0.0 || c->area_est < 0.0)
-		return _fail(in, "negative length or area");
 	return _line_end(in);
 }
 
@@ -414,7 +476,8 @@ static int _load_job(_in_t *in, ost_sched_t *s)
 	uint32_t uid, seq;
 	ost_job_t *j;
 	ost_campaign_t *c;
-	char *state;
+	char *state, *v;
+	bool running;
 	int rc;
 
 	if ((rc = _get_u64(in, "id", &id, UINT64_MAX)) ||
@@ -438,30 +501,31 @@ static int _load_job(_in_t *in, ost_sched_t *s)
 	if (!c->user->unfinished++)
 		s->n_busy_users++;
 	if ((rc = _get_u32(in, "procs", &j->procs)) ||
-	    (rc = _get_double(in, "estimate", &j->estimate, true)) ||
-	    (rc = _get_double(in, "submit", &j->submit, true)) ||
-	    (rc = _field(in, "start", &state)))
+	    (rc = _get_double(in, "estimate", &j->estimate, R_DURATION)) ||
+	    (rc = _get_double(in, "submit", &j->submit, R_TIME)))
 		return rc;
-	j->start = strtod(state, NULL);
-	if ((rc = _field(in, "state", &state)))
+	if (!j->procs)
+		return _fail(in, "bad job size procs=0");
+	/* The state decides what start may hold: read it after. */
+	if ((rc = _field(in, "start", &v)) || (rc = _field(in, "state", &state)))
 		return rc;
-	if (!j->procs || j->estimate < 0.0)
-		return _fail(in, "bad job size");
-	if (!strcmp(state, "pending")) {
+	if (strcmp(state, "pending") && strcmp(state, "running"))
+		return _fail(in, "bad state=%s", state);
+	running = !strcmp(state, "running");
+	if ((rc = _number(in, "start", v, &j->start,
+			  running ? R_TIME : R_NAN)))
+		return rc;
+	if (!running) {
 		j->state = OST_JOB_PENDING;
 		j->start = NAN;
 		ost_tree_insert(&c->pending, &j->node, 1);
 		c->n_pending++;
 		s->n_pending++;
-	} else if (!strcmp(state, "running")) {
+	} else {
 		j->state = OST_JOB_RUNNING;
-		if (!isfinite(j->start))
-			return _fail(in, "running job without start");
 		c->n_running++;
 		s->n_running++;
 		s->busy += j->procs;
-	} else {
-		return _fail(in, "bad state=%s", state);
 	}
 	return _line_end(in);
 }
@@ -507,6 +571,22 @@ static void _derive(ost_sched_t *s)
 	}
 }
 
+/* The first line, exactly "ostrich-state N" with N in decimal digits (at
+ * most 9, so any version fits an int).  RET 0 and *version, or -1. */
+static int _magic(const char *line, int *version)
+{
+	const char *v = line + strlen(OST_STATE_MAGIC " ");
+	size_t n;
+
+	if (strncmp(line, OST_STATE_MAGIC " ", strlen(OST_STATE_MAGIC " ")))
+		return -1;
+	n = strspn(v, "0123456789");
+	if (n == 0 || n > 9 || v[n])
+		return -1;
+	*version = atoi(v);
+	return 0;
+}
+
 /* Parse one record line into s; `seen` tracks the header lines. */
 static int _load_line(_in_t *in, ost_sched_t **sp, ost_config_t *g,
 		      int *seen)
@@ -531,8 +611,8 @@ static int _load_line(_in_t *in, ost_sched_t **sp, ost_config_t *g,
 		if (strcmp(kind, "clock"))
 			return _fail(in, "expected clock");
 		*seen = 2;
-		if ((rc = _get_double(in, "now", &(*sp)->now, false)) ||
-		    (rc = _get_double(in, "vtime", &(*sp)->vtime, true)))
+		if ((rc = _get_double(in, "now", &(*sp)->now, R_TIME_NONE)) ||
+		    (rc = _get_double(in, "vtime", &(*sp)->vtime, R_VIRT)))
 			return rc;
 		return _line_end(in);
 	}
@@ -576,7 +656,7 @@ int ost_sched_load(const char *buf, size_t len, ost_sched_t **out,
 		*nl = '\0';
 		in.line = in.cur = p;
 		if (in.lineno == 1) {
-			if (sscanf(p, OST_STATE_MAGIC " %d", &version) != 1) {
+			if (_magic(p, &version)) {
 				rc = _fail(&in, "not an ostrich state");
 				goto out_free;
 			}

@@ -88,3 +88,18 @@ double ost_variant_credit(const ost_sched_t *s, const ost_user_t *u, double t)
 		f = exp2(-mine * (double)s->users.count / tot);
 	return f * s->cfg.memory_credit * (double)s->cfg.procs;
 }
+
+/*
+ * The host's clock moved by delta seconds (ost_sched_rebase): the times of
+ * the last usage decay are real times and move with it, so the decay
+ * resumes from the same ages (U_u and the total keep their values).
+ */
+void ost_variant_rebase(ost_sched_t *s, double delta)
+{
+	size_t i;
+
+	s->usage_t += delta;
+	for (i = 0; s->users.slots && i <= s->users.mask; i++)
+		if (s->users.slots[i].key)
+			((ost_user_t *)s->users.slots[i].val)->usage_t += delta;
+}

@@ -87,6 +87,8 @@ void ost_vclock_advance(ost_sched_t *s, double t)
 		_pop_eligible(s);
 		return;
 	}
+	/* v moves at C / W: W, C and the breakpoints need settled tags */
+	ost_campaign_settle(s);
 	if (isinf(s->now)) {
 		s->now = t;
 		return;
@@ -223,8 +225,13 @@ double ost_vclock_share(const ost_sched_t *s, const ost_user_t *u)
  */
 double ost_sched_next_vevent(const ost_sched_t *s)
 {
-	ost_hnode_t *a = ost_heap_top(&s->active), *g = ost_heap_top(&s->gate);
-	double c = ost_vclock_capacity(s), x;
+	ost_hnode_t *a, *g;
+	double c, x;
+
+	ost_campaign_settle(s);
+	a = ost_heap_top(&s->active);
+	g = ost_heap_top(&s->gate);
+	c = ost_vclock_capacity(s);
 
 	if (!a || !(c > 0.0) || isinf(s->now))
 		return INFINITY;

@@ -46,6 +46,44 @@ enum ost_err {
  * never NULL. */
 const char *ost_strerror(int err);
 
+/* ------------------------------------------------------------ ranges --- */
+/*
+ * The ranges every entry point enforces (API calls, the state loader,
+ * ostrich.conf, the simulator's readers), so that every quantity derived
+ * from them (areas A = q e, virtual lengths A / w, virtual time, deadlines)
+ * stays a finite double with room to spare.  Values outside are refused
+ * with -OST_EINVAL (-OST_ECORRUPT when loading).
+ *
+ *   weights w_u, default weight   [OST_WEIGHT_MIN, OST_WEIGHT_MAX]: a
+ *	ratio of 10^12 keeps W = sum w_u exact enough in a double;
+ *   event times t, clock          |t| <= OST_TIME_MAX seconds (any epoch;
+ *	10^13 s is 317,000 years);
+ *   estimates e, runtimes p, think time   [0, OST_DURATION_MAX] seconds
+ *	(10^12 s holds Slurm's largest time limit, 2^32-2 minutes).
+ */
+#define OST_WEIGHT_MIN 1e-6
+#define OST_WEIGHT_MAX 1e6
+#define OST_TIME_MAX 1e13
+#define OST_DURATION_MAX 1e12
+
+/* True when w is a weight in [OST_WEIGHT_MIN, OST_WEIGHT_MAX]. */
+static inline bool ost_weight_ok(double w)
+{
+	return w >= OST_WEIGHT_MIN && w <= OST_WEIGHT_MAX;
+}
+
+/* True when t is an event time: |t| <= OST_TIME_MAX (NaN is not). */
+static inline bool ost_time_ok(double t)
+{
+	return t >= -OST_TIME_MAX && t <= OST_TIME_MAX;
+}
+
+/* True when d is a duration in [0, OST_DURATION_MAX] (NaN is not). */
+static inline bool ost_duration_ok(double d)
+{
+	return d >= 0.0 && d <= OST_DURATION_MAX;
+}
+
 /* ------------------------------------------------------------ config --- */
 
 typedef enum { OST_MODE_OSTRICH = 0, OST_MODE_FAIRCAMP } ost_mode_t;
@@ -66,15 +104,17 @@ typedef enum {
 typedef struct ost_config {
 	uint32_t procs;           /* m: CPUs of the partition (> 0) */
 	ost_mode_t mode;          /* OStrich (§3-4) or FairCamp (§5) */
-	double think_time;        /* tau, seconds (>= 0; default 600) */
+	double think_time;        /* tau, seconds (a duration; default 600) */
 	ost_capacity_t capacity;  /* virtual capacity C(t) (§3; default used) */
 	ost_gate_t gate;          /* eligibility gate (§4; default soft) */
 	ost_intra_t intra;        /* order inside a campaign (§4; default lpt) */
 	uint32_t faircamp_users;  /* k for FairCamp; 0 = counted at t_c (§5) */
-	double default_weight;    /* w_u of users never given one (> 0; 1) */
+	double default_weight;    /* w_u of users never given one (a weight;
+				   * default 1) */
 	ost_varea_t varea;        /* virtual areas (§10; default requested) */
 	bool memory;              /* OStrich with memory (§11; default off) */
-	double memory_credit;     /* §11: B / m, seconds (>= 0; 3600) */
+	double memory_credit;     /* §11: B / m, seconds (a duration;
+				   * default 3600) */
 } ost_config_t;
 
 /* Fill cfg with the defaults of doc/semantics.md (procs = 1).  Cannot fail. */
@@ -115,23 +155,25 @@ void ost_sched_destroy(ost_sched_t *s);
 /* Borrowed pointer to the configuration in force. */
 const ost_config_t *ost_sched_config(const ost_sched_t *s);
 
-/* Replace the configuration at time now.  Campaigns, tags and deadlines
- * already computed are kept; the new procs, capacity, gate, intra and mode
- * apply from now on (changing intra or mode re-sorts, O(n log n)).
- * think_time applies to the next submission.  Returns 0, -OST_EINVAL (cfg
- * invalid; nothing changed) or -OST_ENOMEM (nothing changed). */
+/* Replace the configuration at time now (an event time).  Campaigns, tags
+ * and deadlines already computed are kept; the new procs, capacity, gate,
+ * intra and mode apply from now on (changing intra or mode re-sorts,
+ * O(n log n)).  think_time applies to the next submission.  Returns 0,
+ * -OST_EINVAL (cfg invalid or now out of range; nothing changed) or
+ * -OST_ENOMEM (nothing changed). */
 int ost_sched_reconfigure(ost_sched_t *s, const ost_config_t *cfg, double now);
 
-/* Set user uid's weight w_u (> 0).  Applies to work submitted from now on
- * (tags already computed are kept) and to the share of the capacity at
- * once.  Returns 0, -OST_EINVAL or -OST_ENOMEM. */
+/* Set user uid's weight w_u (in [OST_WEIGHT_MIN, OST_WEIGHT_MAX]).
+ * Applies to work submitted from now on (tags already computed are kept)
+ * and to the share of the capacity at once.  Returns 0, -OST_EINVAL
+ * (weight or now out of range) or -OST_ENOMEM. */
 int ost_user_set_weight(ost_sched_t *s, uint32_t uid, double weight,
 			double now);
 
 /* Move the clock to now, integrating the virtual time v (§3) over the
- * elapsed interval.  A now earlier than the clock is ignored (virtual time
- * never rewinds).  O(k log n) for k users becoming inactive.  Cannot fail
- * (returns 0). */
+ * elapsed interval.  A now earlier than the clock, or not an event time
+ * (ost_time_ok), is ignored (virtual time never rewinds).  O(k log n) for
+ * k users becoming inactive.  Cannot fail (returns 0). */
 int ost_sched_advance(ost_sched_t *s, double now);
 
 /* Current clock (the largest time seen), or -INFINITY before any event.
@@ -157,7 +199,8 @@ double ost_sched_now(const ost_sched_t *s);
  * within one binade, as time_t of this century); advancing to clock' + dt
  * then integrates dt seconds, giving the v that advancing to clock + dt
  * would have given.  Returns 0 (delta 0 is a no-op) or -OST_EINVAL (delta
- * not finite; nothing changed).  O(n log n); meant for rare corrections. */
+ * not finite, or a shifted time would leave the event-time range; nothing
+ * changed).  O(n log n); meant for rare corrections. */
 int ost_sched_rebase(ost_sched_t *s, double delta);
 
 /* Real time of the next virtual event if no real event happens first: v
@@ -169,7 +212,8 @@ double ost_sched_next_vevent(const ost_sched_t *s);
 
 /* ------------------------------------------------------------- events --- */
 /*
- * Every event carries its own timestamp t.  The virtual schedule is first
+ * Every event carries its own timestamp t, an event time (ost_time_ok;
+ * else the event is refused with -OST_EINVAL).  The virtual schedule is first
  * advanced to max(t, clock); a t in the past (a completion learnt late) is
  * applied at the clock but keeps its own value for grouping (t_c, E_c §2).
  */
@@ -178,12 +222,15 @@ typedef struct ost_job_desc {
 	uint64_t id;        /* unique while the job is known (> 0) */
 	uint32_t uid;       /* owner */
 	uint32_t procs;     /* q >= 1 */
-	double estimate;    /* e >= 0 seconds (caller applies §1 defaults) */
+	double estimate;    /* e, a duration (caller applies §1 defaults) */
 	uint64_t group;     /* != 0: jobs of one uid with the same group (a job
 			     * array) always share a campaign (§2) */
 	uint32_t campaign;  /* 0: group by think time (§2); else an explicit
 			     * per-user campaign sequence number, >= the
-			     * user's latest (synthetic and trace grouping) */
+			     * user's latest (synthetic and trace grouping).
+			     * Sequence numbers saturate: once a user's
+			     * latest is UINT32_MAX, think-time grouping
+			     * joins it instead of opening another */
 } ost_job_desc_t;
 
 /* A new pending job submitted at t.  It joins or opens a campaign (§2) and
@@ -196,7 +243,7 @@ int ost_job_submit(ost_sched_t *s, const ost_job_desc_t *job, double t,
 
 /* Pending job id started running at t on the CPUs it asked for: same as
  * ost_job_start_alloc(s, id, t, its current procs).  Returns 0,
- * -OST_ENOENT or -OST_ESTATE (not pending).  O(log n). */
+ * -OST_ENOENT, -OST_EINVAL (t) or -OST_ESTATE (not pending).  O(log n). */
 int ost_job_start(ost_sched_t *s, uint64_t id, double t);
 
 /* Pending job id started running at t on `procs` CPUs, the width the host
@@ -207,13 +254,13 @@ int ost_job_start(ost_sched_t *s, uint64_t id, double t);
  * and A_est move by d, L by d / w_u (restarting the campaign at v when d >
  * 0 and v >= F_c), and S, F, D of the campaign and of the user's later
  * ones are re-derived.  ost_job_get() then reports procs.  Returns 0,
- * -OST_EINVAL (procs 0), -OST_ENOENT or -OST_ESTATE (not pending); a
+ * -OST_EINVAL (procs 0, t), -OST_ENOENT or -OST_ESTATE (not pending); a
  * failed call changes nothing.  O(log n + later campaigns of the user). */
 int ost_job_start_alloc(ost_sched_t *s, uint64_t id, double t,
 			uint32_t procs);
 
 /* Pending job id now asks for `procs` CPUs (q' >= 1) and has estimate
- * `estimate` (e' >= 0 seconds, finite; the caller applies §1 defaults, e.g.
+ * `estimate` (e', a duration; the caller applies §1 defaults, e.g.
  * the new time limit), at t: the owner changed its width or time limit.
  * The job stays in its campaign (grouping, §2, is decided at submission
  * once and for all).  With d = q'e' - qe CPU-seconds:
@@ -231,19 +278,19 @@ int ost_job_start_alloc(ost_sched_t *s, uint64_t id, double t,
  * deadline with a narrow job and widen it afterwards.
  * The clock advances to t as for any event, even when nothing else
  * changes (q' = q and e' = e).  Returns 0, -OST_EINVAL (procs 0, estimate
- * negative, infinite or NaN, t NaN), -OST_ENOENT or -OST_ESTATE (running:
+ * not a duration, t not an event time), -OST_ENOENT or -OST_ESTATE (running:
  * its width is the allocated one, given at start); a failed call changes
  * nothing.  O(log n + later campaigns of the user). */
 int ost_job_update(ost_sched_t *s, uint64_t id, uint32_t procs,
 		   double estimate, double t);
 
-/* Job id finished at t after running `runtime` seconds (p >= 0; its
+/* Job id finished at t after running `runtime` seconds (p, a duration; its
  * campaign's area is corrected by q*(p - e), §3, q being the width it
  * started with).  The runtime is charged as given, unbounded: a host whose
  * runtimes may be inflated (downtime, stale records) uses
  * ost_job_finish_capped().  A pending job that finishes is treated as
  * cancelled.  The job is forgotten afterwards.  Returns 0, -OST_ENOENT or
- * -OST_EINVAL (runtime < 0, infinite or NaN).
+ * -OST_EINVAL (runtime not a duration, t not an event time).
  * O(log n + later campaigns of the user). */
 int ost_job_finish(ost_sched_t *s, uint64_t id, double t, double runtime);
 
@@ -253,23 +300,31 @@ int ost_job_finish(ost_sched_t *s, uint64_t id, double t, double runtime);
  * longest the job may have run (the host's time limit; INFINITY for none).
  * A pending job is cancelled (p = 0).  *charged (may be NULL) receives p.
  * Returns 0, -OST_ENOENT or -OST_EINVAL (runtime < 0, infinite or NaN; cap
- * < 0 or NaN; t NaN) with nothing changed. */
+ * < 0 or NaN; t not an event time; p not a duration) with nothing
+ * changed. */
 int ost_job_finish_capped(ost_sched_t *s, uint64_t id, double t,
 			  double runtime, double cap, double *charged);
 
 /* Pending job id was cancelled at t: it leaves its campaign and its area is
- * removed (§2, §4).  The job is forgotten.  Returns 0, -OST_ENOENT or
- * -OST_ESTATE (not pending: a running job that is cancelled finishes). */
+ * removed (§2, §4).  The job is forgotten.  Returns 0, -OST_ENOENT,
+ * -OST_EINVAL (t) or -OST_ESTATE (not pending: a running job that is
+ * cancelled finishes). */
 int ost_job_cancel(ost_sched_t *s, uint64_t id, double t);
 
 /* Running job id was requeued at t: pending again in the same campaign,
  * with its estimate still counted, at the width it ran with (call
  * ost_job_update() if the host's request differs) (the papers are silent;
  * §9.4).
- * Returns 0, -OST_ENOENT or -OST_ESTATE (not running). */
+ * Returns 0, -OST_ENOENT, -OST_EINVAL (t) or -OST_ESTATE (not running). */
 int ost_job_requeue(ost_sched_t *s, uint64_t id, double t);
 
 /* ------------------------------------------------------------ queries --- */
+
+/* The queries below that read tags, ranks, W or C~ (and
+ * ost_sched_next_vevent) first finish, inside s, the re-derivations that
+ * finishes and cancels deferred: s is const to the caller (every result is
+ * what the eager derivation gives), but, like every function here, a query
+ * is not safe concurrently with other calls on the same s. */
 
 typedef enum {
 	OST_JOB_PENDING = 0,
@@ -424,8 +479,10 @@ typedef struct ost_summary {
 	uint32_t campaign;	/* sequence number */
 	uint64_t rank;		/* 1 = next to start; 0 = running */
 	uint64_t pending;	/* pending jobs in the partition */
-	double vct;		/* C~, seconds since the epoch; NAN = none */
-	double share;		/* fraction of the partition, 0..1 */
+	double vct;		/* C~, seconds since the epoch; NAN = none,
+				 * INFINITY = never (also past year 9999) */
+	double share;		/* fraction of the partition, 0..1 (format
+				 * clamps above 1) */
 	ost_mode_t mode;
 } ost_summary_t;
 

@@ -5,7 +5,7 @@
 #       src/ plugins/ sim/ scampaign/ tests/ tools/ bench/ etc/ doc/ or
 #       README.md has no heading with that number in doc/semantics.md;
 #   (b) anything in the tree names the old out-of-tree contract, the
-#       semantics notes page merged into doc/semantics.md, or a path
+#       semantics notes or updates pages merged into doc/semantics.md, or a path
 #       outside the repository (the sibling shared directory), except the default trace
 #       directory of the trace-replay tests and benchmarks;
 #   (c) code, tests or tools cite an issue number or a work session
@@ -87,7 +87,7 @@ while IFS= read -r hit; do
 	bad "${hit%"$text"}$text" "points outside the repository"
 done < <(files src plugins sim scampaign tests tools bench etc doc m4/ost_slurm.m4 \
 	.ci README.md configure.ac Makefile.am | tr '\n' '\0' |
-	xargs -0 -r grep -IHnE '\bSEMANTIC[S]\b|semantics[-]notes|\.\./shared|/work/share[d]')
+	xargs -0 -r grep -IHnE '\bSEMANTIC[S]\b|semantics[-](notes|updates)|\.\./shared|/work/share[d]')
 
 # --- (c) no issue numbers or work sessions in code, tests and tools ----
 mapfile -t code < <(files src plugins sim scampaign tests tools

@@ -122,13 +122,23 @@ cluster_munge() {
 	chmod 0400 /etc/munge/munge.key
 	install -d -o munge -g munge -m 0755 /run/munge
 	install -d -o munge -g munge -m 0700 /var/log/munge /var/lib/munge
-	if munge -n 2>/dev/null | unmunge >/dev/null 2>&1; then
-		return 0
-	fi
-	runuser -u munge -- /usr/sbin/munged
-	CLUSTER_STARTED_MUNGED=1
-	for _ in $(seq 300); do [ -S /run/munge/munge.socket.2 ] && break; sleep 0.1; done
-	munge -n | unmunge | grep -q 'STATUS: *Success' || cluster_die "munge round trip failed"
+	# A munged already running (another cluster's, or the system's) is
+	# used as it is; one that is still starting gets 10 s to answer.
+	_munge_ok() { munge -n 2>/dev/null | unmunge 2>/dev/null | grep -q 'STATUS: *Success'; }
+	local i
+	for i in $(seq 50); do
+		_munge_ok && return 0
+		[ -S /run/munge/munge.socket.2 ] || break
+		sleep 0.2
+	done
+	# 9>&-: the daemons must not inherit the live tests' lock
+	# (tests/live/live-lib.sh holds /tmp/ostrich-live.lock on fd 9): a
+	# daemon left running would hold it for ever
+	if runuser -u munge -- /usr/sbin/munged 9>&-; then
+		CLUSTER_STARTED_MUNGED=1
+	fi	# (it fails when another munged just bound the socket: use that one)
+	for i in $(seq 300); do _munge_ok && return 0; sleep 0.1; done
+	cluster_die "munge round trip failed"
 }
 
 # Start slurmctld (daemonizes); returns once it answers (120 s at most), or
@@ -142,7 +152,7 @@ ctld_start() {
 		rm -f "$WORK/run/slurmctld.pid"
 	fi
 	LD_LIBRARY_PATH=$WORK/plugins${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
-		slurmctld -f "$SLURM_CONF" || return 1
+		slurmctld -f "$SLURM_CONF" 9>&- || return 1
 	for _ in $(seq 600); do
 		scontrol ping >/dev/null 2>&1 && return 0
 		pid=$(cat "$WORK/run/slurmctld.pid" 2>/dev/null || true)
@@ -176,7 +186,7 @@ cluster_start() {
 	cluster_munge
 	ctld_start || { tail -20 "$WORK/log/slurmctld.log" >&2; cluster_die "slurmctld did not start"; }
 	for i in $(seq "$NNODES"); do
-		slurmd -f "$SLURM_CONF" -N "n$i" || cluster_die "slurmd n$i did not start"
+		slurmd -f "$SLURM_CONF" -N "n$i" 9>&- || cluster_die "slurmd n$i did not start"
 	done
 	nodes_wait_idle || cluster_die "nodes did not become idle"
 }

@@ -1,10 +1,17 @@
 #!/usr/bin/env bash
 # demo.sh - OStrich on a real Slurm cluster, on this machine, in one command.
 #
-#     sudo tools/demo.sh [--keep]
+#     sudo tools/demo.sh [--keep] [--slurm-tarball FILE | --slurm-prefix DIR]
+#
+#   --slurm-tarball FILE  run the demo on the Slurm of that release tarball
+#                         (slurm-X.Y.Z.tar.gz), built once into
+#                         /opt/ostrich-slurm/X.Y.Z by tools/build-slurm.sh
+#   --slurm-prefix DIR    run it on a Slurm installed under DIR (a
+#                         tools/build-slurm.sh prefix: its src/ and build/
+#                         beside DIR hold the headers)
 #
 # Installs what is needed (Debian bookworm), builds the plugins against the
-# installed Slurm, starts munged + slurmctld + 8 slurmd on loopback with
+# installed Slurm (or the one given), starts munged + slurmctld + 8 slurmd on loopback with
 # SchedulerType=sched/ostrich and PriorityType=priority/ostrich, lets three
 # users submit campaigns of different sizes, and shows what an admin and a
 # user would look at: the queue order, scampaign, scampaign --explain, sprio.
@@ -12,12 +19,18 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -euo pipefail
 
-keep=0
-case "${1:-}" in
---keep) keep=1 ;;
-"") ;;
-*) echo "usage: $0 [--keep]" >&2; exit 2 ;;
-esac
+keep=0 tarball= prefix=
+usage() { echo "usage: $0 [--keep] [--slurm-tarball FILE | --slurm-prefix DIR]" >&2; exit 2; }
+while [ $# -gt 0 ]; do
+	case $1 in
+	--keep) keep=1 ;;
+	--slurm-tarball) [ $# -ge 2 ] || usage; tarball=$(realpath "$2"); shift ;;
+	--slurm-prefix) [ $# -ge 2 ] || usage; prefix=$(realpath "$2"); shift ;;
+	*) usage ;;
+	esac
+	shift
+done
+[ -z "$tarball" ] || [ -z "$prefix" ] || usage
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 [ "$(id -u)" = 0 ] || { echo "demo: run as root (it installs packages and starts daemons)" >&2; exit 1; }
@@ -26,20 +39,34 @@ show() { printf '\n$ %s\n' "$*"; "$@"; }
 
 title "Installing and building (a few minutes the first time)"
 tools/install-deps.sh >/dev/null
-tools/get-slurm-source.sh >/dev/null
-[ -x configure ] || autoreconf -fi >/dev/null 2>&1
-mkdir -p _build/demo
-if [ ! -f _build/demo/Makefile ]; then
-	(cd _build/demo && "$top/configure" -q) >/dev/null
+if [ -n "$tarball" ]; then	# build (or reuse) that release's prefix
+	v=$(basename "$tarball" | sed -n 's/^slurm-\([0-9.]*[0-9]\)\.t.*$/\1/p')
+	[ -n "$v" ] || { echo "demo: $tarball is not a slurm-X.Y.Z tarball" >&2; exit 1; }
+	tools/build-slurm.sh "$tarball" >/dev/null
+	prefix=${OST_SLURM_PREFIX_ROOT:-/opt/ostrich-slurm}/$v/prefix
 fi
-make -C _build/demo -j"$(nproc)" >/dev/null
-echo "built: plugins in _build/demo/plugins/.libs, scampaign in _build/demo/scampaign"
-export PATH="$top/_build/demo/scampaign:$PATH:/usr/sbin:/sbin"
+if [ -n "$prefix" ]; then
+	bdir=_build/demo-$(basename "$(dirname "$prefix")")
+	cfg=(--with-slurm-prefix="$prefix")
+	export SLURM_PREFIX=$prefix	# tools/cluster.sh runs that Slurm
+else
+	tools/get-slurm-source.sh >/dev/null
+	bdir=_build/demo cfg=()
+fi
+[ -x configure ] || autoreconf -fi >/dev/null 2>&1
+mkdir -p "$bdir"
+if [ ! -f "$bdir/Makefile" ]; then
+	(cd "$bdir" && "$top/configure" -q "${cfg[@]}") >/dev/null
+fi
+make -C "$bdir" -j"$(nproc)" >/dev/null
+echo "built: plugins in $bdir/plugins/.libs, scampaign in $bdir/scampaign"
+export PATH="$top/$bdir/scampaign:$PATH:/usr/sbin:/sbin"
 
 # One local cluster at a time on the fixed ports (shared with the live tests).
-exec 9>/tmp/ostrich-live.lock
+# (OST_LIVE_LOCK with other CTLD_PORT/NODE_PORT_BASE: tests/live/live-lib.sh)
+exec 9>"${OST_LIVE_LOCK:-/tmp/ostrich-live.lock}"
 flock -w 900 9 || { echo "demo: another local test cluster is running" >&2; exit 1; }
-export OST_PLUGIN_BUILD=$top/_build/demo/plugins/.libs
+export OST_PLUGIN_BUILD=$top/$bdir/plugins/.libs
 SCHED=sched/ostrich PRIO=priority/ostrich KEEP=$keep
 . tools/cluster.sh
 cluster_init

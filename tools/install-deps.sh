@@ -5,7 +5,7 @@
 set -euo pipefail
 
 PKGS=(build-essential autoconf automake libtool pkg-config check zlib1g-dev
-      gnuplot-nox valgrind dpkg-dev
+      gnuplot-nox valgrind dpkg-dev clang libclang-rt-14-dev
       munge libmunge-dev libslurm-dev slurmctld slurmd slurm-client)
 
 missing=()

@@ -4,11 +4,21 @@
 # cluster, docs, sanitizers, valgrind, fuzz smoke runs, distcheck).  Run as
 # root on Debian bookworm from the source tree:
 #
-#     sudo tools/test-all.sh [--under-load]
+#     sudo tools/test-all.sh [--under-load] [--all-versions]
 #
 #   --under-load   keep one core busy with a CPU hog for the whole run (the
 #                  hog is stopped by PID at exit): every verdict must be the
 #                  same on a loaded machine.
+#   --all-versions run the live suite on every tarball Slurm release, not
+#                  only on the newest.
+#
+# Slurm releases: the packaged one (Debian's 22.05) always.  When
+# ../shared/slurm-src/SHA256SUMS exists next to the repository, every
+# tarball it lists is built once into /opt/ostrich-slurm
+# (tools/build-slurm.sh, cached), and for each the tree is built against it
+# (_build/sX.Y.Z, --with-slurm-prefix) and its plugin adapter tests and
+# scampaign run; the live suite runs on the newest release (all of them
+# with --all-versions).  Otherwise those rows say they were not run and why.
 #
 # Builds in _build/ (out of tree).  Every suite runs even when an earlier
 # one failed (each suite is its own make -k invocation).  The end is a
@@ -30,10 +40,13 @@ cd "$top" || exit 1
 jobs=$(nproc 2>/dev/null || echo 2)
 [ "$jobs" -gt 2 ] 2>/dev/null || jobs=2
 under_load=0
+all_versions=0
+tarballs=$top/../shared/slurm-src
 for a in "$@"; do
 	case $a in
 	--under-load) under_load=1 ;;
-	-h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	--all-versions) all_versions=1 ;;
+	-h|--help) sed -n '2,35p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "test-all: unknown option $a (see --help)" >&2; exit 2 ;;
 	esac
 done
@@ -224,6 +237,40 @@ else
 	done
 	not_run "valgrind (core unit tests)" "the main build failed"
 	not_run "make distcheck" "the main build failed"
+fi
+
+# ---- 2b. the tarball Slurm releases ----------------------------------------
+# Each tarball release: build the tree against its prefix, run the suites
+# that build against it (plugin adapter, scampaign against its libslurm),
+# and the live suite on the newest (or all with --all-versions).
+if [ ! -f "$tarballs/SHA256SUMS" ]; then
+	not_run "Slurm tarball releases" "../shared/slurm-src absent"
+elif ! step "build the tarball Slurm releases (cached)" \
+	tools/build-slurm.sh all; then
+	not_run "Slurm tarball releases" "tools/build-slurm.sh all failed"
+else
+	versions=($(awk '{ sub(/^\*/, "", $2); print $2 }' \
+		"$tarballs/SHA256SUMS" |
+		sed -n 's/^slurm-\([0-9.]*[0-9]\)\.tar\.gz$/\1/p' | sort -V))
+	newest=
+	[ ${#versions[@]} -eq 0 ] || newest=${versions[${#versions[@]} - 1]}
+	pfx_root=${OST_SLURM_PREFIX_ROOT:-/opt/ostrich-slurm}
+	for v in "${versions[@]}"; do
+		d=s$v
+		if ! step "build against Slurm $v (-Werror)" build_tree "$d" \
+			--enable-werror \
+			--with-slurm-prefix="$pfx_root/$v/prefix"; then
+			not_run "Slurm $v suites" "the build against Slurm $v failed"
+			continue
+		fi
+		suite "plugin adapter (Slurm $v)" "_build/$d" tests/plugin
+		suite "scampaign (Slurm $v)" "_build/$d" scampaign
+		if [ $all_versions = 1 ] || [ "$v" = "$newest" ]; then
+			suite "live (Slurm $v)" "_build/$d" tests/live
+		else
+			not_run "live (Slurm $v)" "only the newest by default: --all-versions"
+		fi
+	done
 fi
 
 # ---- 3. ASan + UBSan build of every suite that needs no Slurm -------------

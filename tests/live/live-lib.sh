@@ -29,9 +29,12 @@ for f in sched_ostrich.so priority_ostrich.so libostrich_slurm.so; do
 	[ -f "$OST_PLUGIN_BUILD/$f" ] || fail "missing $OST_PLUGIN_BUILD/$f"
 done
 
-# One cluster at a time (fixed ports), even under make -j.
-exec 9>/tmp/ostrich-live.lock
-flock -w 900 9 || fail "another live test holds /tmp/ostrich-live.lock"
+# One cluster at a time on the same ports, even under make -j.  A run on
+# other ports (CTLD_PORT, NODE_PORT_BASE: tools/cluster.sh) may take its own
+# lock, OST_LIVE_LOCK, and run beside it.
+OST_LIVE_LOCK=${OST_LIVE_LOCK:-/tmp/ostrich-live.lock}
+exec 9>"$OST_LIVE_LOCK"
+flock -w 900 9 || fail "another live test holds $OST_LIVE_LOCK"
 
 . "$OST_SRCDIR/tools/cluster.sh"
 

@@ -9,8 +9,11 @@
  *                                print its ranks and campaigns
  *
  * Output, one line per pending job in rank order, then per campaign:
- *   rank PART RANK JOBKEY UID CAMPAIGN
- *   campaign PART UID SEQ PENDING RUNNING DONE
+ *   rank PART RANK JOBKEY UID CAMPAIGN PROCS ESTIMATE
+ *   campaign PART UID SEQ PENDING RUNNING DONE AREA
+ * PROCS and ESTIMATE are the width and estimate the core counts for the
+ * job; AREA the campaign's CPU-seconds (finished jobs: width x run time
+ * charged).
  * JOBKEY is the Slurm job id, or ARRAYID_TASK for a task of a job array.
  * Exit status: 0, 1 on a bad input or a core error (with a message).
  * The event log's format and its reader are plugins/osl_evlog.c.
@@ -47,27 +50,29 @@ static const char *cur_part;
 
 static int print_rank(const ost_rank_info_t *r, void *arg)
 {
+	const ost_sched_t *s = arg;
+	ost_job_info_t info = { 0 };
 	char k[48];
 
-	(void) arg;
 	key_str(r->job_id, k, sizeof(k));
-	printf("rank %s %" PRIu64 " %s %u %u\n", cur_part, r->rank, k, r->uid,
-	       r->campaign);
+	(void) ost_job_get(s, r->job_id, &info);
+	printf("rank %s %" PRIu64 " %s %u %u %u %.17g\n", cur_part, r->rank, k,
+	       r->uid, r->campaign, info.procs, info.estimate);
 	return 0;
 }
 
 static int print_campaign(const ost_campaign_info_t *c, void *arg)
 {
 	(void) arg;
-	printf("campaign %s %u %u %u %u %u\n", cur_part, c->uid, c->seq,
-	       c->pending, c->running, c->done);
+	printf("campaign %s %u %u %u %u %u %.17g\n", cur_part, c->uid,
+	       c->seq, c->pending, c->running, c->done, c->area);
 	return 0;
 }
 
 static void print_sched(const char *name, const ost_sched_t *s)
 {
 	cur_part = name;
-	ost_sched_foreach_pending(s, print_rank, NULL);
+	ost_sched_foreach_pending(s, print_rank, (void *) s);
 	ost_sched_foreach_campaign(s, print_campaign, NULL);
 }
 
@@ -162,8 +167,17 @@ static int apply(part_t *p, const osl_evlog_rec_t *r, int line)
 	case OSL_LOG_SUBMIT:
 		rc = ost_job_submit(p->s, &r->job, r->t, NULL);
 		break;
-	case OSL_LOG_START:
-		rc = ost_job_start(p->s, r->job.id, r->t);
+	case OSL_LOG_START:	/* procs 0: a log older than the width */
+		rc = r->job.procs ?
+		     ost_job_start_alloc(p->s, r->job.id, r->t, r->job.procs) :
+		     ost_job_start(p->s, r->job.id, r->t);
+		break;
+	case OSL_LOG_UPDATE:
+		rc = ost_job_update(p->s, r->job.id, r->job.procs,
+				    r->job.estimate, r->t);
+		break;
+	case OSL_LOG_REBASE:
+		rc = ost_sched_rebase(p->s, r->x);
 		break;
 	case OSL_LOG_CANCEL:
 		rc = ost_job_cancel(p->s, r->job.id, r->t);

@@ -29,7 +29,8 @@ printf '%s\n' "$PEND" | sed 's/^/#   /'
 [ "$(printf '%s\n' "$PEND" | awk '{ print $1 }' | tr -d '\n')" = "$big" ] || fail "only carol's job should be pending"
 check_ranks
 for j in $bobs; do
-	grep -q "sched/backfill: _start_job: Started JobId=$j " "$WORK/log/slurmctld.log" ||
+	# 26.05 logs it under DebugFlags=HetJob, with that prefix
+	grep -Eq "sched/backfill: _start_job: (HETJOB: )?Started JobId=$j " "$WORK/log/slurmctld.log" ||
 		fail "bob's job $j was not started by backfill"
 done
 

@@ -24,7 +24,9 @@ start_fails() {
 note "bad values at start:"
 start_fails "Mode=bogus" "fatal: ostrich: bad configuration: $WORK/ostrich.conf: Mode=bogus: must be ostrich or faircamp"
 start_fails "Interval=0" "fatal: ostrich: bad configuration: $WORK/ostrich.conf: Interval=0: must be 1..3600 seconds"
-start_fails "UserWeights=alice:-1" "fatal: ostrich: bad configuration: $WORK/ostrich.conf: UserWeights: weight of alice must be a number > 0"
+start_fails "UserWeights=alice:-1" "fatal: ostrich: bad configuration: $WORK/ostrich.conf: UserWeights: weight \"-1\" of alice must be a number in [1e-6, 1e6]"
+start_fails "UserWeights=alice:1e-300" "fatal: ostrich: bad configuration: $WORK/ostrich.conf: UserWeights: weight \"1e-300\" of alice must be a number in [1e-6, 1e6]"
+start_fails "ThinkTime=10minutes" "fatal: ostrich: bad configuration: $WORK/ostrich.conf: ThinkTime=10minutes: must be a whole number of seconds in [0, 4294967295]"
 start_fails "Intervall=5" "Parsing error at unrecognized key: Intervall"
 grep -qF "fatal: ostrich: bad configuration: $WORK/ostrich.conf: cannot parse" "$WORK/log/slurmctld.log" ||
 	fail "unknown key: no fatal message"
@@ -41,7 +43,14 @@ check_ranks
 before=$PEND
 
 printf 'Interval=1\nCapacity=maybe\nEventLog=%s\n' "$WORK/events.log" > "$WORK/ostrich.conf"
-scontrol reconfigure || fail "scontrol reconfigure failed"
+# 22.05 reconfigures in place: the command succeeds.  From 24.11 a new
+# slurmctld starts, refuses the file and exits; the old one goes on (with
+# the previous configuration) and the command reports that failure.
+if [ "$(printf '%s\n' 24.11 "$CLUSTER_SLURM_SERIES" | sort -V | head -1)" = 24.11 ]; then
+	! scontrol reconfigure || fail "scontrol reconfigure succeeded with a bad ostrich.conf"
+else
+	scontrol reconfigure || fail "scontrol reconfigure failed"
+fi
 wait_for 60 'grep -q "ostrich: reconfigure: .*Capacity=maybe: must be used or full; keeping the previous configuration" "$WORK/log/slurmctld.log"' ||
 	fail "bad configuration at reconfigure not reported"
 grep 'ostrich: reconfigure:' "$WORK/log/slurmctld.log" | sed 's/^/#   /'

@@ -40,6 +40,18 @@ static osl_evlog_rec_t _records(int op)
 		r.job.estimate = 1e-300;
 		r.job.group = 4294967295u;
 		break;
+	case OSL_LOG_START:
+		r.job.id = 43;
+		r.job.procs = 12;
+		break;
+	case OSL_LOG_UPDATE:
+		r.job.id = OSL_ARRAY_KEY(9, 3);
+		r.job.procs = 64;
+		r.job.estimate = 7200.25;
+		break;
+	case OSL_LOG_REBASE:
+		r.x = -86400.5;
+		break;
 	case OSL_LOG_FINISH:
 		r.x = 3599.999999;
 		/* fall through */
@@ -77,6 +89,15 @@ static bool _same(const osl_evlog_rec_t *a, const osl_evlog_rec_t *b)
 		       a->job.group == b->job.group;
 	case OSL_LOG_FINISH:
 		return a->t == b->t && a->job.id == b->job.id && a->x == b->x;
+	case OSL_LOG_START:
+		return a->t == b->t && a->job.id == b->job.id &&
+		       a->job.procs == b->job.procs;
+	case OSL_LOG_UPDATE:
+		return a->t == b->t && a->job.id == b->job.id &&
+		       a->job.procs == b->job.procs &&
+		       a->job.estimate == b->job.estimate;
+	case OSL_LOG_REBASE:
+		return a->t == b->t && a->x == b->x;
 	case OSL_LOG_ADVANCE:
 	case OSL_LOG_PASS:
 		return a->t == b->t;
@@ -92,7 +113,7 @@ START_TEST(test_round_trip)
 	int op, bad = -1, n = 0;
 
 	ck_assert_ptr_nonnull(f);
-	for (op = OSL_LOG_CREATE; op <= OSL_LOG_PASS; op++) {
+	for (op = OSL_LOG_CREATE; op <= OSL_LOG_REBASE; op++) {
 		osl_evlog_rec_t r = _records(op);
 
 		osl_evlog_write(f, &r);
@@ -108,7 +129,7 @@ START_TEST(test_round_trip)
 	}
 	fclose(f);
 	ck_assert_msg(bad < 0, "record %d does not read back", bad);
-	ck_assert_int_eq(n, OSL_LOG_PASS + 1);
+	ck_assert_int_eq(n, OSL_LOG_REBASE + 1);
 }
 END_TEST
 
@@ -127,12 +148,43 @@ START_TEST(test_format)
 	r = (osl_evlog_rec_t) { .op = OSL_LOG_FINISH, .part = "debug",
 				.t = 1660.5, .x = 60.5, .job = { .id = 5 } };
 	osl_evlog_write(f, &r);
+	r = (osl_evlog_rec_t) { .op = OSL_LOG_UPDATE, .part = "debug",
+				.t = 1010, .job = { .id = 5, .procs = 8,
+						    .estimate = 1200 } };
+	osl_evlog_write(f, &r);
+	r = (osl_evlog_rec_t) { .op = OSL_LOG_START, .part = "debug",
+				.t = 1060, .job = { .id = 5, .procs = 16 } };
+	osl_evlog_write(f, &r);
+	r = (osl_evlog_rec_t) { .op = OSL_LOG_REBASE, .part = "debug",
+				.t = 1000, .x = -3600 };
+	osl_evlog_write(f, &r);
 	rewind(f);
 	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
 	ck_assert_str_eq(line, "debug submit 5 1001 2 600 0 1000\n");
 	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
 	ck_assert_str_eq(line, "debug finish 5 1660.5 60.5\n");
+	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
+	ck_assert_str_eq(line, "debug update 5 8 1200 1010\n");
+	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
+	ck_assert_str_eq(line, "debug start 5 1060 16\n");
+	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
+	ck_assert_str_eq(line, "debug rebase -3600 1000\n");
 	fclose(f);
+}
+END_TEST
+
+/* A log written before starts carried their width still reads: such a
+ * start has procs 0 (the width asked for). */
+START_TEST(test_old_start)
+{
+	char line[] = "debug start 5 1060\n";
+	osl_evlog_rec_t r;
+
+	ck_assert_int_eq(osl_evlog_parse(line, &r), 0);
+	ck_assert_int_eq(r.op, OSL_LOG_START);
+	ck_assert_uint_eq(r.job.id, 5);
+	ck_assert(r.t == 1060);
+	ck_assert_uint_eq(r.job.procs, 0);
 }
 END_TEST
 
@@ -142,7 +194,8 @@ START_TEST(test_malformed)
 		"", "debug", "debug frobnicate 1", "debug submit 1 2 3",
 		"debug start x 1", "debug create 4 nomode 600 used lpt 0 1 0",
 		"debug create 4 ostrich 600 used lpt 0 1", "debug load",
-		"debug weight 1 2", "debug pass",
+		"debug weight 1 2", "debug pass", "debug update 5 8 1200",
+		"debug rebase 5", "debug start 5",
 	};
 	char line[128];
 	osl_evlog_rec_t r;
@@ -167,6 +220,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_round_trip);
 	tcase_add_test(tc, test_format);
 	tcase_add_test(tc, test_malformed);
+	tcase_add_test(tc, test_old_start);
 	suite_add_tcase(s, tc);
 	return s;
 }

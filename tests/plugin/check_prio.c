@@ -9,17 +9,40 @@
 
 static fake_rec_t recs[64];
 
-/* p->prios[0..n) by rank ascending, priorities strictly decreasing in
+/* The priority table of a partition in rank order (osl_ptab_dump). */
+typedef struct {
+	int n;
+	uint64_t rank[64];
+	uint32_t prio[64];
+} tab_t;
+
+static tab_t _tab(const osl_part_t *p)
+{
+	tab_t t;
+
+	ck_assert_int_le(p->prios.n, 64);
+	t.n = osl_ptab_dump(&p->prios, t.rank, t.prio);
+	ck_assert_int_eq(t.n, p->prios.n);
+	return t;
+}
+
+/* Give the table of p the values of t (same ranks). */
+static void _set_tab(osl_part_t *p, const tab_t *t)
+{
+	osl_ptab_build(&p->prios, t->rank, t->prio, t->n);
+}
+
+/* p's table by rank ascending, priorities strictly decreasing in
  * [LO, TOP); RET the first bad index, or -1. */
 static int _bad_table(const osl_part_t *p)
 {
+	tab_t t = _tab(p);
 	int i;
 
-	for (i = 0; i < p->nprios; i++)
-		if (p->prios[i].prio < OSL_PRIO_LO ||
-		    p->prios[i].prio >= OSL_PRIO_TOP ||
-		    (i && (p->prios[i].rank <= p->prios[i - 1].rank ||
-			   p->prios[i].prio >= p->prios[i - 1].prio)))
+	for (i = 0; i < t.n; i++)
+		if (t.prio[i] < OSL_PRIO_LO || t.prio[i] >= OSL_PRIO_TOP ||
+		    (i && (t.rank[i] <= t.rank[i - 1] ||
+			   t.prio[i] >= t.prio[i - 1])))
 			return i;
 	return -1;
 }
@@ -56,7 +79,7 @@ START_TEST(test_renumber_stable)
 			bad = i;
 	}
 	ck_assert_msg(bad < 0, "fresh values not decreasing at %d", bad);
-	ck_assert_int_eq(p.nprios, 6);
+	ck_assert_int_eq(p.prios.n, 6);
 	ck_assert_int_eq(_bad_table(&p), -1);
 
 	/* the last record jumps to the front */
@@ -75,7 +98,14 @@ START_TEST(test_renumber_stable)
 	ck_assert_msg(bad < 0, "record %d changed value without moving", bad);
 	ck_assert_uint_gt(obs[5].prio, first[0]);
 	ck_assert_int_eq(_bad_table(&p), -1);
-	free(p.prios);
+	osl_ptab_free(&p.prios);
+
+	/* a pass with nothing pending: an empty table, then a submission */
+	osl_prio_renumber(&p, idx, 0);
+	ck_assert_int_eq(p.prios.n, 0);
+	osl_ptab_insert(&p.prios, 1, OSL_PRIO_TOP - 1);
+	ck_assert_int_eq(p.prios.n, 1);
+	osl_ptab_free(&p.prios);
 }
 END_TEST
 
@@ -86,6 +116,7 @@ START_TEST(test_renumber_records)
 {
 	osl_part_t p = { 0 };
 	osl_obs_t obs[6], *idx[6];
+	tab_t tab;
 	int i;
 
 	obs[0] = pend(1, 10, T0, &recs[0]);	/* task, rank 5 */
@@ -109,10 +140,11 @@ START_TEST(test_renumber_records)
 	ck_assert_uint_eq(obs[3].prio, 0);
 	ck_assert_uint_eq(obs[4].prio, 0);
 	ck_assert_uint_gt(obs[1].prio, obs[5].prio);
-	ck_assert_int_eq(p.nprios, 2);
-	ck_assert_uint_eq(p.prios[0].rank, 2);
-	ck_assert_uint_eq(p.prios[1].rank, 4);
-	free(p.prios);
+	tab = _tab(&p);
+	ck_assert_int_eq(tab.n, 2);
+	ck_assert_uint_eq(tab.rank[0], 2);
+	ck_assert_uint_eq(tab.rank[1], 4);
+	osl_ptab_free(&p.prios);
 }
 END_TEST
 
@@ -123,6 +155,7 @@ START_TEST(test_prio_new_between)
 	osl_part_t p = mk_part(8);
 	osl_obs_t obs[3], *idx[3], nw = pend(9, 20, T0 + 1, &recs[9]);
 	osl_obs_t *np = &nw;
+	tab_t tab;
 	int i;
 
 	for (i = 0; i < 3; i++) {	/* alice's campaign of three */
@@ -132,10 +165,12 @@ START_TEST(test_prio_new_between)
 	ck_assert_int_eq(osl_sync(&p, idx, 3, T0, OSL_SYNC_ALL, NULL), 3);
 	osl_prio_rank(&p, idx, 3);
 	osl_prio_renumber(&p, idx, 3);
-	ck_assert_int_eq(p.nprios, 3);
-	p.prios[0].prio = 90000000;	/* round values to follow */
-	p.prios[1].prio = 80000000;
-	p.prios[2].prio = 70000000;
+	tab = _tab(&p);
+	ck_assert_int_eq(tab.n, 3);
+	tab.prio[0] = 90000000;		/* round values to follow */
+	tab.prio[1] = 80000000;
+	tab.prio[2] = 70000000;
+	_set_tab(&p, &tab);
 
 	/* bob's single short job comes first in the fair schedule */
 	nw.estimate = 60;
@@ -143,16 +178,18 @@ START_TEST(test_prio_new_between)
 	osl_prio_new(&p, &np, 1);
 	ck_assert_uint_eq(nw.rank, 1);
 	ck_assert_uint_eq(nw.prio, 95000000);	/* between TOP and 90M */
-	ck_assert_int_eq(p.nprios, 4);
-	ck_assert_uint_eq(p.prios[0].rank, 1);
-	ck_assert_uint_eq(p.prios[1].rank, 2);
-	ck_assert_uint_eq(p.prios[1].prio, 90000000);
-	ck_assert_uint_eq(p.prios[3].rank, 4);
-	ck_assert_uint_eq(p.prios[3].prio, 70000000);
+	tab = _tab(&p);
+	ck_assert_int_eq(tab.n, 4);
+	ck_assert_uint_eq(tab.rank[0], 1);
+	ck_assert_uint_eq(tab.rank[1], 2);
+	ck_assert_uint_eq(tab.prio[1], 90000000);
+	ck_assert_uint_eq(tab.rank[3], 4);
+	ck_assert_uint_eq(tab.prio[3], 70000000);
 	ck_assert_int_eq(_bad_table(&p), -1);
 
 	/* no room left above: a tie until the pass */
-	p.prios[0].prio = OSL_PRIO_TOP - 1;
+	tab.prio[0] = OSL_PRIO_TOP - 1;
+	_set_tab(&p, &tab);
 	nw = pend(10, 21, T0 + 2, &recs[10]);
 	nw.estimate = 1;
 	ck_assert_int_eq(osl_sync(&p, &np, 1, T0 + 2, OSL_SYNC_NEW, NULL), 1);
@@ -169,6 +206,7 @@ START_TEST(test_prio_new_burst)
 {
 	osl_part_t p = mk_part(8);
 	osl_obs_t obs[4], *idx[4], nw, *np = &nw;
+	tab_t tab;
 	int i, bad = -1;
 
 	for (i = 0; i < 4; i++) {
@@ -186,17 +224,183 @@ START_TEST(test_prio_new_burst)
 		nw.estimate = 60 * (1 + i % 5);
 		osl_sync(&p, &np, 1, T0 + 1 + i, OSL_SYNC_NEW, NULL);
 		osl_prio_new(&p, &np, 1);
-		for (a = 0; a < p.nprios && p.prios[a].rank != nw.rank; a++)
+		tab = _tab(&p);
+		for (a = 0; a < tab.n && tab.rank[a] != nw.rank; a++)
 			;
-		hi = a > 0 ? p.prios[a - 1].prio : OSL_PRIO_TOP;
-		lo = a + 1 < p.nprios ? p.prios[a + 1].prio : OSL_PRIO_LO - 1;
-		if (!nw.rank || a == p.nprios || p.prios[a].prio != nw.prio ||
+		hi = a > 0 ? tab.prio[a - 1] : OSL_PRIO_TOP;
+		lo = a + 1 < tab.n ? tab.prio[a + 1] : OSL_PRIO_LO - 1;
+		if (!nw.rank || a == tab.n || tab.prio[a] != nw.prio ||
 		    nw.prio >= hi || nw.prio <= lo || _bad_table(&p) >= 0)
 			bad = i;
 	}
 	ck_assert_msg(bad < 0, "submission %d out of place", bad);
-	ck_assert_int_eq(p.nprios, 44);
+	ck_assert_int_eq(p.prios.n, 44);
 	free_part(&p);
+}
+END_TEST
+
+
+/* A small deterministic generator (tests must not depend on libc's). */
+static uint64_t _rng = 88172645463325252ull;
+
+static uint64_t _rand(uint64_t n)
+{
+	_rng ^= _rng << 13;
+	_rng ^= _rng >> 7;
+	_rng ^= _rng << 17;
+	return _rng % n;
+}
+
+/* The table against the obvious sorted array (insert by memmove, later
+ * ranks + 1) through 3000 insertions at random ranks from a table of 200:
+ * same ranks, same values, and a balanced tree throughout. */
+START_TEST(test_ptab_reference)
+{
+	enum { N0 = 200, INS = 3000, MAX = N0 + INS };
+	static uint64_t rr[MAX], dr[MAX];
+	static uint32_t rp[MAX], dp[MAX];
+	osl_ptab_t t = { 0 };
+	int n = N0, i, k, bad = -1;
+
+	for (i = 0; i < N0; i++) {
+		rr[i] = 3 * (uint64_t) i + 1 + _rand(3);
+		rp[i] = OSL_PRIO_TOP - 1 - (uint32_t) i;
+	}
+	osl_ptab_build(&t, rr, rp, N0);
+	for (k = 0; k < INS && bad < 0; k++, n++) {
+		uint64_t r = 1 + _rand(rr[n - 1] + 2);
+		uint32_t v = (uint32_t) (7 * k + 1);
+		int a;
+
+		for (a = 0; a < n && rr[a] < r; a++)
+			;
+		memmove(&rr[a + 1], &rr[a], (n - a) * sizeof(*rr));
+		memmove(&rp[a + 1], &rp[a], (n - a) * sizeof(*rp));
+		rr[a] = r;
+		rp[a] = v;
+		for (i = a + 1; i <= n; i++)
+			rr[i]++;
+		osl_ptab_insert(&t, r, v);
+		if (osl_ptab_dump(&t, dr, dp) != n + 1 ||
+		    osl_ptab_height(&t) > 1.45 * log2(n + 3.0) + 1)
+			bad = k;
+		for (i = 0; i <= n && bad < 0; i++)
+			if (dr[i] != rr[i] || dp[i] != rp[i])
+				bad = k;
+	}
+	ck_assert_msg(bad < 0, "insertion %d: table differs from the reference",
+		      bad);
+	osl_ptab_free(&t);
+}
+END_TEST
+
+/* The cost of a submission does not grow with the pending jobs: with
+ * 10^5 records in the table, each of 10^4 insertions visits at most
+ * c log2 n nodes (nothing is moved), and finding its neighbours as
+ * many. */
+START_TEST(test_ptab_cost)
+{
+	enum { N0 = 100000, INS = 10000 };
+	uint64_t *rank = malloc(N0 * sizeof(*rank));
+	uint32_t *prio = malloc(N0 * sizeof(*prio));
+	osl_ptab_t t = { 0 };
+	uint64_t worst = 0;
+	double bound;
+	int i;
+
+	ck_assert_ptr_nonnull(rank);
+	ck_assert_ptr_nonnull(prio);
+	for (i = 0; i < N0; i++) {
+		rank[i] = 2 * (uint64_t) i + 1;
+		prio[i] = OSL_PRIO_TOP - 1 - (uint32_t) i;
+	}
+	osl_ptab_build(&t, rank, prio, N0);
+	for (i = 0; i < INS; i++) {
+		const osl_ptab_node_t *above, *below;
+		uint64_t w0 = t.work, r = 1 + _rand(2 * N0 + i);
+
+		osl_ptab_neighbours(&t, r, &above, &below);
+		osl_ptab_insert(&t, r, 1);
+		if (t.work - w0 > worst)
+			worst = t.work - w0;
+	}
+	/* AVL height <= 1.45 log2(n + 2); two descents, <= 2 rotations */
+	bound = 2 * (1.45 * log2(N0 + INS + 2.0) + 1) + 2;
+	ck_assert_msg(worst <= bound, "an insertion cost %llu steps (bound %.0f)",
+		      (unsigned long long) worst, bound);
+	ck_assert_int_eq(t.n, N0 + INS);
+	osl_ptab_free(&t);
+	free(rank);
+	free(prio);
+}
+END_TEST
+
+/* A submission among 10^5 pending jobs: an array of 10^4 tasks is one
+ * record and gets one value (one insertion, O(log n) steps), on its
+ * best-ranked task only; then single jobs, each as cheap. */
+START_TEST(test_prio_new_cost)
+{
+	enum { PEND = 100000, TASKS = 10000 };
+	osl_part_t p = mk_part(64);
+	osl_obs_t *obs = calloc(PEND, sizeof(*obs));
+	osl_obs_t *arr = calloc(TASKS, sizeof(*arr));
+	osl_obs_t **idx = calloc(PEND, sizeof(*idx));
+	osl_obs_t **aidx = calloc(TASKS, sizeof(*aidx));
+	static fake_rec_t many[64], array_rec;
+	uint64_t w0, worst = 0;
+	double bound = 2 * (1.45 * log2(PEND + 64.0) + 1) + 2;
+	int i, with_prio = 0;
+
+	ck_assert_ptr_nonnull(obs);
+	ck_assert_ptr_nonnull(arr);
+	ck_assert_ptr_nonnull(idx);
+	ck_assert_ptr_nonnull(aidx);
+	for (i = 0; i < PEND; i++) {	/* keys ascending: sorted */
+		obs[i] = pend(i + 1, 10 + i % 50, T0, &many[i % 64]);
+		obs[i].rec = (void *) &obs[i];	/* one record each */
+		idx[i] = &obs[i];
+	}
+	ck_assert_int_eq(osl_sync(&p, idx, PEND, T0, OSL_SYNC_ALL, NULL),
+			 PEND);
+	osl_prio_rank(&p, idx, PEND);
+	osl_prio_renumber(&p, idx, PEND);
+	ck_assert_int_eq(p.prios.n, PEND);
+
+	for (i = 0; i < TASKS; i++) {
+		arr[i] = pend(OSL_ARRAY_KEY(PEND + 1, i), 99, T0 + 1,
+			      &array_rec);
+		arr[i].group = PEND + 1;
+		aidx[i] = &arr[i];
+	}
+	ck_assert_int_eq(osl_sync(&p, aidx, TASKS, T0 + 1, OSL_SYNC_NEW, NULL),
+			 TASKS);
+	w0 = p.prios.work;
+	osl_prio_new(&p, aidx, TASKS);
+	ck_assert_msg(p.prios.work - w0 <= bound,
+		      "the array cost %llu steps (bound %.0f)",
+		      (unsigned long long) (p.prios.work - w0), bound);
+	ck_assert_int_eq(p.prios.n, PEND + 1);
+	for (i = 0; i < TASKS; i++)
+		with_prio += arr[i].prio != 0;
+	ck_assert_int_eq(with_prio, 1);
+
+	for (i = 0; i < 64; i++) {
+		osl_obs_t nw = pend(PEND + 2 + i, 200 + i, T0 + 2 + i, &many[i]);
+		osl_obs_t *np = &nw;
+
+		osl_sync(&p, &np, 1, T0 + 2 + i, OSL_SYNC_NEW, NULL);
+		w0 = p.prios.work;
+		osl_prio_new(&p, &np, 1);
+		if (p.prios.work - w0 > worst)
+			worst = p.prios.work - w0;
+	}
+	ck_assert_msg(worst <= bound, "a submission cost %llu steps (bound %.0f)",
+		      (unsigned long long) worst, bound);
+	free_part(&p);
+	free(obs);
+	free(arr);
+	free(idx);
+	free(aidx);
 }
 END_TEST
 
@@ -242,6 +446,13 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_prio_new_between);
 	tcase_add_test(tc, test_prio_new_burst);
 	tcase_add_test(tc, test_order);
+	suite_add_tcase(s, tc);
+	/* 10^5 jobs through the core: well under a second idle, 300 s for a
+	 * loaded machine under ASan */
+	tc = ost_tcase("cost", 300);
+	tcase_add_test(tc, test_ptab_reference);
+	tcase_add_test(tc, test_ptab_cost);
+	tcase_add_test(tc, test_prio_new_cost);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -239,6 +239,172 @@ START_TEST(test_sync_refused)
 }
 END_TEST
 
+
+/* The owner raises the width and the time limit of a pending job, and the
+ * width of a whole pending array: each becomes one update event at the
+ * pass, the core counts the new width and estimate, and the jobs are
+ * re-ranked (a wider job of the same campaign goes behind under LPT only
+ * by its estimate, so here rank follows the area of the campaigns). */
+START_TEST(test_sync_resize)
+{
+	osl_part_t p = mk_part(64);
+	osl_obs_t before[5], after[5];
+	ost_job_info_t info;
+	uint64_t r1 = 0, r2 = 0;
+	char log[512];
+	int t;
+
+	before[0] = pend(1, 10, T0, &recs[1]);
+	before[1] = pend(2, 11, T0, &recs[2]);
+	for (t = 0; t < 3; t++) {
+		before[2 + t] = pend(OSL_ARRAY_KEY(7, t), 12, T0, &recs[7]);
+		before[2 + t].group = 7;
+	}
+	memcpy(after, before, sizeof(after));
+	after[0].procs = 32;			/* NumCPUs=32 */
+	after[1].estimate = 7200;		/* TimeLimit=120 */
+	for (t = 0; t < 3; t++)			/* the whole array */
+		after[2 + t].procs = 4;
+	sync_log(&p, before, 5, T0 + 10, OSL_SYNC_ALL, log, sizeof(log));
+	ck_assert_int_eq(ost_sched_rank(p.sched, 1, &r1), 0);
+	ck_assert_int_eq(sync_log(&p, before, 5, T0 + 20, OSL_SYNC_ALL, log,
+				  sizeof(log)), 0);	/* nothing new */
+	ck_assert_int_eq(sync_log(&p, after, 5, T0 + 30, OSL_SYNC_ALL, log,
+				  sizeof(log)), 5);
+	ck_assert_str_eq(log, "update:1 update:2 update:30064771072 update:30064771073 update:30064771074");
+	ck_assert_int_eq(ost_job_get(p.sched, 1, &info), 0);
+	ck_assert_uint_eq(info.procs, 32);
+	ck_assert_int_eq(ost_job_get(p.sched, 2, &info), 0);
+	ck_assert(info.estimate == 7200);
+	for (t = 0; t < 3; t++) {
+		ck_assert_int_eq(ost_job_get(p.sched, OSL_ARRAY_KEY(7, t),
+					     &info), 0);
+		ck_assert_uint_eq(info.procs, 4);
+	}
+	/* job 1 (now 32 x 600 s) goes behind job 2 (1 x 7200 s) */
+	ck_assert_int_eq(ost_sched_rank(p.sched, 1, &r2), 0);
+	ck_assert_uint_gt(r2, r1);
+	ck_assert_int_eq(sync_log(&p, after, 5, T0 + 40, OSL_SYNC_ALL, log,
+				  sizeof(log)), 0);	/* said once */
+	free_part(&p);
+}
+END_TEST
+
+/* A start carries the width Slurm allocated, wider than asked; the finish
+ * charges allocated width x run time; a job that started after its time
+ * limit was raised starts with the new estimate. */
+START_TEST(test_sync_alloc_width)
+{
+	osl_part_t p = mk_part(64);
+	osl_obs_t before[] = {
+		pend(1, 10, T0, &recs[1]), pend(2, 10, T0, &recs[2]),
+	};
+	osl_obs_t after[] = {
+		running(1, 10, T0, T0 + 10, &recs[1]),
+		running(2, 10, T0, T0 + 10, &recs[2]),
+	};
+	osl_obs_t done[] = {
+		finished(1, 10, T0, T0 + 10, T0 + 110, &recs[1]),
+		after[1],
+	};
+	FILE *f = tmpfile();
+	ost_job_info_t info;
+	osl_evlog_rec_t r;
+	char log[512], line[256];
+	osl_obs_vec_t vec = { .v = after, .n = 2, .cap = 2 };
+	osl_obs_t **idx = osl_obs_index(&vec);
+
+	after[0].procs = 16;		/* asked 1, allocated 16 */
+	after[1].estimate = 1800;	/* TimeLimit raised, then started */
+	done[0].procs = 16;
+	sync_log(&p, before, 2, T0, OSL_SYNC_ALL, log, sizeof(log));
+	ck_assert_int_eq(osl_sync(&p, idx, 2, T0 + 20, OSL_SYNC_ALL, f), 3);
+	free(idx);
+	rewind(f);
+	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
+	ck_assert_int_eq(osl_evlog_parse(line, &r), 0);
+	ck_assert_int_eq(r.op, OSL_LOG_UPDATE);		/* 2: estimate */
+	ck_assert_uint_eq(r.job.id, 2);
+	ck_assert(r.job.estimate == 1800 && r.job.procs == 1);
+	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
+	ck_assert_int_eq(osl_evlog_parse(line, &r), 0);
+	ck_assert_int_eq(r.op, OSL_LOG_START);
+	ck_assert_uint_eq(r.job.id, 1);
+	ck_assert_uint_eq(r.job.procs, 16);
+	fclose(f);
+	ck_assert_int_eq(ost_job_get(p.sched, 1, &info), 0);
+	ck_assert_uint_eq(info.procs, 16);
+	ck_assert_int_eq(ost_job_get(p.sched, 2, &info), 0);
+	ck_assert(info.estimate == 1800);
+	sync_log(&p, done, 2, T0 + 120, OSL_SYNC_ALL, log, sizeof(log));
+	ck_assert_str_eq(log, "finish:1");
+	free_part(&p);
+}
+END_TEST
+
+/* Charged run time is bounded: a finish by the job's time limit (an end
+ * time that includes the controller's downtime), a job purged while
+ * running by the estimate the core knows. */
+START_TEST(test_sync_capped)
+{
+	osl_part_t p = mk_part(8);
+	osl_obs_t before[] = {
+		running(1, 10, T0, T0 + 10, &recs[1]),
+		running(2, 10, T0, T0 + 10, &recs[2]),
+	};
+	osl_obs_t after[1];
+	osl_obs_t **idx;
+	osl_obs_vec_t vec = { .v = after, .n = 1, .cap = 1 };
+	FILE *f = tmpfile();
+	char log[512], line[256];
+	osl_evlog_rec_t r;
+	double now = T0 + 90 * 86400.0;		/* 90 days later */
+
+	before[0].limit = 3600;
+	before[0].estimate = 3600;
+	before[1].estimate = 3600;		/* the limit the core knows */
+	after[0] = finished(1, 10, T0, T0 + 10, now - 5, &recs[1]);
+	after[0].limit = 3600;
+	sync_log(&p, before, 2, T0 + 20, OSL_SYNC_ALL, log, sizeof(log));
+	idx = osl_obs_index(&vec);
+	ck_assert_int_eq(osl_sync(&p, idx, 1, now, OSL_SYNC_ALL, f), 2);
+	free(idx);
+	rewind(f);
+	while (fgets(line, sizeof(line), f)) {
+		ck_assert_int_eq(osl_evlog_parse(line, &r), 0);
+		ck_assert_int_eq(r.op, OSL_LOG_FINISH);
+		ck_assert_msg(r.x == 3600, "job %llu charged %g s",
+			      (unsigned long long) r.job.id, r.x);
+	}
+	fclose(f);
+	ck_assert_int_eq(_state(&p, 1), -1);
+	ck_assert_int_eq(_state(&p, 2), -1);
+	free_part(&p);
+}
+END_TEST
+
+/* A requeued job that asks for another width now is requeued, then
+ * updated, at one instant. */
+START_TEST(test_sync_requeue_resized)
+{
+	osl_part_t p = mk_part(8);
+	osl_obs_t before[] = { running(1, 10, T0, T0 + 10, &recs[1]) };
+	osl_obs_t after[] = { pend(1, 10, T0 + 50, &recs[1]) };
+	ost_job_info_t info;
+	char log[512];
+
+	before[0].procs = 4;
+	after[0].procs = 2;
+	sync_log(&p, before, 1, T0 + 20, OSL_SYNC_ALL, log, sizeof(log));
+	sync_log(&p, after, 1, T0 + 60, OSL_SYNC_ALL, log, sizeof(log));
+	ck_assert_str_eq(log, "requeue:1 update:1");
+	ck_assert_int_eq(ost_job_get(p.sched, 1, &info), 0);
+	ck_assert_uint_eq(info.procs, 2);
+	ck_assert_int_eq(info.state, OST_JOB_PENDING);
+	free_part(&p);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("sync");
@@ -253,6 +419,10 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_sync_ties);
 	tcase_add_test(tc, test_sync_new_scope);
 	tcase_add_test(tc, test_sync_refused);
+	tcase_add_test(tc, test_sync_resize);
+	tcase_add_test(tc, test_sync_alloc_width);
+	tcase_add_test(tc, test_sync_capped);
+	tcase_add_test(tc, test_sync_requeue_resized);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -10,6 +10,7 @@
 #define OSL_PLUG_UTIL_H
 
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,7 +64,7 @@ static inline void free_part(osl_part_t *p)
 {
 	ost_sched_destroy(p->sched);
 	free(p->w);
-	free(p->prios);
+	osl_ptab_free(&p->prios);
 }
 
 /* A pending observation of rec (1 CPU, 600 s, weight 1). */
@@ -73,7 +74,7 @@ static inline osl_obs_t pend(uint64_t key, uint32_t uid, double submit,
 	osl_obs_t o = {
 		.key = key, .slot = -1, .rec = rec, .st = OSL_PENDING,
 		.writable = true, .uid = uid, .procs = 1, .estimate = 600,
-		.weight = 1, .submit = (time_t) submit,
+		.weight = 1, .submit = (time_t) submit, .limit = INFINITY,
 	};
 	return o;
 }
@@ -125,7 +126,7 @@ static inline int sync_log(osl_part_t *p, osl_obs_t *obs, int n, double now,
 		static const char *const names[] = {
 			"create", "config", "load", "weight", "submit",
 			"start", "finish", "cancel", "requeue", "advance",
-			"pass",
+			"pass", "update", "rebase",
 		};
 
 		ck_assert_int_eq(osl_evlog_parse(line, &r), 0);

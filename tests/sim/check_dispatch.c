@@ -79,7 +79,7 @@ static size_t _run(sim_dispatch_t mode, uint32_t *out)
 	ck_assert_int_eq(sim_disp_init(&d, mode, 4, 4), 0);
 	for (uint32_t j = 0; j < 4; j++) {
 		sim_order_submit(o, j, 0);
-		sim_disp_pending(&d, _jobs[j].procs);
+		ck_assert_int_eq(sim_disp_pending(&d, _jobs[j].procs), 0);
 	}
 	ck_assert_int_eq(sim_disp_run(&d, o, _jobs, 0), 0);
 	for (size_t i = 0; i < d.nstarts; i++)
@@ -124,18 +124,113 @@ START_TEST(test_easy_extra)
 
 	sim_disp_init(&d, SIM_DISPATCH_EASY, 4, 4);
 	sim_order_submit(o, 0, 0);
-	sim_disp_pending(&d, 2);
+	ck_assert_int_eq(sim_disp_pending(&d, 2), 0);
 	sim_disp_run(&d, o, jobs, 0);
 	sim_order_start(o, 0, 0);
 	for (uint32_t j = 1; j < 4; j++) {
 		sim_order_submit(o, j, 0);
-		sim_disp_pending(&d, jobs[j].procs);
+		ck_assert_int_eq(sim_disp_pending(&d, jobs[j].procs), 0);
 	}
 	sim_disp_run(&d, o, jobs, 0);
 	ck_assert_uint_eq(d.nstarts, 1);
 	ck_assert_uint_eq(d.starts[0], 2);
 	ck_assert_uint_eq(d.pending, 2);
 	ck_assert_uint_eq(d.qmin, 1);
+	sim_disp_free(&d);
+	sim_order_destroy(o);
+}
+END_TEST
+
+/* A machine of UINT32_MAX CPUs costs no more than a small one: the
+ * dispatcher keeps counts per distinct pending size, not per CPU. */
+START_TEST(test_huge_machine)
+{
+	sim_job_t jobs[] = {
+		{ .procs = 4000000000u, .estimate = 10 },
+		{ .procs = 300000000, .estimate = 5 },
+		{ .procs = 1, .estimate = 50 },
+	};
+	sim_workload_t w = { .jobs = jobs, .njobs = 3, .nusers = 1 };
+	sim_order_t *o = sim_order_create(SIM_POLICY_FCFS, &w, NULL, 0);
+	sim_disp_t d;
+
+	ck_assert_ptr_nonnull(o);
+	ck_assert_int_eq(sim_disp_init(&d, SIM_DISPATCH_EASY, UINT32_MAX, 3),
+			 0);
+	for (uint32_t j = 0; j < 3; j++) {
+		sim_order_submit(o, j, 0);
+		ck_assert_int_eq(sim_disp_pending(&d, jobs[j].procs), 0);
+	}
+	ck_assert_uint_eq(d.qmin, 1);
+	ck_assert_uint_le(d.qcap, 16);
+	ck_assert_int_eq(sim_disp_run(&d, o, jobs, 0), 0);
+	/* 4e9 + 3e8 > 2^32 - 1: job 1 waits (reserved at 10), job 2 fits */
+	ck_assert_uint_eq(d.nstarts, 2);
+	ck_assert_uint_eq(d.starts[0], 0);
+	ck_assert_uint_eq(d.starts[1], 2);
+	ck_assert_uint_eq(d.qmin, 300000000);
+	ck_assert_uint_eq(d.pending, 1);
+	sim_disp_free(&d);
+	sim_order_destroy(o);
+}
+END_TEST
+
+/* qmin follows the smallest pending size through submissions, starts and
+ * finishes of a random list-dispatched workload (checked against the jobs'
+ * own states). */
+START_TEST(test_qmin_tracking)
+{
+	enum { M = 64, N = 3000 };
+	static sim_job_t jobs[N];
+	static int state[N];	/* 0 unsubmitted, 1 pending, 2 running, 3 done */
+	sim_workload_t w = { .jobs = jobs, .njobs = N, .nusers = 1 };
+	sim_order_t *o;
+	sim_disp_t d;
+	uint32_t x = 12345, next = 0;
+	long bad = -1;
+
+	for (uint32_t j = 0; j < N; j++) {
+		x = x * 1103515245u + 12345u;
+		jobs[j] = (sim_job_t) { .procs = 1 + (x >> 16) % M,
+					.estimate = 1, .start = NAN };
+	}
+	o = sim_order_create(SIM_POLICY_FCFS, &w, NULL, 0);
+	ck_assert_ptr_nonnull(o);
+	ck_assert_int_eq(sim_disp_init(&d, SIM_DISPATCH_LIST, M, N), 0);
+	for (long step = 0; step < 4 * N && bad < 0; step++) {
+		uint64_t want = M + 1;
+
+		x = x * 1103515245u + 12345u;
+		if ((x >> 9) % 2 && next < N) {
+			sim_order_submit(o, next, 0);
+			OST_CHECK(!sim_disp_pending(&d, jobs[next].procs),
+				  "pending at step %ld", step);
+			state[next++] = 1;
+		} else {
+			for (uint32_t j = 0; j < next; j++)
+				if (state[j] == 2 && (x >> 12) % 2) {
+					OST_CHECK(!sim_disp_finish(&d, jobs,
+								   j),
+						  "finish %u", j);
+					sim_order_finish(o, j, 0);
+					state[j] = 3;
+					break;
+				}
+		}
+		OST_CHECK(!sim_disp_run(&d, o, jobs, 0), "run at step %ld",
+			  step);
+		for (size_t i = 0; i < d.nstarts; i++) {
+			jobs[d.starts[i]].start = 0;
+			sim_order_start(o, d.starts[i], 0);
+			state[d.starts[i]] = 2;
+		}
+		for (uint32_t j = 0; j < next; j++)
+			if (state[j] == 1 && jobs[j].procs < want)
+				want = jobs[j].procs;
+		if (d.qmin != want)
+			bad = step;
+	}
+	ck_assert_msg(bad < 0, "qmin wrong after step %ld", bad);
 	sim_disp_free(&d);
 	sim_order_destroy(o);
 }
@@ -149,6 +244,8 @@ int main(void)
 	tcase_add_test(tc, test_shadow);
 	tcase_add_test(tc, test_modes);
 	tcase_add_test(tc, test_easy_extra);
+	tcase_add_test(tc, test_huge_machine);
+	tcase_add_test(tc, test_qmin_tracking);
 	suite_add_tcase(s, tc);
 	return ost_check_run(s);
 }

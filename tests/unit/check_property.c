@@ -18,6 +18,15 @@
  *  times live at base + t, the engine's at base + offset + t, all in one
  *  binade so every shift is exact, and the deadlines and C~ must differ by
  *  exactly the offset.
+ *
+ *  A third kind of loop has two or three users with many explicit
+ *  campaigns of one to four jobs each, on integer times so that many jobs
+ *  finish at one instant; at each instant it also cancels and resizes
+ *  pending jobs of a user's oldest and other campaigns, and it compares
+ *  only after all the finishes, cancels and submissions of the instant,
+ *  so that the engine's deferred re-derivation (ost_campaign.c) settles
+ *  many changes to one user's campaigns at once, or when a submission
+ *  reads them.
 \*****************************************************************************/
 
 #include <string.h>
@@ -33,6 +42,7 @@ typedef struct {
 	uint32_t uid, q;
 	double e, p, submit, end;
 	int state;		/* 0 future, 1 pending, 2 running, 3 gone */
+	uint32_t camp;		/* explicit campaign (many), else 0 */
 } pjob_t;
 
 static uint64_t _rng;
@@ -50,6 +60,7 @@ typedef struct {
 	uint32_t m, free;
 	uint64_t events;
 	bool churn;		/* updates, wide starts, rebases */
+	bool many;		/* few users, many explicit campaigns */
 	double base;		/* the reference's time origin */
 	double offset;		/* the engine's time origin (the reference's
 				 * plus the rebases) */
@@ -215,16 +226,82 @@ static void _churn(world_t *w, double t)
 	}
 }
 
-static void _run(uint64_t seed, bool churn)
+/* The pending job of uid in its oldest campaign with one (lowest id among
+ * them), or NULL. */
+static pjob_t *_oldest_pending(world_t *w, uint32_t uid)
+{
+	pjob_t *best = NULL;
+
+	for (uint32_t i = 0; i < NJOBS; i++) {
+		pjob_t *j = &w->jobs[i];
+
+		if (j->state == 1 && j->uid == uid &&
+		    (!best || j->camp < best->camp))
+			best = j;
+	}
+	return best;
+}
+
+/* A random pending job of uid, or NULL. */
+static pjob_t *_any_pending(world_t *w, uint32_t uid)
+{
+	uint32_t i;
+
+	for (i = _rand(NJOBS); i < NJOBS; i++)
+		if (w->jobs[i].state == 1 && w->jobs[i].uid == uid)
+			return &w->jobs[i];
+	return NULL;
+}
+
+/*
+ * Many-campaign loops: cancel pending jobs of random users, in their
+ * oldest campaigns and anywhere (so one user gets changes in several
+ * campaigns), then resize one in an oldest campaign.  No comparison
+ * between them: the caller compares after the instant's finishes and
+ * cancels.
+ */
+static void _early(world_t *w, double t, uint32_t users, uint32_t *done)
+{
+	uint32_t n = _rand(4), i, uid = 1 + _rand(users);
+	pjob_t *j;
+
+	for (i = 0; i < n; i++) {
+		j = _rand(2) ? _oldest_pending(w, uid) : _any_pending(w, uid);
+		if (!j)
+			continue;
+		OST_CHECK(ost_job_cancel(w->s, j->id, t + w->offset) == 0,
+			  "cancel %llu", (unsigned long long)j->id);
+		ref_cancel(w->r, j->id, t + w->base);
+		j->state = 3;
+		(*done)++;
+		w->events++;
+	}
+	if (_rand(2) && (j = _oldest_pending(w, 1 + _rand(users)))) {
+		uint32_t q = 1 + _rand(w->m < 8 ? w->m : 8);
+		double e = 1 + _rand(60);
+
+		OST_CHECK(ost_job_update(w->s, j->id, q, e,
+					 t + w->offset) == 0,
+			  "update %llu", (unsigned long long)j->id);
+		ref_update(w->r, j->id, q, e, t + w->base);
+		j->p = 1 + _rand((uint32_t)(1.3 * e));
+		j->q = q;
+		j->e = e;
+		w->events++;
+	}
+}
+
+static void _run(uint64_t seed, bool churn, bool many)
 {
 	static world_t w;
 	ost_config_t cfg;
 	double t = 0;
-	uint32_t users, u, i, done = 0;
+	uint32_t users, u, i, done = 0, per_camp, count[10] = { 0 };
 
 	memset(&w, 0, sizeof(w));
 	_rng = seed;
 	w.churn = churn;
+	w.many = many;
 	/* 1.5 * 2^30: every time of the run stays in [2^30, 2^31) */
 	w.base = churn ? 1610612736.0 : 0.0;
 	w.offset = w.base;
@@ -238,7 +315,8 @@ static void _run(uint64_t seed, bool churn)
 	cfg.faircamp_users = _rand(3) ? 0 : 3;
 	w.s = ost_sched_create(&cfg);
 	w.r = ref_create(&cfg);
-	users = 2 + _rand(7);
+	users = many ? 2 + _rand(2) : 2 + _rand(7);
+	per_camp = 1 + _rand(4);
 	for (u = 1; u <= users; u++) {
 		double wt = 1 + _rand(3);
 
@@ -248,13 +326,17 @@ static void _run(uint64_t seed, bool churn)
 	for (i = 0; i < NJOBS; i++) {
 		pjob_t *j = &w.jobs[i];
 
-		t += _rand(4) ? 0.5 * _rand(20) : 0;
+		t += _rand(4) ? (many ? _rand(3) : 0.5 * _rand(20)) : 0;
 		j->id = i + 1;
 		j->uid = 1 + _rand(users);
-		j->q = 1 + _rand(w.m < 8 ? w.m : 8);
+		j->q = 1 + _rand(many ? 2 : w.m < 8 ? w.m : 8);
 		j->e = 1 + _rand(60);
-		j->p = j->e * (0.1 + 0.01 * _rand(120));	/* may exceed e */
+		/* may exceed e; whole seconds in many-campaign loops, so that
+		 * finishes coincide */
+		j->p = many ? 1 + _rand((uint32_t)(1.3 * j->e))
+			    : j->e * (0.1 + 0.01 * _rand(120));
 		j->submit = t;
+		j->camp = many ? 1 + count[j->uid]++ / per_camp : 0;
 	}
 	while (done < NJOBS) {
 		double next = INFINITY;
@@ -279,23 +361,42 @@ static void _run(uint64_t seed, bool churn)
 			j->state = 3;
 			done++;
 			w.events++;
-			_compare(&w);
+			if (!many)
+				_compare(&w);
 		}
+		if (many)
+			_early(&w, t, users, &done);
 		for (i = 0; i < NJOBS; i++) {	/* submissions */
 			pjob_t *j = &w.jobs[i];
 			uint32_t c1;
 
 			if (j->state != 0 || j->submit != t)
 				continue;
-			c1 = sub(w.s, j->id, j->uid, j->q, j->e,
-				 t + w.offset);
-			OST_CHECK(c1 == ref_submit(w.r, j->id, j->uid, j->q,
-						   j->e, t + w.base),
+			if (many) {
+				sub_in(w.s, j->id, j->uid, j->q, j->e,
+				       t + w.offset, j->camp);
+				c1 = j->camp;
+			} else {
+				c1 = sub(w.s, j->id, j->uid, j->q, j->e,
+					 t + w.offset);
+			}
+			OST_CHECK(c1 == (many ? ref_submit_in(w.r, j->id,
+							      j->uid, j->q,
+							      j->e, t + w.base,
+							      j->camp)
+					      : ref_submit(w.r, j->id, j->uid,
+							   j->q, j->e,
+							   t + w.base)),
 				  "job %llu: campaign %u differs from the "
 				  "reference", (unsigned long long)j->id, c1);
 			j->state = 1;
 			w.events++;
+			if (!many)
+				_compare(&w);
+		}
+		if (many) {
 			_compare(&w);
+			_compare_campaigns(&w);
 		}
 		if (!_rand(10)) {		/* cancel a pending job */
 			for (i = _rand(NJOBS); i < NJOBS; i++)
@@ -326,13 +427,20 @@ static void _run(uint64_t seed, bool churn)
 
 START_TEST(test_property_random_workloads)
 {
-	_run(1000 + (uint64_t)_i, false);
+	_run(1000 + (uint64_t)_i, false, false);
 }
 END_TEST
 
 START_TEST(test_property_updates_wide_starts_rebases)
 {
-	_run(5000 + (uint64_t)_i, true);
+	_run(5000 + (uint64_t)_i, true, false);
+}
+END_TEST
+
+START_TEST(test_property_many_campaigns)
+{
+	/* odd loops also resize, start wide and rebase */
+	_run(9000 + (uint64_t)_i, _i & 1, true);
 }
 END_TEST
 
@@ -348,6 +456,8 @@ Suite *suite(void)
 	tcase_add_loop_test(tc, test_property_random_workloads, 0,
 			    loops > 0 ? loops : 24);
 	tcase_add_loop_test(tc, test_property_updates_wide_starts_rebases, 0,
+			    loops > 0 ? loops : 24);
+	tcase_add_loop_test(tc, test_property_many_campaigns, 0,
 			    loops > 0 ? loops : 24);
 	suite_add_tcase(s, tc);
 	return s;

@@ -4,6 +4,7 @@
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
 
+#include <stdio.h>
 #include <string.h>
 
 #include "util.h"
@@ -98,6 +99,13 @@ START_TEST(test_summary_parse_errors)
 		"ostrich campaign=alice/3 rank=1/2 mode=lottery",
 		"ostrich campaign=alice/3  rank=1/2",
 		"ostrich campaign=alice/3 =1",
+		"ostrich campaign=alice/3 rank=1/2 vct=10000-01-01T00:00:00Z",
+		"ostrich campaign=alice/3 rank=1/2 vct=+026-01-01T00:00:00Z",
+		"ostrich campaign=alice/3 rank=1/2 vct= 2026-01-01T00:00:00Z",
+		"ostrich campaign=alice/3 rank=1/2 vct=2026-1-01T00:00:00Z",
+		"ostrich campaign=alice/3 rank=1/2 share=1.5",
+		"ostrich campaign=alice/3 rank=1/2 share=inf",
+		"ostrich campaign=a=b/3 rank=1/2",
 	};
 	ost_summary_t r = { .campaign = 77 };
 	size_t i;
@@ -110,6 +118,99 @@ START_TEST(test_summary_parse_errors)
 }
 END_TEST
 
+/* A C~ past year 9999 (reachable with Capacity=used and few busy CPUs) is
+ * written "never" and read back as infinite; every instant of years
+ * 0000-9999 round-trips to the second, with a 4-digit year. */
+START_TEST(test_summary_far_vct)
+{
+	static const struct {
+		double vct;
+		const char *text;
+	} cases[] = {
+		{ 253402300799.0, "9999-12-31T23:59:59Z" },
+		{ 253402300800.0, "never" },
+		{ 1e15, "never" },
+		{ 1e300, "never" },
+		{ INFINITY, "never" },
+		{ 0.0, "1970-01-01T00:00:00Z" },
+		{ -1.0, "1969-12-31T23:59:59Z" },
+		{ -62135596800.0, "0001-01-01T00:00:00Z" },
+		{ -62167219200.0, "0000-01-01T00:00:00Z" },
+		{ -62167219201.0, "none" },
+		{ -INFINITY, "none" },
+		{ NAN, "none" },
+		{ 951782400.0, "2000-02-29T00:00:00Z" },
+	};
+	size_t i, first_bad = SIZE_MAX;
+	char got[OST_SUMMARY_MAX] = "";
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		ost_summary_t s = _sample(), r;
+		char buf[OST_SUMMARY_MAX], want[64];
+		double back;
+		bool ok;
+
+		s.vct = cases[i].vct;
+		snprintf(want, sizeof(want), " vct=%s ", cases[i].text);
+		ok = ost_summary_format(buf, sizeof(buf), &s) > 0 &&
+		     strstr(buf, want) && !ost_summary_parse(buf, &r);
+		if (ok) {
+			back = r.vct;
+			if (!strcmp(cases[i].text, "never"))
+				ok = back == INFINITY;
+			else if (!strcmp(cases[i].text, "none"))
+				ok = isnan(back);
+			else
+				ok = back == cases[i].vct;
+		}
+		if (!ok && first_bad == SIZE_MAX) {
+			first_bad = i;
+			snprintf(got, sizeof(got), "%s", buf);
+		}
+	}
+	ck_assert_msg(first_bad == SIZE_MAX, "case %zu (%s): got '%s'",
+		      first_bad, first_bad < SIZE_MAX ? cases[first_bad].text
+						     : "", got);
+}
+END_TEST
+
+/* Every instant of a sweep over the years 0-9999 round-trips. */
+START_TEST(test_summary_vct_sweep)
+{
+	double t, first_bad = NAN;
+
+	for (t = -62167219200.0; t <= 253402300799.0; t += 86399.0 * 373.3) {
+		ost_summary_t s = _sample(), r;
+		char buf[OST_SUMMARY_MAX];
+
+		s.vct = floor(t);
+		if ((ost_summary_format(buf, sizeof(buf), &s) <= 0 ||
+		     ost_summary_parse(buf, &r) || r.vct != s.vct) &&
+		    isnan(first_bad))
+			first_bad = s.vct;
+	}
+	ck_assert_msg(isnan(first_bad), "vct %.0f does not round-trip",
+		      first_bad);
+}
+END_TEST
+
+/* A share above 1 (rounding in the caller) is written as 1.00, so the
+ * line still parses. */
+START_TEST(test_summary_share_clamped)
+{
+	ost_summary_t s = _sample(), r;
+	char buf[OST_SUMMARY_MAX];
+
+	s.share = 1.0000001;
+	ck_assert_int_gt(ost_summary_format(buf, sizeof(buf), &s), 0);
+	ck_assert_ptr_nonnull(strstr(buf, " share=1.00 "));
+	ck_assert_int_eq(ost_summary_parse(buf, &r), 0);
+	s.share = 1e300;
+	ck_assert_int_gt(ost_summary_format(buf, sizeof(buf), &s), 0);
+	ck_assert_int_eq(ost_summary_parse(buf, &r), 0);
+}
+END_TEST
+
 Suite *suite(void)
 {
 	Suite *s = suite_create("summary");
@@ -119,6 +220,9 @@ Suite *suite(void)
 	tcase_add_test(tc, test_summary_limits);
 	tcase_add_test(tc, test_summary_round_trip);
 	tcase_add_test(tc, test_summary_parse_errors);
+	tcase_add_test(tc, test_summary_far_vct);
+	tcase_add_test(tc, test_summary_vct_sweep);
+	tcase_add_test(tc, test_summary_share_clamped);
 	suite_add_tcase(s, tc);
 	return s;
 }

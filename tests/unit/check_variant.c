@@ -91,6 +91,36 @@ START_TEST(test_variant_memory_credit)
 }
 END_TEST
 
+/* A clock stepped back (ost_sched_rebase) moves the times of the usage
+ * decay with it: the same events, the second run's times shifted by two
+ * half-lives after the first finish, credit the same amounts.  Users 1
+ * and 2 used the machine one half-life apart, so the credits depend on
+ * the ages of their usage, not only on their ratio. */
+START_TEST(test_variant_memory_rebase)
+{
+	const double H = 604800.0, d[2] = { 0.0, -2.0 * H };
+	ost_sched_t *s[2] = { mk_sched(4, _memory), mk_sched(4, _memory) };
+	double f[2][2];
+
+	for (int i = 0; i < 2; i++) {
+		sub(s[i], 1, 1, 4, 1000, 0);
+		ck_assert_int_eq(ost_job_start(s[i], 1, 0), 0);
+		ck_assert_int_eq(ost_job_finish(s[i], 1, 1000, 1000), 0);
+		ck_assert_int_eq(ost_sched_rebase(s[i], d[i]), 0);
+		sub(s[i], 2, 2, 4, 1000, H + d[i]);
+		ck_assert_int_eq(ost_job_start(s[i], 2, H + d[i]), 0);
+		ck_assert_int_eq(ost_job_finish(s[i], 2, 1000 + H + d[i],
+						1000), 0);
+		sub(s[i], 3, 1, 1, 10, 1000 + 2 * H + d[i]);
+		f[i][0] = camp(s[i], 2, 1).vfinish;
+		f[i][1] = camp(s[i], 1, 2).vfinish;
+		ost_sched_destroy(s[i]);
+	}
+	ck_assert_double_eq_tol(f[1][0], f[0][0], EPS);
+	ck_assert_double_eq_tol(f[1][1], f[0][1], EPS);
+}
+END_TEST
+
 /* The names of every front end, and the checks. */
 START_TEST(test_variant_config)
 {
@@ -120,6 +150,7 @@ Suite *suite(void)
 	tcase_add_test(tc, test_variant_learned_area);
 	tcase_add_test(tc, test_variant_memory_credit);
 	tcase_add_test(tc, test_variant_pooled_newcomer);
+	tcase_add_test(tc, test_variant_memory_rebase);
 	tcase_add_test(tc, test_variant_config);
 	suite_add_tcase(s, tc);
 	return s;

@@ -227,14 +227,17 @@ static uint32_t _busy_users(const ref_t *r)
 	return n;
 }
 
-uint32_t ref_submit(ref_t *r, uint64_t id, uint32_t uid, uint32_t q, double e,
-		    double t)
+/* seq 0: grouping by think time (§2); else explicit campaign seq. */
+static uint32_t _submit(ref_t *r, uint64_t id, uint32_t uid, uint32_t q,
+			double e, double t, uint32_t seq)
 {
 	int u = _user(r, uid), c = r->u[u].last;
 	double a = (double)q * e;
+	bool join = seq ? c >= 0 && seq == r->u[u].last_seq
+			: c >= 0 && (_unfinished(r, c) ||
+				     t - r->c[c].E <= r->cfg.think_time);
 
-	if (!(c >= 0 && (_unfinished(r, c) ||
-			 t - r->c[c].E <= r->cfg.think_time))) {
+	if (!join) {
 		uint32_t busy = _busy_users(r);
 		bool mine = false;
 		int k;
@@ -243,7 +246,8 @@ uint32_t ref_submit(ref_t *r, uint64_t id, uint32_t uid, uint32_t q, double e,
 			mine |= r->j[k].state < 2 && r->c[r->j[k].camp].user == u;
 		ref_advance(r, t);
 		c = r->nc++;
-		r->c[c] = (rcamp_t){ .user = u, .seq = ++r->u[u].last_seq,
+		r->u[u].last_seq = seq ? seq : r->u[u].last_seq + 1;
+		r->c[c] = (rcamp_t){ .user = u, .seq = r->u[u].last_seq,
 				     .t_c = t, .phi = r->v, .E = -INFINITY };
 		r->c[c].k = r->cfg.faircamp_users ? r->cfg.faircamp_users
 						  : busy + (mine ? 0 : 1);
@@ -264,6 +268,18 @@ uint32_t ref_submit(ref_t *r, uint64_t id, uint32_t uid, uint32_t q, double e,
 				  .submit = t };
 	_derive(r);
 	return r->c[c].seq;
+}
+
+uint32_t ref_submit(ref_t *r, uint64_t id, uint32_t uid, uint32_t q, double e,
+		    double t)
+{
+	return _submit(r, id, uid, q, e, t, 0);
+}
+
+uint32_t ref_submit_in(ref_t *r, uint64_t id, uint32_t uid, uint32_t q,
+		       double e, double t, uint32_t seq)
+{
+	return _submit(r, id, uid, q, e, t, seq);
 }
 
 static void _correct(ref_t *r, int c, double delta)

@@ -23,6 +23,10 @@ void ref_set_weight(ref_t *r, uint32_t uid, double w);
 /* Returns the campaign sequence number. */
 uint32_t ref_submit(ref_t *r, uint64_t id, uint32_t uid, uint32_t q, double e,
 		    double t);
+/* Same, into explicit campaign seq (joins the newest when seq is its
+ * number, else opens seq); seq >= the user's newest. */
+uint32_t ref_submit_in(ref_t *r, uint64_t id, uint32_t uid, uint32_t q,
+		       double e, double t, uint32_t seq);
 void ref_start(ref_t *r, uint64_t id, double t);
 /* Start on q CPUs (the allocated width). */
 void ref_start_alloc(ref_t *r, uint64_t id, double t, uint32_t q);

@@ -1,0 +1,194 @@
+/*****************************************************************************\
+ *  check_conf_values.c - the value parsers of ostrich.conf (strict numbers,
+ *  ranges, enumerations, weight lists), without Slurm
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+\*****************************************************************************/
+
+#include <check.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ck_run.h"
+#include "osl_conf_values.h"
+
+static osl_conf_t _conf(void)
+{
+	osl_conf_t c;
+
+	memset(&c, 0, sizeof(c));
+	c.think_time = 600;
+	c.interval = 30;
+	c.default_estimate = 86400;
+	c.default_weight = 1;
+	return c;
+}
+
+/* Values out of range or not wholly numbers are refused, conf untouched,
+ * with a message naming the key and the value. */
+START_TEST(test_conf_bad_values)
+{
+	static const char *const bad[][2] = {
+		{ "ThinkTime", "-1" }, { "ThinkTime", "10minutes" },
+		{ "ThinkTime", "" }, { "ThinkTime", " 5" }, { "ThinkTime", "+5" },
+		{ "ThinkTime", "4294967296" }, { "ThinkTime", "1e3" },
+		{ "Interval", "0" }, { "Interval", "3601" }, { "Interval", "5s" },
+		{ "DefaultEstimate", "0" }, { "DefaultEstimate", "99999999999" },
+		{ "FairCampUsers", "-2" }, { "FairCampUsers", "x" },
+		{ "DefaultWeight", "0" }, { "DefaultWeight", "1e-300" },
+		{ "DefaultWeight", "0x1p-1074" }, { "DefaultWeight", "1e7" },
+		{ "DefaultWeight", "inf" }, { "DefaultWeight", "nan" },
+		{ "DefaultWeight", "-1" }, { "DefaultWeight", "1 " },
+		{ "DefaultWeight", " 1" }, { "DefaultWeight", "+1" },
+		{ "Mode", "lottery" }, { "Capacity", "maybe" },
+		{ "IntraOrder", "random" }, { "Weights", "both" },
+		{ "VirtualArea", "guessed" }, { "VirtualArea", "" },
+		{ "Memory", "yes" }, { "Memory", "1" }, { "Memory", "" },
+		{ "MemoryCredit", "-1" }, { "MemoryCredit", "1h" },
+		{ "MemoryCredit", "4294967296" }, { "MemoryCredit", " 60" },
+		{ "MemoryCredit", "1e3" }, { "MemoryCredit", "" },
+		{ "Backfill", "yes" }, { "Bogus", "1" },
+	};
+	size_t i, first_bad = SIZE_MAX;
+	char err[256], why[300] = "";
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		osl_conf_t c = _conf(), before = c;
+		int rc = osl_conf_set_value(&c, bad[i][0], bad[i][1], err,
+					 sizeof(err));
+
+		if ((rc != -1 || memcmp(&c, &before, sizeof(c)) ||
+		     !strstr(err, bad[i][0])) && first_bad == SIZE_MAX) {
+			first_bad = i;
+			snprintf(why, sizeof(why), "rc %d, err '%s'", rc, err);
+		}
+	}
+	ck_assert_msg(first_bad == SIZE_MAX, "%s=%s: %s",
+		      first_bad < SIZE_MAX ? bad[first_bad][0] : "",
+		      first_bad < SIZE_MAX ? bad[first_bad][1] : "", why);
+}
+END_TEST
+
+START_TEST(test_conf_good_values)
+{
+	osl_conf_t c = _conf();
+	char err[256];
+	int rc = 0;
+
+	rc |= osl_conf_set_value(&c, "thinktime", "0", err, sizeof(err));
+	rc |= osl_conf_set_value(&c, "Interval", "3600", err, sizeof(err));
+	rc |= osl_conf_set_value(&c, "DefaultEstimate", "4294967295", err,
+			      sizeof(err));
+	rc |= osl_conf_set_value(&c, "FairCampUsers", "7", err, sizeof(err));
+	rc |= osl_conf_set_value(&c, "DefaultWeight", "1e-6", err, sizeof(err));
+	rc |= osl_conf_set_value(&c, "Mode", "FairCamp", err, sizeof(err));
+	rc |= osl_conf_set_value(&c, "Capacity", "full", err, sizeof(err));
+	rc |= osl_conf_set_value(&c, "IntraOrder", "ljf", err, sizeof(err));
+	rc |= osl_conf_set_value(&c, "Weights", "assoc", err, sizeof(err));
+	rc |= osl_conf_set_value(&c, "VirtualArea", "Pooled", err, sizeof(err));
+	rc |= osl_conf_set_value(&c, "Memory", "ON", err, sizeof(err));
+	rc |= osl_conf_set_value(&c, "MemoryCredit", "4294967295", err,
+			      sizeof(err));
+	ck_assert_msg(!rc, "refused: %s", err);
+	ck_assert_double_eq(c.think_time, 0);
+	ck_assert_uint_eq(c.interval, 3600);
+	ck_assert_uint_eq(c.default_estimate, 4294967295u);
+	ck_assert_uint_eq(c.faircamp_users, 7);
+	ck_assert_double_eq(c.default_weight, 1e-6);
+	ck_assert_int_eq(c.mode, OST_MODE_FAIRCAMP);
+	ck_assert_int_eq(c.capacity, OST_CAPACITY_FULL);
+	ck_assert_int_eq(c.intra, OST_INTRA_LJF);
+	ck_assert(c.weights_assoc);
+	ck_assert_int_eq(c.varea, OST_VAREA_POOLED);
+	ck_assert(c.memory);
+	ck_assert_double_eq(c.memory_credit, 4294967295.0);
+	rc |= osl_conf_set_value(&c, "VirtualArea", "learned", err, sizeof(err));
+	rc |= osl_conf_set_value(&c, "Memory", "off", err, sizeof(err));
+	rc |= osl_conf_set_value(&c, "MemoryCredit", "0", err, sizeof(err));
+	ck_assert_msg(!rc, "refused: %s", err);
+	ck_assert_int_eq(c.varea, OST_VAREA_LEARNED);
+	ck_assert(!c.memory);
+	ck_assert_double_eq(c.memory_credit, 0);
+	ck_assert_int_eq(osl_conf_set_value(&c, "DefaultWeight", "1e6", err,
+					 sizeof(err)), 0);
+	ck_assert_int_eq(osl_conf_set_value(&c, "DefaultWeight", "0x1p-3", err,
+					 sizeof(err)), 0);
+	ck_assert_double_eq(c.default_weight, 0.125);
+}
+END_TEST
+
+typedef struct {
+	char names[8][32];
+	double w[8];
+	int n;
+} pairs_t;
+
+static int _collect_pair(const char *name, double w, void *arg, char *err,
+		    size_t errlen)
+{
+	pairs_t *p = arg;
+
+	if (p->n == 8) {
+		snprintf(err, errlen, "too many");
+		return -1;
+	}
+	snprintf(p->names[p->n], sizeof(p->names[0]), "%s", name);
+	p->w[p->n++] = w;
+	return 0;
+}
+
+START_TEST(test_conf_weight_lists)
+{
+	static const char *const bad[] = {
+		"", "alice", "alice:", ":2", "alice:2,", ",alice:2",
+		"alice:2,,bob:1", "alice:1e-300", "alice:0", "alice:-1",
+		"alice:inf", "alice:nan", "alice:2x", "alice:1e7",
+		"alice: 2", "alice:+2", "a:b:2",
+	};
+	pairs_t p;
+	char err[256];
+	size_t i;
+
+	memset(&p, 0, sizeof(p));
+	ck_assert_int_eq(osl_conf_parse_weight_list("UserWeights",
+						 "alice:2,bob:0.5,c:1e-6",
+						 _collect_pair, &p, err,
+						 sizeof(err)), 0);
+	ck_assert_int_eq(p.n, 3);
+	ck_assert_str_eq(p.names[1], "bob");
+	ck_assert_double_eq(p.w[1], 0.5);
+	ck_assert_double_eq(p.w[2], 1e-6);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		memset(&p, 0, sizeof(p));
+		ck_assert_msg(osl_conf_parse_weight_list("UserWeights", bad[i],
+						      _collect_pair, &p, err,
+						      sizeof(err)) == -1 &&
+			      strstr(err, "UserWeights"),
+			      "accepted '%s' (%s)", bad[i], err);
+	}
+	/* the callback's refusal stops the list */
+	memset(&p, 0, sizeof(p));
+	ck_assert_int_eq(osl_conf_parse_weight_list("AccountWeights",
+		"a:1,b:1,c:1,d:1,e:1,f:1,g:1,h:1,i:1,j:1", _collect_pair, &p, err,
+		sizeof(err)), -1);
+	ck_assert_str_eq(err, "too many");
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("conf_values");
+	TCase *tc = ost_tcase("Core", OST_TIMEOUT_LIGHT);
+
+	tcase_add_test(tc, test_conf_bad_values);
+	tcase_add_test(tc, test_conf_good_values);
+	tcase_add_test(tc, test_conf_weight_lists);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return ost_check_run(suite());
+}
