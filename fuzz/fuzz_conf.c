@@ -44,6 +44,9 @@ static void _check(const osl_conf_t *c)
 	core.think_time = c->think_time;
 	core.capacity = c->capacity;
 	core.intra = c->intra;
+	core.varea = c->varea;
+	core.memory = c->memory;
+	core.memory_credit = c->memory_credit;
 	core.faircamp_users = c->faircamp_users;
 	core.default_weight = c->default_weight;
 	if (ost_config_check(&core, &why)) {
@@ -69,6 +72,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	c.interval = 30;
 	c.default_estimate = 86400;
 	c.default_weight = 1;
+	c.memory_credit = 3600;
 	for (line = text; line; line = next) {
 		char *eq;
 

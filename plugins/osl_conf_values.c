@@ -77,6 +77,12 @@ static int _set_uint(osl_conf_t *conf, const char *key, const char *val,
 				    "number of seconds in [0, %u]", val,
 				    UINT32_MAX);
 		conf->think_time = (double) x;
+	} else if (!strcasecmp(key, "MemoryCredit")) {
+		if (_uint(val, 0, UINT32_MAX, &x))
+			return _err(err, errlen, "MemoryCredit=%s: must be a "
+				    "whole number of seconds in [0, %u]", val,
+				    UINT32_MAX);
+		conf->memory_credit = (double) x;
 	} else if (!strcasecmp(key, "Interval")) {
 		if (_uint(val, OSL_CONF_INTERVAL_MIN, OSL_CONF_INTERVAL_MAX, &x))
 			return _err(err, errlen, "Interval=%s: must be %u..%u "
@@ -123,6 +129,18 @@ extern int osl_conf_set_value(osl_conf_t *conf, const char *key, const char *val
 		if (ost_intra_parse(val, &conf->intra))
 			return _err(err, errlen, "IntraOrder=%s: must be lpt, "
 				    "spt, fifo or ljf", val);
+	} else if (!strcasecmp(key, "VirtualArea")) {
+		if (ost_varea_parse(val, &conf->varea))
+			return _err(err, errlen, "VirtualArea=%s: must be "
+				    "requested, learned or pooled", val);
+	} else if (!strcasecmp(key, "Memory")) {
+		if (!strcasecmp(val, "on"))
+			conf->memory = true;
+		else if (!strcasecmp(val, "off"))
+			conf->memory = false;
+		else
+			return _err(err, errlen, "Memory=%s: must be on or off",
+				    val);
 	} else if (!strcasecmp(key, "DefaultWeight")) {
 		if (osl_conf_parse_weight(val, &conf->default_weight))
 			return _err(err, errlen, "DefaultWeight=%s: must be a "

@@ -38,6 +38,9 @@ static void _core_config(ost_config_t *cfg, uint32_t procs)
 	cfg->capacity = conf->capacity;
 	cfg->gate = OST_GATE_SOFT;
 	cfg->intra = conf->intra;
+	cfg->varea = conf->varea;
+	cfg->memory = conf->memory;
+	cfg->memory_credit = conf->memory_credit;
 	cfg->faircamp_users = conf->faircamp_users;
 	cfg->default_weight = conf->default_weight;
 }

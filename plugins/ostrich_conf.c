@@ -37,6 +37,9 @@ static s_p_options_t _options[] = {
 	{"Interval", S_P_STRING},
 	{"Capacity", S_P_STRING},
 	{"IntraOrder", S_P_STRING},
+	{"VirtualArea", S_P_STRING},
+	{"Memory", S_P_STRING},
+	{"MemoryCredit", S_P_STRING},
 	{"DefaultEstimate", S_P_STRING},
 	{"FairCampUsers", S_P_STRING},
 	{"DefaultWeight", S_P_STRING},
@@ -58,6 +61,9 @@ static void _defaults(osl_conf_t *conf)
 	conf->think_time = core.think_time;
 	conf->capacity = core.capacity;
 	conf->intra = core.intra;
+	conf->varea = core.varea;
+	conf->memory = core.memory;
+	conf->memory_credit = core.memory_credit;
 	conf->faircamp_users = core.faircamp_users;
 	conf->default_weight = core.default_weight;
 	conf->interval = 30;
@@ -69,7 +75,8 @@ static void _defaults(osl_conf_t *conf)
 /* The keys with one value, judged by osl_conf_set_value(). */
 static const char *const _scalar_keys[] = {
 	"Mode", "ThinkTime", "Interval", "Capacity", "IntraOrder",
-	"DefaultEstimate", "FairCampUsers", "DefaultWeight", "Weights",
+	"VirtualArea", "Memory", "MemoryCredit", "DefaultEstimate",
+	"FairCampUsers", "DefaultWeight", "Weights",
 };
 
 static int _add_user(const char *name, double w, void *arg, char *err,
@@ -142,6 +149,9 @@ static int _check_core(const osl_conf_t *conf, char **err)
 	core.think_time = conf->think_time;
 	core.capacity = conf->capacity;
 	core.intra = conf->intra;
+	core.varea = conf->varea;
+	core.memory = conf->memory;
+	core.memory_credit = conf->memory_credit;
 	core.faircamp_users = conf->faircamp_users;
 	core.default_weight = conf->default_weight;
 	if (ost_config_check(&core, &why)) {
@@ -236,10 +246,13 @@ extern double osl_conf_weight(const osl_conf_t *conf, uid_t uid,
 
 extern char *osl_conf_str(const osl_conf_t *conf)
 {
-	return xstrdup_printf("Mode=%s ThinkTime=%.0f Interval=%u Capacity=%s IntraOrder=%s DefaultEstimate=%u FairCampUsers=%u DefaultWeight=%g Weights=%s UserWeights=%d AccountWeights=%d Backfill=%s SystemComment=%s%s%s",
+	return xstrdup_printf("Mode=%s ThinkTime=%.0f Interval=%u Capacity=%s IntraOrder=%s VirtualArea=%s Memory=%s MemoryCredit=%.0f DefaultEstimate=%u FairCampUsers=%u DefaultWeight=%g Weights=%s UserWeights=%d AccountWeights=%d Backfill=%s SystemComment=%s%s%s",
 			      ost_mode_name(conf->mode), conf->think_time,
 			      conf->interval, ost_capacity_name(conf->capacity),
 			      ost_intra_name(conf->intra),
+			      ost_varea_name(conf->varea),
+			      conf->memory ? "on" : "off",
+			      conf->memory_credit,
 			      conf->default_estimate, conf->faircamp_users,
 			      conf->default_weight,
 			      conf->weights_assoc ? "assoc" : "config",

@@ -31,6 +31,9 @@ typedef struct {
 	uint32_t interval;		/* Interval, seconds between passes (30) */
 	ost_capacity_t capacity;	/* Capacity=used|full */
 	ost_intra_t intra;		/* IntraOrder=lpt|spt|fifo|ljf */
+	ost_varea_t varea;		/* VirtualArea=requested|learned|pooled */
+	bool memory;			/* Memory=on|off */
+	double memory_credit;		/* MemoryCredit, seconds (3600) */
 	uint32_t default_estimate;	/* DefaultEstimate, seconds (86400) */
 	uint32_t faircamp_users;	/* FairCampUsers (0: counted) */
 	double default_weight;		/* DefaultWeight (1) */

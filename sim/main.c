@@ -39,11 +39,13 @@ static const char _usage[] =
 "  --procs M                                  (default: SWF header)\n"
 "  --think-time SEC                           (default 600)\n"
 "  --grouping trace|online                    (default trace)\n"
-"  --estimates requested|exact                (default requested)\n"
+"  --estimates requested|exact|order-exact    (default requested)\n"
 "  --capacity used|full  --gate soft|strict  --intra lpt|spt|fifo|ljf\n"
 "  --faircamp-users K                         (FairCamp k; default: counted)\n"
 "  --half-life SEC                            (fairshare; default 604800)\n"
 "  --fairshare-period SEC                     (fairshare; default 0: every event)\n"
+"  --virtual-area requested|learned|pooled  --memory on|off  (variants)\n"
+"  --memory-credit SEC                        (memory: B / m; default 3600)\n"
 "  --jobs-out F  --campaigns-out F  --summary-out F\n"
 "  --quiet                                    no summary on stdout\n"
 "WORKLOAD: SWF trace (plain or .gz) or closed-loop campaign file.\n";
@@ -52,7 +54,7 @@ enum {
 	OPT_POLICY = 256, OPT_COMPARE, OPT_DISPATCH, OPT_PROCS, OPT_THINK,
 	OPT_GROUPING, OPT_ESTIMATES, OPT_CAPACITY, OPT_GATE, OPT_INTRA,
 	OPT_HALF_LIFE, OPT_JOBS, OPT_CAMPS, OPT_SUMMARY, OPT_K, OPT_QUIET,
-	OPT_FS_PERIOD,
+	OPT_FS_PERIOD, OPT_VAREA, OPT_MEMORY, OPT_MEM_CREDIT,
 };
 
 static const struct option _longopts[] = {
@@ -73,6 +75,9 @@ static const struct option _longopts[] = {
 	{ "summary-out", required_argument, NULL, OPT_SUMMARY },
 	{ "quiet", no_argument, NULL, OPT_QUIET },
 	{ "fairshare-period", required_argument, NULL, OPT_FS_PERIOD },
+	{ "virtual-area", required_argument, NULL, OPT_VAREA },
+	{ "memory", required_argument, NULL, OPT_MEMORY },
+	{ "memory-credit", required_argument, NULL, OPT_MEM_CREDIT },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -138,8 +143,10 @@ static int _option(struct cli *c, int opt, const char *arg)
 		}
 		return -1;
 	case OPT_ESTIMATES:
-		if (!strcmp(arg, "requested") || !strcmp(arg, "exact")) {
+		if (!strcmp(arg, "requested") || !strcmp(arg, "exact") ||
+		    !strcmp(arg, "order-exact")) {
 			o->exact = arg[0] == 'e';
+			o->order_exact = arg[0] == 'o';
 			return 0;
 		}
 		return -1;
@@ -153,6 +160,16 @@ static int _option(struct cli *c, int opt, const char *arg)
 	case OPT_FS_PERIOD:
 		return _number(arg, 0, &o->fs_period) ||
 		       !isfinite(o->fs_period) ? -1 : 0;
+	case OPT_VAREA: return ost_varea_parse(arg, &o->core.varea);
+	case OPT_MEM_CREDIT:
+		return _number(arg, 0, &o->core.memory_credit) ||
+		       !ost_duration_ok(o->core.memory_credit) ? -1 : 0;
+	case OPT_MEMORY:
+		if (!strcmp(arg, "on") || !strcmp(arg, "off")) {
+			o->core.memory = arg[1] == 'n';
+			return 0;
+		}
+		return -1;
 	}
 	return -1;
 }

@@ -10,6 +10,8 @@
 #   INSTANCES     FairCamp experiment instances per k (default 1000, as the paper)
 #   OS_INSTANCES  OStrich experiment instances (default 200; the paper ran 40)
 #   SENS_INSTANCES sensitivity instances per point (default 40)
+#   VAR_OS_INSTANCES, VAR_FC_INSTANCES  instances of the papers' experiments
+#                 per variant in section 4 (default 40 and 100)
 # SPDX-License-Identifier: GPL-2.0-or-later
 
 set -eu
@@ -307,6 +309,33 @@ cat <<EOF2
 ![SDSC-BLUE stretch CDF](plots/SDSC-BLUE-stretch-cdf.png)
 ![SDSC-BLUE per-user max stretch](plots/SDSC-BLUE-user-max-stretch.png)
 EOF2
+SIM=$SIM GEN=$GEN TRACES=$TRACES OUT=$tmp/var \
+	OS_INSTANCES=${VAR_OS_INSTANCES:-40} FC_INSTANCES=${VAR_FC_INSTANCES:-100} \
+	sh "$(dirname "$0")/variant-experiments.sh"
+cat <<EOF2
+
+## 4. Fair-share and the variants of OStrich (EASY, requested estimates)
+
+Every trace against fcfs, fair-share recomputed at every event (P=0) and
+every 300 s (Slurm's \`PriorityCalcPeriod\`), OStrich and its variants
+(\`doc/semantics.md\` §10 learned and pooled areas, §11 memory; the analysis and the
+verdicts are in \`doc/fairshare-analysis.md\`).  \`--grouping trace
+--think-time 600\`, defaults otherwise.
+
+EOF2
+cat "$tmp/var/traces.md"
+cat <<EOF2
+
+The papers' experiments for each variant (OStrich experiment:
+${VAR_OS_INSTANCES:-40} instances, seeds 1..; FairCamp experiment:
+${VAR_FC_INSTANCES:-100} instances per k; means ± 95% CI over
+instances).  Their jobs have exact estimates, so \`learned\` and \`pooled\` are
+\`ostrich\` there.
+
+EOF2
+cat "$tmp/var/ostrich-exp.md"
+echo
+cat "$tmp/var/faircamp-exp.md"
 sed -n '/^<!-- discussion -->$/,$p' "$TEMPLATE" | sed 1d
 } >"$md"
 cp "$md" "$OUT/results.md"

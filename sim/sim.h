@@ -97,6 +97,9 @@ typedef struct sim_opts {
 	uint32_t procs;         /* m */
 	sim_grouping_t grouping;
 	bool exact;             /* --estimates exact: e = p */
+	bool order_exact;       /* --estimates order-exact: the core (the
+				 * order) sees e = p, dispatch the request;
+				 * an oracle, for experiments only */
 	double half_life;       /* fairshare decay, s (0: no decay) */
 	double fs_period;       /* fairshare recomputation period, s
 				 * (0: at every dispatch) */

@@ -64,7 +64,9 @@ static int _submit(struct loop *l, uint32_t job, double now)
 	if (l->eng) {
 		ost_job_desc_t d = {
 			.id = (uint64_t) job + 1, .uid = j->uid,
-			.procs = j->procs, .estimate = j->estimate,
+			.procs = j->procs,
+			.estimate = l->opts->order_exact ? j->runtime
+							 : j->estimate,
 			.campaign = j->campaign,
 		};
 		if ((rc = ost_job_submit(l->eng, &d, now, &camp)))

@@ -208,7 +208,7 @@ ost_campaign_t *ost_campaign_open(ost_sched_t *s, ost_user_t *u,
 	if (!(c = ost_campaign_new(s, u, seq)))
 		return NULL;
 	c->t_c = t;
-	c->phi = s->vtime;
+	c->phi = s->vtime - ost_variant_credit(s, u, t);
 	c->k = s->cfg.faircamp_users ? s->cfg.faircamp_users
 				     : s->n_busy_users + (u->unfinished ? 0 : 1);
 	u->last_seq = seq;
@@ -241,7 +241,10 @@ void ost_campaign_add_job(ost_sched_t *s, ost_campaign_t *c, ost_job_t *j)
 	s->n_pending++;
 	if (!u->unfinished++)
 		s->n_busy_users++;
-	if (s->vtime < c->vfinish) {
+	/* a credited campaign (§11) may open virtually complete: its first
+	 * job is not a restart, it keeps the credited floor */
+	if (s->vtime < c->vfinish ||
+	    (s->cfg.memory && c->n_pending + c->n_running + c->n_done == 1)) {
 		c->len += a / u->weight;
 	} else {
 		c->phi = s->vtime;

@@ -38,6 +38,9 @@ void ost_config_init(ost_config_t *cfg)
 	cfg->intra = OST_INTRA_LPT;
 	cfg->faircamp_users = 0;
 	cfg->default_weight = 1.0;
+	cfg->varea = OST_VAREA_REQUESTED;
+	cfg->memory = false;
+	cfg->memory_credit = 3600.0;
 }
 
 int ost_config_check(const ost_config_t *cfg, const char **why)
@@ -60,6 +63,10 @@ int ost_config_check(const ost_config_t *cfg, const char **why)
 		w = "unknown intra-campaign order";
 	else if (!ost_weight_ok(cfg->default_weight))
 		w = "default weight must be a number in [1e-6, 1e6]";
+	else if ((unsigned)cfg->varea > OST_VAREA_POOLED)
+		w = "unknown virtual area";
+	else if (!ost_duration_ok(cfg->memory_credit))
+		w = "memory credit must be a duration in [0, 1e12] s";
 	if (why)
 		*why = w;
 	return w ? -OST_EINVAL : 0;
@@ -99,6 +106,7 @@ OST_NAMES(ost_mode_t, mode, "ostrich", "faircamp")
 OST_NAMES(ost_capacity_t, capacity, "used", "full")
 OST_NAMES(ost_gate_t, gate, "soft", "strict")
 OST_NAMES(ost_intra_t, intra, "lpt", "spt", "fifo", "ljf")
+OST_NAMES(ost_varea_t, varea, "requested", "learned", "pooled")
 
 /*
  * Intra-campaign orders (§4).  Every order ends with (submit, id), so it is

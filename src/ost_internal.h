@@ -51,6 +51,8 @@ typedef struct ost_job {
 	double start;			/* start time (running), else NAN */
 	struct ost_wblk *wblk;		/* its walk block (camp->walk only) */
 	struct ost_job *next, *prev;	/* camp's unfinished jobs */
+	double e_cut;			/* requested e minus the e counted
+					 * (§10; 0 without the variant) */
 } ost_job_t;
 
 /* The first cache line holds what the order's comparators (ost_order.c)
@@ -105,6 +107,8 @@ typedef struct ost_user {
 					 * last settle (valid iff dirty) */
 	bool in_dirty;			/* in s->dirty */
 	struct ost_user *next_dirty;	/* s->dirty list */
+	double acc_num, acc_den;	/* §10: decayed sums of q min(p,e), q e */
+	double usage, usage_t;		/* §11: decayed usage U_u at usage_t */
 } ost_user_t;
 
 struct ost_sched {
@@ -128,6 +132,8 @@ struct ost_sched {
 					 * next_dirty */
 	ost_job_t *free_jobs;		/* freed records (ost_pool.c), by next */
 	uint32_t n_free_jobs;
+	double usage_total, usage_t;	/* §11: sum of U_u at usage_t */
+	double acc_num, acc_den;	/* §10 pooled: N_*, D_* of all users */
 };
 
 /* ost_config.c */
@@ -190,6 +196,15 @@ ost_job_t *ost_job_alloc(ost_sched_t *s);
 void ost_job_release(ost_sched_t *s, ost_job_t *j);
 /* Free the recycled records (ost_sched_destroy). */
 void ost_pool_free(ost_sched_t *s);
+
+/* ost_variant.c: learned areas (§10), memory (§11); neutral when off */
+double ost_variant_ratio(const ost_sched_t *s, const ost_user_t *u);
+void ost_variant_finish(ost_sched_t *s, ost_user_t *u, uint32_t procs,
+			double runtime, double estimate, double t);
+double ost_variant_credit(const ost_sched_t *s, const ost_user_t *u,
+			  double t);
+/* Move the usage decay times by delta s (ost_sched_rebase).  O(users). */
+void ost_variant_rebase(ost_sched_t *s, double delta);
 
 /* ost_sched.c */
 ost_user_t *ost_user_get(ost_sched_t *s, uint32_t uid, bool create);

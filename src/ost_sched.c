@@ -202,6 +202,7 @@ int ost_sched_rebase(ost_sched_t *s, double delta)
 		if (s->users.slots[i].key)
 			ost_campaign_rebase_user(s, s->users.slots[i].val,
 						 delta);
+	ost_variant_rebase(s, delta);
 	return ost_order_rebuild(s);
 }
 
@@ -280,7 +281,8 @@ int ost_job_submit(ost_sched_t *s, const ost_job_desc_t *d, double t,
 	}
 	j->id = d->id;
 	j->procs = d->procs;
-	j->estimate = d->estimate;
+	j->estimate = d->estimate * ost_variant_ratio(s, u);
+	j->e_cut = d->estimate - j->estimate;
 	j->submit = t;
 	j->start = NAN;
 	j->state = OST_JOB_PENDING;
@@ -374,11 +376,14 @@ int ost_job_update(ost_sched_t *s, uint64_t id, uint32_t procs,
 	if (j->state != OST_JOB_PENDING)
 		return -OST_ESTATE;
 	ost_vclock_advance(s, t);
-	if (procs == j->procs && estimate == j->estimate)
+	if (procs == j->procs && estimate == j->estimate + j->e_cut)
 		return 0;
 	c = j->camp;
 	ost_walk_remove(c, j);
 	ost_tree_remove(&c->pending, &j->node);
+	j->e_cut = estimate;
+	estimate *= ost_variant_ratio(s, c->user);
+	j->e_cut -= estimate;
 	ost_campaign_resize_job(s, j, procs, estimate);
 	ost_tree_insert(&c->pending, &j->node, 1);
 	ost_walk_insert(c, j);
@@ -425,6 +430,8 @@ int ost_job_finish(ost_sched_t *s, uint64_t id, double t, double runtime)
 	ost_vclock_advance(s, t);
 	s->n_running--;
 	s->busy -= j->procs;
+	ost_variant_finish(s, j->camp->user, j->procs, runtime,
+			   j->estimate + j->e_cut, t);
 	ost_campaign_finish_job(s, j, t, runtime);
 	_drop(s, j);
 	return 0;

@@ -95,6 +95,11 @@ typedef enum {
 	OST_INTRA_FIFO,    /* submit order */
 	OST_INTRA_LJF,     /* largest CPU count first */
 } ost_intra_t;
+typedef enum {
+	OST_VAREA_REQUESTED = 0, /* jobs count their requested estimate */
+	OST_VAREA_LEARNED,       /* scaled by the owner's accuracy (§10) */
+	OST_VAREA_POOLED,        /* same, newcomers get everyone's (§10) */
+} ost_varea_t;
 
 typedef struct ost_config {
 	uint32_t procs;           /* m: CPUs of the partition (> 0) */
@@ -106,6 +111,10 @@ typedef struct ost_config {
 	uint32_t faircamp_users;  /* k for FairCamp; 0 = counted at t_c (§5) */
 	double default_weight;    /* w_u of users never given one (a weight;
 				   * default 1) */
+	ost_varea_t varea;        /* virtual areas (§10; default requested) */
+	bool memory;              /* OStrich with memory (§11; default off) */
+	double memory_credit;     /* §11: B / m, seconds (a duration;
+				   * default 3600) */
 } ost_config_t;
 
 /* Fill cfg with the defaults of doc/semantics.md (procs = 1).  Cannot fail. */
@@ -127,6 +136,8 @@ const char *ost_gate_name(ost_gate_t g);
 int ost_gate_parse(const char *s, ost_gate_t *out);
 const char *ost_intra_name(ost_intra_t i);
 int ost_intra_parse(const char *s, ost_intra_t *out);
+const char *ost_varea_name(ost_varea_t a);
+int ost_varea_parse(const char *s, ost_varea_t *out);
 
 /* ---------------------------------------------------------- scheduler --- */
 

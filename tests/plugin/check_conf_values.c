@@ -43,6 +43,11 @@ START_TEST(test_conf_bad_values)
 		{ "DefaultWeight", " 1" }, { "DefaultWeight", "+1" },
 		{ "Mode", "lottery" }, { "Capacity", "maybe" },
 		{ "IntraOrder", "random" }, { "Weights", "both" },
+		{ "VirtualArea", "guessed" }, { "VirtualArea", "" },
+		{ "Memory", "yes" }, { "Memory", "1" }, { "Memory", "" },
+		{ "MemoryCredit", "-1" }, { "MemoryCredit", "1h" },
+		{ "MemoryCredit", "4294967296" }, { "MemoryCredit", " 60" },
+		{ "MemoryCredit", "1e3" }, { "MemoryCredit", "" },
 		{ "Backfill", "yes" }, { "Bogus", "1" },
 	};
 	size_t i, first_bad = SIZE_MAX;
@@ -81,6 +86,10 @@ START_TEST(test_conf_good_values)
 	rc |= osl_conf_set_value(&c, "Capacity", "full", err, sizeof(err));
 	rc |= osl_conf_set_value(&c, "IntraOrder", "ljf", err, sizeof(err));
 	rc |= osl_conf_set_value(&c, "Weights", "assoc", err, sizeof(err));
+	rc |= osl_conf_set_value(&c, "VirtualArea", "Pooled", err, sizeof(err));
+	rc |= osl_conf_set_value(&c, "Memory", "ON", err, sizeof(err));
+	rc |= osl_conf_set_value(&c, "MemoryCredit", "4294967295", err,
+			      sizeof(err));
 	ck_assert_msg(!rc, "refused: %s", err);
 	ck_assert_double_eq(c.think_time, 0);
 	ck_assert_uint_eq(c.interval, 3600);
@@ -91,6 +100,16 @@ START_TEST(test_conf_good_values)
 	ck_assert_int_eq(c.capacity, OST_CAPACITY_FULL);
 	ck_assert_int_eq(c.intra, OST_INTRA_LJF);
 	ck_assert(c.weights_assoc);
+	ck_assert_int_eq(c.varea, OST_VAREA_POOLED);
+	ck_assert(c.memory);
+	ck_assert_double_eq(c.memory_credit, 4294967295.0);
+	rc |= osl_conf_set_value(&c, "VirtualArea", "learned", err, sizeof(err));
+	rc |= osl_conf_set_value(&c, "Memory", "off", err, sizeof(err));
+	rc |= osl_conf_set_value(&c, "MemoryCredit", "0", err, sizeof(err));
+	ck_assert_msg(!rc, "refused: %s", err);
+	ck_assert_int_eq(c.varea, OST_VAREA_LEARNED);
+	ck_assert(!c.memory);
+	ck_assert_double_eq(c.memory_credit, 0);
 	ck_assert_int_eq(osl_conf_set_value(&c, "DefaultWeight", "1e6", err,
 					 sizeof(err)), 0);
 	ck_assert_int_eq(osl_conf_set_value(&c, "DefaultWeight", "0x1p-3", err,

@@ -1,0 +1,110 @@
+#!/bin/sh
+# variant-experiments.sh - the tables of doc/fairshare-analysis.md §3 and
+# doc/results.md section 4: every trace x {fcfs, fairshare P=0 and 300,
+# ostrich, each variant}, and the papers' two experiments for ostrich and
+# each variant (95% confidence intervals over instances).
+#
+# usage: variant-experiments.sh   (environment:)
+#   SIM, GEN      ostrich-sim and ostrich-gen     TRACES  *.swf.gz directory
+#   OUT           output directory (default var-out)
+#   OS_INSTANCES  OStrich experiment instances (default 40, the paper's)
+#   FC_INSTANCES  FairCamp experiment instances per k (default 100)
+#   VARIANTS      "name:options;..." (default: the variants of §10, §11)
+# SPDX-License-Identifier: GPL-2.0-or-later
+
+set -eu
+: "${SIM:?}" "${GEN:?}" "${TRACES:?}" "${OUT:=var-out}"
+: "${OS_INSTANCES:=40}" "${FC_INSTANCES:=100}"
+: "${VARIANTS:=ostrich:;learned:--virtual-area learned;pooled:--virtual-area pooled;memory:--memory on;learned+memory:--virtual-area learned --memory on;pooled+memory:--virtual-area pooled --memory on}"
+LC_ALL=C; export LC_ALL
+mkdir -p "$OUT"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ci_awk='function ci(s, s2, n,   m, v, nu) { m = s / n; nu = n - 1
+	v = nu > 0 ? (s2 - n * m * m) / nu : 0; if (v < 0) v = 0
+	return (1.96 + 9.49 / (4 * (nu > 0 ? nu : 1))) * sqrt(v / n) }'
+
+# row LABEL TRACE OPTIONS...: one replay of a trace, one table row.
+row() {
+	lab=$1 tr=$2; shift 2
+	"$SIM" --quiet --think-time 600 --summary-out "$tmp/s.json" "$@" \
+		"$TRACES/$tr"*.swf.gz
+	awk -v t="$tr" -v l="$lab" '/"[a-z_0-9]+": [-0-9.e+]+,?$/ {
+			gsub(/[",:]/, " "); v[$1] = $2 }
+		END { printf "| %s | %s | %.3f | %.1f | %.2f%% | %.2f | %.2f%% |\n",
+			t, l, v["mean_stretch"], v["max_stretch"],
+			100 * v["share_stretch_gt_20"], v["mean_bsld"],
+			100 * v["utilization"] }' "$tmp/s.json"
+}
+
+{
+echo "| trace | policy | mean stretch | max stretch | stretch > 20 | mean BSLD | utilization |"
+echo "|---|---|---|---|---|---|---|"
+for tr in KTH-SP2 HPC2N SDSC-BLUE; do
+	row fcfs $tr --policy fcfs
+	row "fairshare P=0" $tr --policy fairshare
+	row "fairshare P=300" $tr --policy fairshare --fairshare-period 300
+	echo "$VARIANTS" | tr ';' '\n' | while IFS=: read -r name opts; do
+		# shellcheck disable=SC2086
+		row "$name" $tr --policy ostrich $opts
+	done
+done
+} >"$OUT/traces.md"
+
+# OStrich experiment: short and long users' max stretch, share above 20.
+{
+echo "| variant | short users' max stretch | long users' max stretch | stretch > 20 |"
+echo "|---|---|---|---|"
+echo "$VARIANTS" | tr ';' '\n' | while IFS=: read -r name opts; do
+	: >"$tmp/os.txt"
+	for seed in $(seq 1 "$OS_INSTANCES"); do
+		"$GEN" --experiment ostrich --seed "$seed" --users 10 \
+			--short-frac 0.5 -o "$tmp/w.cwl"
+		# shellcheck disable=SC2086
+		"$SIM" --quiet --policy ostrich $opts \
+			--campaigns-out "$tmp/c.csv" "$tmp/w.cwl"
+		awk -F, 'FNR == NR { split($0, a, " ")
+				if (a[1] == "user") cls[a[2]] = a[4]; next }
+			FNR > 1 { if ($9 > mx[$1]) mx[$1] = $9; n++; gt += $9 > 20 }
+			END { for (u in mx) { s[cls[u]] += mx[u]; c[cls[u]]++ }
+				printf "%.10g %.10g %.10g\n", s["short"] / c["short"],
+				s["long"] / c["long"], gt / n }' \
+			"$tmp/w.cwl" "$tmp/c.csv" >>"$tmp/os.txt"
+	done
+	awk -v v="$name" "$ci_awk"'{ n++; a += $1; a2 += $1 * $1; b += $2
+		b2 += $2 * $2; g += $3; g2 += $3 * $3 }
+		END { printf "| %s | %.2f ± %.2f | %.2f ± %.2f | %.2f%% ± %.2f |\n",
+			v, a / n, ci(a, a2, n), b / n, ci(b, b2, n),
+			100 * g / n, 100 * ci(g, g2, n) }' "$tmp/os.txt"
+done
+} >"$OUT/ostrich-exp.md"
+
+# FairCamp experiment: max user stretch D^u and max campaign stretch per k.
+{
+echo "| variant | k | max D^u | max campaign stretch |"
+echo "|---|---|---|---|"
+echo "$VARIANTS" | tr ';' '\n' | while IFS=: read -r name opts; do
+	for k in 2 5 10 20; do
+		: >"$tmp/fc.txt"
+		for seed in $(seq 1 "$FC_INSTANCES"); do
+			"$GEN" --experiment faircamp --users "$k" --seed "$seed" \
+				-o "$tmp/f.cwl"
+			# shellcheck disable=SC2086
+			"$SIM" --quiet --policy ostrich $opts \
+				--campaigns-out "$tmp/c.csv" "$tmp/f.cwl"
+			awk -F, 'NR > 1 { f[$1] += $8; l[$1] += $7
+				if ($9 > mc) mc = $9 }
+				END { for (u in f) if (f[u] / l[u] > mu)
+					mu = f[u] / l[u]
+				printf "%.10g %.10g\n", mu, mc }' \
+				"$tmp/c.csv" >>"$tmp/fc.txt"
+		done
+		awk -v v="$name" -v k=$k "$ci_awk"'{ n++; u += $1; u2 += $1 * $1
+			c += $2; c2 += $2 * $2 }
+			END { printf "| %s | %d | %.3f ± %.3f | %.2f ± %.2f |\n",
+				v, k, u / n, ci(u, u2, n), c / n, ci(c, c2, n) }' \
+			"$tmp/fc.txt"
+	done
+done
+} >"$OUT/faircamp-exp.md"

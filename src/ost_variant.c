@@ -1,0 +1,105 @@
+/*****************************************************************************\
+ *  ost_variant.c - the optional variants of the virtual schedule: learned
+ *  virtual areas (§10) and OStrich with memory (§11).  With both off (the
+ *  default) every function here is neutral: ratio 1, credit 0, and the
+ *  per-user sums are kept but never read.
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+\*****************************************************************************/
+
+#include "ost_internal.h"
+
+/* §10: weight kept by the older terms at each finish; accuracy clamp. */
+#define ACC_BETA (7.0 / 8.0)
+#define ACC_MIN (1.0 / 100.0)
+#define ACC_BETA_ALL (1023.0 / 1024.0)
+/* §11: half-life of usage (s). */
+#define MEM_HALF_LIFE 604800.0
+
+/*
+ * Estimate multiplier r_u of §10: N_u / D_u clamped to [1/100, 1]; without
+ * history 1 (learned) or N_* / D_* (pooled, 1 without any history); 1 with
+ * the variant off.
+ */
+double ost_variant_ratio(const ost_sched_t *s, const ost_user_t *u)
+{
+	double num = u->acc_num, den = u->acc_den, r;
+
+	if (s->cfg.varea == OST_VAREA_REQUESTED)
+		return 1.0;
+	if (!(den > 0.0) && s->cfg.varea == OST_VAREA_POOLED) {
+		num = s->acc_num;
+		den = s->acc_den;
+	}
+	if (!(den > 0.0))
+		return 1.0;
+	r = num / den;
+	return r < ACC_MIN ? ACC_MIN : r > 1.0 ? 1.0 : r;
+}
+
+/* Factor 2^(-dt/H) of a CPU-second dt seconds old (dt >= 0). */
+static double _decay(double dt)
+{
+	return dt > 0.0 ? exp2(-dt / MEM_HALF_LIFE) : 1.0;
+}
+
+/*
+ * A job of u ran `runtime` s on procs CPUs with requested estimate
+ * `estimate`, finishing at t.  §10: N_u, D_u decay by beta then grow by
+ * q min(p, e), q e.  §11: U_u and the total decay to t (never back: a
+ * finish learnt late is charged at the latest time seen) and grow by q p.
+ * Non-finite inputs are ignored (the caller has checked runtime).
+ */
+void ost_variant_finish(ost_sched_t *s, ost_user_t *u, uint32_t procs,
+			double runtime, double estimate, double t)
+{
+	double q = (double)procs, p = runtime, now;
+
+	u->acc_num = ACC_BETA * u->acc_num + q * (p < estimate ? p : estimate);
+	u->acc_den = ACC_BETA * u->acc_den + q * estimate;
+	s->acc_num = ACC_BETA_ALL * s->acc_num +
+		     q * (p < estimate ? p : estimate);
+	s->acc_den = ACC_BETA_ALL * s->acc_den + q * estimate;
+	if (!isfinite(t))
+		return;
+	now = t > s->usage_t ? t : s->usage_t;
+	s->usage_total = s->usage_total * _decay(now - s->usage_t) + q * p;
+	s->usage_t = now;
+	now = t > u->usage_t ? t : u->usage_t;
+	u->usage = u->usage * _decay(now - u->usage_t) + q * p;
+	u->usage_t = now;
+}
+
+/*
+ * Credit f_u B of §11 for a campaign of u opening at t (virtual-time
+ * units, CPU-seconds per unit weight): f_u = 2^(-U_u / Ubar), Ubar the
+ * mean decayed usage over the users known, B = memory_credit * m.  0 when the
+ * variant is off.
+ */
+double ost_variant_credit(const ost_sched_t *s, const ost_user_t *u, double t)
+{
+	double tot, mine, f = 1.0;
+
+	if (!s->cfg.memory)
+		return 0.0;
+	tot = s->usage_total * _decay(t - s->usage_t);
+	mine = u->usage * _decay(t - u->usage_t);
+	if (tot > 0.0 && s->users.count > 0)
+		f = exp2(-mine * (double)s->users.count / tot);
+	return f * s->cfg.memory_credit * (double)s->cfg.procs;
+}
+
+/*
+ * The host's clock moved by delta seconds (ost_sched_rebase): the times of
+ * the last usage decay are real times and move with it, so the decay
+ * resumes from the same ages (U_u and the total keep their values).
+ */
+void ost_variant_rebase(ost_sched_t *s, double delta)
+{
+	size_t i;
+
+	s->usage_t += delta;
+	for (i = 0; s->users.slots && i <= s->users.mask; i++)
+		if (s->users.slots[i].key)
+			((ost_user_t *)s->users.slots[i].val)->usage_t += delta;
+}
