@@ -30,6 +30,13 @@ static void _text(const uint8_t *data, size_t size)
 		return;
 	memcpy(str, data, size);
 	str[size] = '\0';
+	{	/* a shared SystemComment: the line found lies inside it */
+		size_t len = 0;
+		const char *at = ost_summary_find(str, &len);
+
+		CHECK(!at || (at >= str && at + len <= str + size &&
+			      (at == str || at[-1] == '\n')));
+	}
 	if (!ost_summary_parse(str, &x)) {
 		CHECK(ost_summary_format(a, sizeof(a), &x) > 0);
 		CHECK(!ost_summary_parse(a, &y));
