@@ -1,0 +1,62 @@
+/*****************************************************************************\
+ *  osl_evlog.h - the event log's records, its one writer and its one reader
+ *  (osl_evlog.c documents the format).
+ *  Part of the adapter's private interface: included by osl_private.h
+ *  (which holds the types and the lock order), never on its own.
+ *****************************************************************************
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+\*****************************************************************************/
+
+#ifndef _OSL_EVLOG_H
+#define _OSL_EVLOG_H
+
+/* -------------------------------------------- osl_evlog.c (Slurm-free) --- */
+
+/* The records of the event log (format: osl_evlog.c). */
+typedef enum {
+	OSL_LOG_CREATE = 0,		/* a new empty schedule */
+	OSL_LOG_CONFIG,			/* the schedule reconfigured */
+	OSL_LOG_LOAD,			/* the schedule restored from a file */
+	OSL_LOG_WEIGHT,			/* a user's weight */
+	OSL_LOG_SUBMIT,			/* ost_job_submit */
+	OSL_LOG_START,			/* ost_job_start */
+	OSL_LOG_FINISH,			/* ost_job_finish */
+	OSL_LOG_CANCEL,			/* ost_job_cancel */
+	OSL_LOG_REQUEUE,		/* ost_job_requeue */
+	OSL_LOG_ADVANCE,		/* ost_sched_advance */
+	OSL_LOG_PASS,			/* end of a pass (replays stop here) */
+	OSL_LOG_UPDATE,			/* ost_job_update */
+	OSL_LOG_REBASE,			/* ost_sched_rebase */
+} osl_log_op_t;
+
+/* One line of the event log. */
+typedef struct {
+	osl_log_op_t op;		/* what happened */
+	const char *part;		/* partition name (no white space) */
+	double t;			/* when, seconds since the epoch (not
+					 * for load) */
+	ost_config_t cfg;		/* create, config: procs, mode,
+					 * think_time, capacity, intra,
+					 * faircamp_users, default_weight */
+	ost_job_desc_t job;		/* submit: id, uid, procs, estimate,
+					 * group; update: id, procs, estimate;
+					 * start: id, procs (0: as requested,
+					 * logs written before the width was);
+					 * finish, cancel, requeue: id;
+					 * weight: uid */
+	double x;			/* finish: run time charged; weight:
+					 * weight; rebase: the shift, seconds */
+	const char *path;		/* load: the copy of the state file */
+} osl_evlog_rec_t;
+
+/* Append r to f as one line; f NULL: nothing. */
+extern void osl_evlog_write(FILE *f, const osl_evlog_rec_t *r);
+
+/*
+ * Parse one line written by osl_evlog_write.  Cuts line in place: r->part
+ * and r->path point into it.
+ * RET 0, or -1 (malformed or unknown record)
+ */
+extern int osl_evlog_parse(char *line, osl_evlog_rec_t *r);
+
+#endif /* _OSL_EVLOG_H */
