@@ -138,6 +138,10 @@ check_ranks() {
 		NF >= 2 { k = $1; g = k; sub(/_.*/, "", g);
 			  if (index(skip, " " g " ")) { next }
 			  seen[k] = 1
+			  # priority 0: held (by its owner, an operator, or Slurm
+			  # after a failed launch); the engine leaves it alone
+			  # (ostrich.conf(5)) and drops it at its next pass
+			  if ($2 == 0) { next }
 			  if (!(g in np)) { print "job " k " pending in Slurm, unknown to the core"; next }
 			  if ($2 < lo || $2 >= top) print "job " k ": priority " $2 " outside [" lo ", " top ")"
 			  if (np[g] == 1) print part[g], best[g, part[g]], $2, k
