@@ -127,6 +127,45 @@ static void _feed(osl_obs_t **by_part, int n, double now,
 	}
 }
 
+/* Remember job id (an array's job id for its tasks) as submitted while a
+ * save kept the core away.  NOTE: osl_eng.lock held. */
+static void _note_unseen(uint32_t id)
+{
+	osl_eng.unseen = osl_grow(osl_eng.unseen, &osl_eng.cap_unseen,
+				  osl_eng.nunseen + 1, sizeof(*osl_eng.unseen),
+				  16);
+	osl_eng.unseen[osl_eng.nunseen++] = id;
+}
+
+static int _u32_cmp(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
+
+	return (x > y) - (x < y);
+}
+
+/* Mark the observations of the jobs submitted during a save (unseen by
+ * the core), then forget the list: the pass that follows a save sees
+ * every one of them.  O(k log k + n log k) for k such jobs. */
+static void _mark_unseen(osl_obs_vec_t *vec)
+{
+	int i;
+
+	if (!osl_eng.nunseen)
+		return;
+	qsort(osl_eng.unseen, osl_eng.nunseen, sizeof(*osl_eng.unseen),
+	      _u32_cmp);
+	for (i = 0; i < vec->n; i++) {
+		osl_obs_t *o = &vec->v[i];
+		uint32_t id = o->group ? (uint32_t) o->group :
+					 (uint32_t) o->key;
+
+		o->unseen = bsearch(&id, osl_eng.unseen, osl_eng.nunseen,
+				    sizeof(*osl_eng.unseen), _u32_cmp);
+	}
+	osl_eng.nunseen = 0;
+}
+
 /* Write the priorities of every writable record of vec. */
 static void _write_all(const osl_obs_vec_t *vec, osl_pass_stats_t *ps)
 {
@@ -172,6 +211,7 @@ extern void osl_pass(void)
 	while ((job_ptr = list_next(it)))
 		osl_observe(&vec, job_ptr);
 	list_iterator_destroy(it);
+	_mark_unseen(&vec);
 	by_part = osl_obs_index(&vec);
 	ps.obs = osl_now_hr();
 
@@ -283,6 +323,8 @@ extern uint32_t osl_job_priority(uint32_t last_prio, job_record_t *job_ptr)
 		 * no core call, not even a lookup (a query may settle
 		 * deferred tags); the pass this wakes submits the job */
 		prio = osl_prio_deferred(job_ptr->priority);
+		_note_unseen(job_ptr->array_job_id ? job_ptr->array_job_id :
+			     job_ptr->job_id);
 		_wake();
 		_unlock_engine(&assoc_read_lock, assoc);
 		return prio;

@@ -124,6 +124,10 @@ typedef struct {
 					 * the Slurm-free files */
 	osl_jstate_t st;		/* its state */
 	bool ran;			/* finished after running */
+	bool unseen;			/* submitted while a save kept the core
+					 * away (osl_eng.unseen): if it ran and
+					 * ended before any pass saw it, it is
+					 * charged from its record */
 	bool writable;			/* the plugin may set its priority (no
 					 * operator-set priority) */
 	uint32_t uid;			/* owner */
@@ -195,6 +199,11 @@ typedef struct {
 					 * may change a core (osl_state.c) */
 	bool saved;			/* saved_at is set */
 	double saved_at;		/* last save, CLOCK_MONOTONIC seconds */
+	uint32_t *unseen;		/* job ids (array job ids for arrays)
+					 * submitted while saving: the core
+					 * has not seen them (osl_pass.c) */
+	int nunseen;			/* entries used in unseen */
+	int cap_unseen;			/* entries allocated in unseen */
 } osl_engine_t;
 
 extern osl_engine_t osl_eng;		/* osl_engine.c */

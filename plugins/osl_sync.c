@@ -200,6 +200,16 @@ static void _diff_one(osl_ev_vec_t *ev, const osl_known_t *k, const osl_obs_t *o
 			_ev_add(ev, o->submit, OSL_ORD_SUBMIT, OSL_EV_SUBMIT, o,
 				o->key);
 			_ev_add(ev, o->start, OSL_ORD_START, OSL_EV_START, o, o->key);
+		} else if (o->st == OSL_FINISHED && o->ran && o->unseen) {
+			/* submitted during a save and over before a pass saw
+			 * it: still charged what it used.  (A finished record
+			 * the core does not know is otherwise one it has
+			 * charged and forgotten.) */
+			_ev_add(ev, o->submit, OSL_ORD_SUBMIT, OSL_EV_SUBMIT, o,
+				o->key);
+			_ev_add(ev, o->start, OSL_ORD_START, OSL_EV_START, o, o->key);
+			_ev_add(ev, o->end, OSL_ORD_END_LATE, OSL_EV_FINISH, o,
+				o->key);
 		}
 		return;
 	}

@@ -40,6 +40,29 @@ START_TEST(test_sync_new)
 }
 END_TEST
 
+/* A record submitted while a save kept the core away (unseen) that ran and
+ * ended before any pass saw it is still charged: submitted, started and
+ * finished from its record.  The same finished record without the mark is
+ * one the core charged and forgot: nothing happens. */
+START_TEST(test_sync_unseen)
+{
+	osl_part_t p = mk_part(8);
+	osl_obs_t obs[] = {
+		finished(5, 12, T0, T0 + 1, T0 + 3, &recs[5]),
+		finished(6, 12, T0, T0 + 1, T0 + 3, &recs[6]),
+	};
+	char log[512];
+
+	obs[0].unseen = true;
+	ck_assert_int_eq(sync_log(&p, obs, 2, T0 + 10, OSL_SYNC_ALL, log,
+				  sizeof(log)), 3);
+	ck_assert_str_eq(log, "weight:12 submit:5 start:5 finish:5");
+	ck_assert_int_eq(_state(&p, 5), -1);
+	ck_assert_int_eq(_state(&p, 6), -1);
+	free_part(&p);
+}
+END_TEST
+
 /* Known pending jobs that started, finished after running, or ended
  * without running (cancelled), and a running job that finished: events in
  * time order. */
@@ -414,6 +437,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_sync_new);
 	tcase_add_test(tc, test_sync_started_finished);
 	tcase_add_test(tc, test_sync_purged);
+	tcase_add_test(tc, test_sync_unseen);
 	tcase_add_test(tc, test_sync_requeued);
 	tcase_add_test(tc, test_sync_array);
 	tcase_add_test(tc, test_sync_ties);
