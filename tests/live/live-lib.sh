@@ -180,6 +180,9 @@ check_comments() {
 			# several partitions: the summary is the first one'"'"'s,
 			# the priority the best of all
 			if (index(pt, ",")) pt = "-"
+			# PrivateData=jobs: the owner'"'"'s view, ranks among
+			# the owner'"'"'s own pending jobs (doc/summary.md)
+			else if (index(c, " view=own ")) pt = pt "/" u
 			print pt, r, p, id }' | sort -k1,1 -k2,2n | awk '
 		/^job / { print; bad++; next }
 		{ n++ }
