@@ -85,7 +85,9 @@ comments=$(printf '%s\n' "$SCTL" | awk '/SystemComment=ostrich/ {
 		st = $0; sub(/.*JobState=/, "", st); sub(/ .*/, "", st)
 		part = $0; sub(/.* Partition=/, "", part); sub(/[ ,].*/, "", part)
 		c = $0; sub(/.*SystemComment=/, "", c); split(c, f, " ")
+		delete s
 		for (i in f) { split(f[i], kv, "="); s[kv[1]] = kv[2] }
+		if (!("share" in s)) s["share"] = "null"	# view=own: none
 		split(s["campaign"], uc, "/"); split(s["rank"], rp, "/")
 		k = part " " uc[1] " " uc[2]
 		if (st == "PENDING") { pend[k]++; if (!(k in rank) || rp[1] + 0 < rank[k]) rank[k] = rp[1] + 0 }
