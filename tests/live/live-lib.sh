@@ -44,6 +44,8 @@ T_START=$(date +%s)
 
 live_exit() {
 	local rc=$?
+	# every gated job ends, even one whose slurmd is gone
+	[ -d "${WORK:-}/out" ] && touch "$WORK/out/gate.all"
 	cluster_stop
 	if [ $rc -ne 0 ] && [ $rc -ne 77 ]; then
 		echo "--- last lines of $WORK/log/slurmctld.log"
@@ -90,7 +92,7 @@ next_second() {
 # jobs run" lasts as long as the scenario needs, however slow the machine
 # (their time limit still bounds them: a gate never opened is a failure
 # within the limit).  The gate is a file in the shared out/ directory.
-gated() { printf 'while [ ! -e %s/gate.%s ]; do sleep 0.2; done' "$WORK/out" "$1"; }
+gated() { printf 'while [ ! -e %s/gate.%s ] && [ ! -e %s/gate.all ]; do sleep 0.2; done' "$WORK/out" "$1" "$WORK/out"; }
 open_gate() { touch "$WORK/out/gate.$1"; }
 
 n_running() { squeue -h -t R | wc -l; }
