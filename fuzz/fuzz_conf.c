@@ -39,16 +39,7 @@ static void _check(const osl_conf_t *c)
 	CHECK(c->interval >= OSL_CONF_INTERVAL_MIN &&
 	      c->interval <= OSL_CONF_INTERVAL_MAX);
 	CHECK(c->default_estimate >= 1);
-	ost_config_init(&core);
-	core.mode = c->mode;
-	core.think_time = c->think_time;
-	core.capacity = c->capacity;
-	core.intra = c->intra;
-	core.varea = c->varea;
-	core.memory = c->memory;
-	core.memory_credit = c->memory_credit;
-	core.faircamp_users = c->faircamp_users;
-	core.default_weight = c->default_weight;
+	osl_conf_core(c, 1, &core);
 	if (ost_config_check(&core, &why)) {
 		fprintf(stderr, "accepted values refused by the core: %s\n",
 			why);

@@ -197,3 +197,20 @@ extern int osl_conf_parse_weight_list(const char *key, const char *list,
 	free(copy);
 	return rc;
 }
+
+extern void osl_conf_core(const osl_conf_t *conf, uint32_t procs,
+			  ost_config_t *cfg)
+{
+	ost_config_init(cfg);
+	cfg->procs = procs ? procs : 1;
+	cfg->mode = conf->mode;
+	cfg->think_time = conf->think_time;
+	cfg->capacity = conf->capacity;
+	cfg->gate = OST_GATE_SOFT;
+	cfg->intra = conf->intra;
+	cfg->varea = conf->varea;
+	cfg->memory = conf->memory;
+	cfg->memory_credit = conf->memory_credit;
+	cfg->faircamp_users = conf->faircamp_users;
+	cfg->default_weight = conf->default_weight;
+}

@@ -56,4 +56,10 @@ extern int osl_conf_parse_weight_list(const char *key, const char *list,
 				   osl_conf_pair_f fn, void *arg, char *err,
 				   size_t errlen);
 
+/* The core configuration conf asks for, for a partition of procs CPUs
+ * (0 counts as 1): every scheduling key of ostrich.conf, the soft gate, the
+ * rest ost_config_init's defaults.  The one place the keys are mapped. */
+extern void osl_conf_core(const osl_conf_t *conf, uint32_t procs,
+			  ost_config_t *cfg);
+
 #endif /* _OSL_CONF_VALUES_H */

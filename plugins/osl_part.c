@@ -23,26 +23,14 @@
 #include "src/common/xmalloc.h"
 #include "src/common/xstring.h"
 
+#include "osl_conf_values.h"
 #include "osl_private.h"
 #include "ostrich_slurm.h"
 
 /* Core configuration of a partition of procs CPUs. */
 static void _core_config(ost_config_t *cfg, uint32_t procs)
 {
-	const osl_conf_t *conf = osl_eng.conf;
-
-	ost_config_init(cfg);
-	cfg->procs = procs ? procs : 1;
-	cfg->mode = conf->mode;
-	cfg->think_time = conf->think_time;
-	cfg->capacity = conf->capacity;
-	cfg->gate = OST_GATE_SOFT;
-	cfg->intra = conf->intra;
-	cfg->varea = conf->varea;
-	cfg->memory = conf->memory;
-	cfg->memory_credit = conf->memory_credit;
-	cfg->faircamp_users = conf->faircamp_users;
-	cfg->default_weight = conf->default_weight;
+	osl_conf_core(osl_eng.conf, procs, cfg);
 }
 
 static void _log_config(const osl_part_t *p, osl_log_op_t op,

@@ -143,17 +143,7 @@ static int _check_core(const osl_conf_t *conf, char **err)
 	ost_config_t core;
 	const char *why = NULL;
 
-	ost_config_init(&core);
-	core.procs = 1;
-	core.mode = conf->mode;
-	core.think_time = conf->think_time;
-	core.capacity = conf->capacity;
-	core.intra = conf->intra;
-	core.varea = conf->varea;
-	core.memory = conf->memory;
-	core.memory_credit = conf->memory_credit;
-	core.faircamp_users = conf->faircamp_users;
-	core.default_weight = conf->default_weight;
+	osl_conf_core(conf, 1, &core);
 	if (ost_config_check(&core, &why)) {
 		xstrfmtcat(*err, "invalid combination: %s", why ? why : "?");
 		return -1;
