@@ -190,7 +190,7 @@ static void _update(osl_ev_vec_t *ev, const osl_known_t *k, const osl_obs_t *o,
  * it has now right after its requeue.
  */
 static void _diff_one(osl_ev_vec_t *ev, const osl_known_t *k, const osl_obs_t *o,
-		      double now)
+		      double now, bool uncharged)
 {
 	if (!k) {
 		if (o->st == OSL_PENDING) {
@@ -200,11 +200,11 @@ static void _diff_one(osl_ev_vec_t *ev, const osl_known_t *k, const osl_obs_t *o
 			_ev_add(ev, o->submit, OSL_ORD_SUBMIT, OSL_EV_SUBMIT, o,
 				o->key);
 			_ev_add(ev, o->start, OSL_ORD_START, OSL_EV_START, o, o->key);
-		} else if (o->st == OSL_FINISHED && o->ran && o->unseen) {
-			/* submitted during a save and over before a pass saw
-			 * it: still charged what it used.  (A finished record
-			 * the core does not know is otherwise one it has
-			 * charged and forgotten.) */
+		} else if (o->st == OSL_FINISHED && o->ran && uncharged) {
+			/* over before a pass saw it, and known to be
+			 * uncharged (see _uncharged()): still charged what it
+			 * used.  (A finished record the core does not know is
+			 * otherwise one it has charged and forgotten.) */
 			_ev_add(ev, o->submit, OSL_ORD_SUBMIT, OSL_EV_SUBMIT, o,
 				o->key);
 			_ev_add(ev, o->start, OSL_ORD_START, OSL_EV_START, o, o->key);
@@ -246,6 +246,30 @@ static void _diff_one(osl_ev_vec_t *ev, const osl_known_t *k, const osl_obs_t *o
 	}
 }
 
+/*
+ * Is o, a record the core does not know, one the core never charged?
+ * Either it was submitted while a save kept the core away (o->unseen), or
+ * it is a task of an array whose submission the core still holds as a
+ * plain pending job: slurmctld calls priority_p_set before it makes the
+ * record an array (_create_job_array() comes after set_job_prio() in
+ * job_mgr.c), so the core got the array's job id, and tasks split off,
+ * run and end before the next pass sees the array.  That plain job is
+ * cancelled by the same pass (no record shows its key again), so this
+ * holds for one pass only, and a task is never charged twice.
+ */
+static bool _uncharged(const osl_known_vec_t *known, const osl_obs_t *o)
+{
+	osl_known_t key = { .id = o->group };
+	const osl_known_t *k;
+
+	if (o->unseen)
+		return true;
+	if (!o->group || !known->n)
+		return false;
+	k = bsearch(&key, known->v, known->n, sizeof(*known->v), _known_cmp);
+	return k && k->state == OST_JOB_PENDING;
+}
+
 /* Every job: a merge of the core's jobs and obs[0..n), both by id. */
 static void _diff_all(osl_ev_vec_t *ev, const osl_part_t *p, osl_obs_t **obs,
 		      int n, double now)
@@ -257,12 +281,15 @@ static void _diff_all(osl_ev_vec_t *ev, const osl_part_t *p, osl_obs_t **obs,
 	if (known.n)
 		qsort(known.v, known.n, sizeof(*known.v), _known_cmp);
 	while (i < known.n || j < n) {
-		if (j == n || (i < known.n && known.v[i].id < obs[j]->key))
-			_diff_one(ev, &known.v[i++], NULL, now);
-		else if (i == known.n || obs[j]->key < known.v[i].id)
-			_diff_one(ev, NULL, obs[j++], now);
-		else
-			_diff_one(ev, &known.v[i++], obs[j++], now);
+		if (j == n || (i < known.n && known.v[i].id < obs[j]->key)) {
+			_diff_one(ev, &known.v[i++], NULL, now, false);
+		} else if (i == known.n || obs[j]->key < known.v[i].id) {
+			_diff_one(ev, NULL, obs[j], now,
+				  _uncharged(&known, obs[j]));
+			j++;
+		} else {
+			_diff_one(ev, &known.v[i++], obs[j++], now, false);
+		}
 	}
 	free(known.v);
 }
@@ -276,7 +303,7 @@ static void _diff_new(osl_ev_vec_t *ev, const osl_part_t *p, osl_obs_t **obs,
 
 	for (j = 0; j < n; j++)
 		if (ost_job_get(p->sched, obs[j]->key, &info))
-			_diff_one(ev, NULL, obs[j], now);
+			_diff_one(ev, NULL, obs[j], now, obs[j]->unseen);
 }
 
 /* ------------------------------------------------------------- apply --- */

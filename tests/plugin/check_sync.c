@@ -63,6 +63,43 @@ START_TEST(test_sync_unseen)
 }
 END_TEST
 
+/* slurmctld gives an array its priority before it makes the record an
+ * array, so the core first holds the array as a plain pending job (key 9).
+ * Tasks that split off, ran and ended before the next pass are charged by
+ * that pass, which also cancels the plain job; a finished task of an array
+ * the core no longer holds (4) is one it charged and forgot: nothing. */
+START_TEST(test_sync_array_split)
+{
+	osl_part_t p = mk_part(8);
+	osl_obs_t first[] = { pend(9, 12, T0, &recs[9]) };
+	osl_obs_t later[] = {
+		finished(OSL_ARRAY_KEY(4, 0), 12, T0 - 9, T0 - 8, T0 - 7,
+			 &recs[4]),
+		finished(OSL_ARRAY_KEY(9, 0), 12, T0, T0 + 1, T0 + 2,
+			 &recs[10]),
+		pend(OSL_ARRAY_KEY(9, 1), 12, T0, &recs[9]),
+	};
+	char log[512];
+
+	later[0].group = 4;
+	later[1].group = 9;
+	later[2].group = 9;
+	sync_log(&p, first, 1, T0, OSL_SYNC_NEW, log, sizeof(log));
+	ck_assert_str_eq(log, "weight:12 submit:9");
+	ck_assert_int_eq(sync_log(&p, later, 3, T0 + 5, OSL_SYNC_ALL, log,
+				  sizeof(log)), 5);
+	ck_assert_str_eq(log, "submit:38654705664 submit:38654705665 start:38654705664 finish:38654705664 cancel:9");
+	ck_assert_int_eq(_state(&p, OSL_ARRAY_KEY(4, 0)), -1);
+	ck_assert_int_eq(_state(&p, OSL_ARRAY_KEY(9, 0)), -1);
+	ck_assert_int_eq(_state(&p, OSL_ARRAY_KEY(9, 1)), OST_JOB_PENDING);
+	ck_assert_int_eq(_state(&p, 9), -1);
+	/* the next pass: nothing charged again */
+	ck_assert_int_eq(sync_log(&p, later, 3, T0 + 10, OSL_SYNC_ALL, log,
+				  sizeof(log)), 0);
+	free_part(&p);
+}
+END_TEST
+
 /* Known pending jobs that started, finished after running, or ended
  * without running (cancelled), and a running job that finished: events in
  * time order. */
@@ -440,6 +477,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_sync_unseen);
 	tcase_add_test(tc, test_sync_requeued);
 	tcase_add_test(tc, test_sync_array);
+	tcase_add_test(tc, test_sync_array_split);
 	tcase_add_test(tc, test_sync_ties);
 	tcase_add_test(tc, test_sync_new_scope);
 	tcase_add_test(tc, test_sync_refused);
