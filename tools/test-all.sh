@@ -47,7 +47,6 @@ for a in "$@"; do
 	case $a in
 	--under-load) under_load=1 ;;
 	--all-versions) all_versions=1 ;;
-	--faults) export OST_LIVE_FAULTS=1 ;;	# run the fault scenario s9
 	-h|--help) sed -n '2,35p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "test-all: unknown option $a (see --help)" >&2; exit 2 ;;
 	esac

@@ -19,12 +19,6 @@ TEST_USERS=$(for i in $(seq -w 1 $NUSERS); do printf 'fu%s ' "$i"; done)
 export TEST_USERS
 . "$OST_SRCDIR/tests/live/live-lib.sh"
 
-# Known open defect: a few short jobs (5 of 5,000 in one run) still end
-# with no finish record, so the charge check fails on some runs.  Until it
-# is fixed the scenario runs only when asked (tools/test-all.sh --faults).
-[ "${OST_LIVE_FAULTS:-0}" = 1 ] ||
-	skip "the fault scenario runs with OST_LIVE_FAULTS=1 (tools/test-all.sh --faults): some short jobs still go uncharged"
-
 command -v gdb >/dev/null || skip "gdb is not installed (the mid-pass kill needs it)"
 [ -f "${OST_TEST_PLUGIN_BUILD:-}/job_submit_ostrich_test.so" ] ||
 	fail "missing ${OST_TEST_PLUGIN_BUILD:-?}/job_submit_ostrich_test.so"
