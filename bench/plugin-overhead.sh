@@ -170,7 +170,7 @@ ctld_mem() {
 # logged in lines FIRST..LAST of slurmctld.log; "-" if none.
 held_max() {
 	sed -n "$1,$2{s/.*ostrich: pass .*locks held \([0-9.]*\) ms.*/\1/p}" "$WORK/log/slurmctld.log" |
-		sort -g | tail -n 1 | grep . || echo -
+		sort -g | tail -n 1 | awk '{ printf "%.1f\n", $1 }' | grep . || echo -
 }
 
 # now: wall time, s (ns resolution); elapsed T0: seconds since T0.
@@ -200,22 +200,27 @@ run_one() {
 	cluster_start
 	say "$name: cluster up ($SCHED + $PRIO, $NNODES x $CPUS_PER_NODE CPUs, $WORK)"
 	scontrol update PartitionName=debug State=DOWN
-	# the fill: jobs accepted (sdiag counts them from the reset) per second
+	# the fill: jobs accepted per second, from sdiag's count before and
+	# after.  No `sdiag -r` here: a reset before slurmctld's background
+	# thread has run once makes that thread reset the counters again a
+	# moment later (its midnight reset is then due at time 0).
 	rss0=$(ctld_mem VmRSS)
 	sdiag > "$WORK/sdiag-start.out"
-	sdiag -r >/dev/null
 	t0=$(now)
 	submit_jobs "$NJOBS" 0 || die "sbatch failed"
 	fill_s=$(elapsed "$t0")
 	sdiag > "$WORK/sdiag-fill.out"
 	rss1=$(ctld_mem VmRSS) hwm1=$(ctld_mem VmHWM)
 	lfill=$(wc -l < "$WORK/log/slurmctld.log")
-	fill_n=$(sdiag_val "$WORK/sdiag-fill.out" '' 'Jobs submitted')
+	fill_n=$(( $(sdiag_val "$WORK/sdiag-fill.out" '' 'Jobs submitted') -
+		   $(sdiag_val "$WORK/sdiag-start.out" '' 'Jobs submitted') ))
+	[ "$fill_n" = "$NJOBS" ] ||
+		say "$name: warning: sdiag counts $fill_n jobs submitted during the fill, not $NJOBS (statistics reset?)"
 	say "$name: $fill_n jobs accepted in $fill_s s; slurmctld VmRSS $(mib "$rss0") -> $(mib "$rss1") MiB"
 	scontrol update PartitionName=debug State=UP
 	sleep "$SETTLE"
 	l0=$(wc -l < "$WORK/log/slurmctld.log")
-	# the fill and the settling time, before the reset
+	# since the start (fill and settling time), before the reset
 	sdiag > "$WORK/sdiag-pre.out"
 	sdiag -r >/dev/null
 	say "$name: measuring for $WINDOW s"
@@ -263,6 +268,8 @@ run_one() {
 		st0=$(sdiag_val "$WORK/sdiag-storm0.out" '' 'Jobs submitted')
 		st_n=$(sdiag_val "$WORK/sdiag-storm1.out" '' 'Jobs submitted')
 		st_n=$(( ${st_n:-0} - ${st0:-0} ))
+		[ "$st_n" = "$STORM" ] ||
+			say "$name: warning: sdiag counts $st_n jobs submitted during the storm, not $STORM"
 		say "$name: storm: $st_n jobs accepted in $st_s s"
 	fi
 	# no reset since the window's: its Max cycle covers the window and the storm
@@ -276,8 +283,7 @@ run_one() {
 	M[$name.grow]=$(( rss1 - rss0 ))
 	M[$name.mean]=${mc_mean:-} M[$name.max_win]=${mc_max:-}
 	M[$name.max_pre]=${mx_pre:-} M[$name.max_end]=${mx_end:-}
-	M[$name.max_all]=$(maxof "$(maxof "${mx_pre:-}" "${mx_end:-}")" \
-		"$(sdiag_val "$WORK/sdiag-start.out" 'Main schedule' 'Max cycle')")
+	M[$name.max_all]=$(maxof "${mx_pre:-}" "${mx_end:-}")
 	M[$name.held_fill]=$(held_max 1 "$lfill")
 	M[$name.held_win]=$(held_max $((l0 + 1)) "$lwin")
 	M[$name.held_all]=$(held_max 1 '$')
@@ -355,13 +361,15 @@ cat <<EOF
 #### Submission, memory and lock holds
 
 Same run as the table above.  sbatch throughput = jobs slurmctld accepted (sdiag "Jobs
-submitted") per second of wall time, one \`sbatch\` per job, $SUBMIT_PAR users submitting at once
-(one job at a time each, through \`runuser\`): the fill (0 -> $NJOBS pending, partition DOWN);
-$storm_text.  Memory: slurmctld's VmRSS (/proc/PID/status) just before and after the fill
-and at the end, and VmHWM; bytes per pending job = growth over the fill / jobs accepted.
-Main max = sdiag "Max cycle" (µs) before the window (fill and settling time), in it, and
-since its \`sdiag -r\` (window and storm); held max = longest "locks held" of the ostrich
-passes in slurmctld.log (ms) during the fill, in the window and over the whole run.
+submitted") per second of wall time, one \`sbatch\` per job, $SUBMIT_PAR users submitting at
+once (one job at a time each, through \`runuser\`): the fill (0 -> $NJOBS pending,
+partition DOWN); $storm_text.
+Memory: slurmctld's VmRSS (/proc/PID/status) just before and after the fill and at the
+end, and VmHWM; bytes per pending job = growth over the fill / jobs accepted.
+Main max = sdiag "Max cycle" (µs) before the window (from the start: fill and settling
+time), in it, and since its \`sdiag -r\` (window and storm); held max = longest "locks
+held" of the ostrich passes in slurmctld.log (ms) during the fill, in the window and over
+the whole run.
 
 | config | fill jobs | fill s | **fill jobs/s** | storm jobs | storm s | **storm jobs/s** | VmRSS before fill MiB | VmRSS after fill MiB | VmHWM after fill MiB | fill growth MiB | B per pending job | VmRSS at end MiB | VmHWM at end MiB |
 |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
@@ -372,7 +380,7 @@ for c in $CONFIGS; do
 done
 cat <<EOF
 
-| config | main max µs, fill + settling | main max µs, window | main max µs, window + storm | main max µs, whole run | ostrich passes, whole run | held max ms, fill | held max ms, window | held max ms, whole run |
+| config | main max µs, start to window | main max µs, window | main max µs, window + storm | main max µs, whole run | ostrich passes, whole run | held max ms, fill | held max ms, window | held max ms, whole run |
 |---|---:|---:|---:|---:|---:|---:|---:|---:|
 EOF
 for c in $CONFIGS; do
