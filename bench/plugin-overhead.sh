@@ -392,7 +392,7 @@ if [ -n "${M[stock.fill_n]:-}" ] && [ -n "${M[ostrich.fill_n]:-}" ]; then
 	row() { # LABEL STOCK OSTRICH RATIO OP LIMIT TARGET_TEXT
 		local r=$4
 		[ "$r" = - ] || r="$r×"
-		echo "|$1|$2|$3|$r|$7|$(verdict "$4" "$5" "$6")|"
+		echo "|$1|${2:--}|${3:--}|$r|$7|$(verdict "$4" "$5" "$6")|"
 	}
 	cat <<EOF
 
