@@ -302,7 +302,7 @@ done
 
 # The title says which Slurm (a tree configured --with-slurm-prefix writes
 # one file per release) and which target.
-where= tree=
+where='' tree=''
 if [ -n "${SLURM_PREFIX:-}" ]; then
 	where=" on Slurm $CLUSTER_SLURM_VERSION" tree=" in a tree configured --with-slurm-prefix"
 fi
