@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# plugin-overhead.sh - part 3 of the benchmarks (`make bench-plugin`): the
-# cost of sched/ostrich + priority/ostrich in a real slurmctld against the
-# stock sched/backfill + priority/basic, on the same job set.
+# plugin-overhead.sh - part 3 of the benchmarks (`make bench-plugin`, and
+# `make bench-plugin-scale` at 100k jobs): the cost of sched/ostrich +
+# priority/ostrich in a real slurmctld against the stock sched/backfill +
+# priority/basic, on the same job set.
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # usage (as root): OST_SRCDIR=... OST_PLUGIN_BUILD=.../plugins/.libs \
@@ -28,22 +29,44 @@
 # PID at the end (cluster_stop); the cluster lock /tmp/ostrich-live.lock
 # (shared with the live tests and the demo) is held throughout.
 #
+# Around that window, for the scale targets (same run, same job set):
+#   - sbatch throughput, jobs slurmctld accepted (sdiag "Jobs submitted")
+#     per second of wall time: the fill (0 -> NJOBS pending, partition
+#     DOWN) and, after the window, a storm of STORM more jobs with NJOBS
+#     pending and the partition UP; one submitter for both: SUBMIT_PAR
+#     users at a time, one sbatch at a time each (as users do);
+#   - slurmctld's VmRSS (/proc/PID/status) before and after the fill and
+#     at the end, and VmHWM;
+#   - the longest "locks held" of the ostrich passes during the fill, in
+#     the window and over the whole run, against the longest main cycle of
+#     the stock configuration (sdiag "Max cycle": before the window, read
+#     just before `sdiag -r`, in the window, and after it).
+#
 # Output: a markdown section on stdout, progress on stderr.  Environment:
-# NJOBS (10000), NUSERS (50), WINDOW (240), SETTLE (30), OST_CONF (lines
-# of ostrich.conf; default: empty, i.e. the defaults an admin gets),
-# CONFIGS ("stock ostrich"), KEEP_WORK (1: keep the scratch directories),
+# NJOBS (10000), NUSERS (50), WINDOW (240), SETTLE (30), MAXJOBS
+# (MaxJobCount, 100000), STORM (jobs of the storm after the window; 0: no
+# storm), SUBMIT_PAR (users submitting at once, 5), OST_CONF (lines of
+# ostrich.conf; default: empty, i.e. the defaults an admin gets), CONFIGS
+# ("stock ostrich"), KEEP_WORK (1: keep the scratch directories),
 # OST_PLUGIN_COMMIT (the commit the plugins were built from, for the
-# report; default: that of OST_SRCDIR).
+# report; default: that of OST_SRCDIR), BENCH_TARGET (the make target, for
+# the title: bench-plugin or bench-plugin-scale).
 
 set -euo pipefail
 
 : "${NJOBS:=10000}" "${NUSERS:=50}" "${WINDOW:=240}" "${SETTLE:=30}"
+: "${MAXJOBS:=100000}" "${STORM:=0}" "${SUBMIT_PAR:=5}" "${BENCH_TARGET:=bench-plugin}"
 : "${OST_CONF:=}" "${CONFIGS:=stock ostrich}" "${KEEP_WORK:=0}"
 : "${OST_SRCDIR:=$(cd "$(dirname "$0")/.." && pwd)}"
 
 say() { echo "plugin-overhead: $*" >&2; }
 die() { say "error: $*"; exit 1; }
 
+for v in NJOBS NUSERS WINDOW SETTLE MAXJOBS STORM SUBMIT_PAR; do
+	case ${!v} in '' | *[!0-9]*) die "$v=${!v}: not a whole number" ;; esac
+done
+[ "$NUSERS" -gt 0 ] && [ "$SUBMIT_PAR" -gt 0 ] || die "NUSERS and SUBMIT_PAR must be > 0"
+[ $(( NJOBS + STORM )) -le "$MAXJOBS" ] || die "NJOBS + STORM > MAXJOBS (MaxJobCount)"
 [ "$(id -u)" = 0 ] || die "run as root (it starts munged, slurmctld and slurmd, and adds test users)"
 PATH=$PATH:/usr/sbin:/sbin
 [ -z "${SLURM_PREFIX:-}" ] || PATH=$SLURM_PREFIX/sbin:$SLURM_PREFIX/bin:$PATH
@@ -95,12 +118,12 @@ on_exit() {
 }
 trap on_exit EXIT
 
-# Submit user $1's share of the jobs (job k of user i: CPUs and run time
-# depend on i and k only).
+# submit_user I K0 N: user I submits its jobs K0+1 .. K0+N, one sbatch at
+# a time (job k of user i: run time fixed by i and k only).
 submit_user() {
-	local i=$1 per=$2 u k n t
+	local i=$1 k0=$2 n=$3 u k t
 	u=$(printf 'u%02d' "$i")
-	for k in $(seq "$per"); do
+	for (( k = k0 + 1; k <= k0 + n; k++ )); do
 		t=$(( 20 + (i * 7 + k * 13) % 61 ))
 		runuser -u "$u" -- env SLURM_CONF="$SLURM_CONF" sbatch -Q -D "$WORK/out" \
 			-o /dev/null -n 1 -t 5 -J "b$i" --wrap "sleep $t" ||
@@ -108,60 +131,114 @@ submit_user() {
 	done
 }
 
-# sdiag_val SECTION_REGEX KEY: a value from the saved sdiag output.
-sdiag_val() {
-	awk -v sec="$1" -v key="$2" '
-		/^[A-Z][A-Za-z ]*(statistics|stats)/ { insec = ($0 ~ sec) }
-		insec && index($0, key ":") { sub(/.*: */, ""); sub(/ .*/, ""); print; exit }
-	' "$WORK/sdiag.out"
+# submit_jobs N K0: N jobs spread over the NUSERS users (the first N %
+# NUSERS users one more), each user's numbered from K0 + 1.  SUBMIT_PAR
+# workers, worker w taking users w, w + SUBMIT_PAR, ...: at most
+# SUBMIT_PAR sbatch at once (slurmctld, not the shell, should be busy)
+# and no barrier between users, whatever NUSERS.
+submit_jobs() {
+	local n=$1 k0=$2 w p rc=0 pids=()
+	for (( w = 1; w <= SUBMIT_PAR && w <= NUSERS; w++ )); do
+		(
+			for (( i = w; i <= NUSERS; i += SUBMIT_PAR )); do
+				c=$(( n / NUSERS + (i <= n % NUSERS ? 1 : 0) ))
+				[ "$c" = 0 ] || submit_user "$i" "$k0" "$c" || exit 1
+			done
+		) &
+		pids+=($!)
+	done
+	for p in "${pids[@]}"; do wait "$p" || rc=1; done
+	return $rc
 }
 
-# run_one NAME SCHED PRIO: one configuration; appends a row to ROWS.
+# sdiag_val FILE SECTION_REGEX KEY: a value from a saved sdiag output
+# (SECTION_REGEX empty: the top lines, such as "Jobs submitted").
+sdiag_val() {
+	awk -v sec="$2" -v key="$3" '
+		BEGIN { insec = (sec == "") }
+		/^[A-Z][A-Za-z ]*(statistics|stats)/ { insec = (sec != "" && $0 ~ sec) }
+		insec && index($0, key ":") { sub(/[^:]*: */, ""); sub(/ .*/, ""); print; exit }
+	' "$1"
+}
+
+# ctld_mem FIELD: slurmctld's VmRSS or VmHWM, kB.
+ctld_mem() {
+	awk -v f="$1:" '$1 == f { print $2; exit }' "/proc/$(cat "$WORK/run/slurmctld.pid")/status"
+}
+
+# held_max FIRST LAST: the longest "locks held" (ms) of the ostrich passes
+# logged in lines FIRST..LAST of slurmctld.log; "-" if none.
+held_max() {
+	sed -n "$1,$2{s/.*ostrich: pass .*locks held \([0-9.]*\) ms.*/\1/p}" "$WORK/log/slurmctld.log" |
+		sort -g | tail -n 1 | awk '{ printf "%.1f\n", $1 }' | grep . || echo -
+}
+
+# now: wall time, s (ns resolution); elapsed T0: seconds since T0.
+now() { date +%s.%N; }
+elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+# rate N S: N per S seconds.
+rate() { awk -v n="$1" -v s="$2" 'BEGIN { if (s > 0 && n != "") printf "%.1f", n / s; else print "-" }'; }
+# maxof A B: the larger number ("-" and empty ignored).
+maxof() { awk -v a="$1" -v b="$2" 'BEGIN { if (a !~ /^[0-9.]+$/) a = ""; if (b !~ /^[0-9.]+$/) b = "";
+	if (a == "") print (b == "" ? "-" : b); else if (b == "") print a; else print (a + 0 >= b + 0 ? a : b) }'; }
+# mib KB
+mib() { awk -v k="$1" 'BEGIN { if (k == "") print "-"; else printf "%.1f", k / 1024 }'; }
+
+# run_one NAME SCHED PRIO: one configuration; appends a row to ROWS and
+# its scale measurements to M[NAME.key].
 ROWS=()
+declare -A M
 run_one() {
-	local name=$1 sched=$2 prio=$3 per t0 l0 pend i p pids tot perjob
+	local name=$1 sched=$2 prio=$3 t0 l0 lfill lwin pend tot perjob
+	local fill_n fill_s st_n st_s st0 rss0 rss1 hwm1 rss2 hwm2 mx_pre mx_end
 	unset WORK
 	SCHED=$sched PRIO=$prio
 	cluster_init
 	WORKS+=("$WORK")
 	printf '%s\n' "$OST_CONF" > "$WORK/ostrich.conf"
-	cluster_conf "MaxJobCount=100000"
+	cluster_conf "MaxJobCount=$MAXJOBS"
 	cluster_start
 	say "$name: cluster up ($SCHED + $PRIO, $NNODES x $CPUS_PER_NODE CPUs, $WORK)"
 	scontrol update PartitionName=debug State=DOWN
-	per=$(( NJOBS / NUSERS ))
-	t0=$(date +%s)
-	pids=()
-	for i in $(seq "$NUSERS"); do
-		submit_user "$i" "$per" &
-		pids+=($!)
-		# a few users at a time: slurmctld, not the shell, should be busy
-		if [ $(( i % 5 )) = 0 ]; then
-			for p in "${pids[@]}"; do wait "$p" || die "sbatch failed"; done
-			pids=()
-		fi
-	done
-	for p in "${pids[@]}"; do wait "$p" || die "sbatch failed"; done
-	say "$name: $(( per * NUSERS )) jobs submitted in $(( $(date +%s) - t0 )) s"
+	# the fill: jobs accepted per second, from sdiag's count before and
+	# after.  No `sdiag -r` here: a reset before slurmctld's background
+	# thread has run once makes that thread reset the counters again a
+	# moment later (its midnight reset is then due at time 0).
+	rss0=$(ctld_mem VmRSS)
+	sdiag > "$WORK/sdiag-start.out"
+	t0=$(now)
+	submit_jobs "$NJOBS" 0 || die "sbatch failed"
+	fill_s=$(elapsed "$t0")
+	sdiag > "$WORK/sdiag-fill.out"
+	rss1=$(ctld_mem VmRSS) hwm1=$(ctld_mem VmHWM)
+	lfill=$(wc -l < "$WORK/log/slurmctld.log")
+	fill_n=$(( $(sdiag_val "$WORK/sdiag-fill.out" '' 'Jobs submitted') -
+		   $(sdiag_val "$WORK/sdiag-start.out" '' 'Jobs submitted') ))
+	[ "$fill_n" = "$NJOBS" ] ||
+		say "$name: warning: sdiag counts $fill_n jobs submitted during the fill, not $NJOBS (statistics reset?)"
+	say "$name: $fill_n jobs accepted in $fill_s s; slurmctld VmRSS $(mib "$rss0") -> $(mib "$rss1") MiB"
 	scontrol update PartitionName=debug State=UP
 	sleep "$SETTLE"
 	l0=$(wc -l < "$WORK/log/slurmctld.log")
+	# since the start (fill and settling time), before the reset
+	sdiag > "$WORK/sdiag-pre.out"
 	sdiag -r >/dev/null
 	say "$name: measuring for $WINDOW s"
 	sleep "$WINDOW"
 	sdiag > "$WORK/sdiag.out"
+	lwin=$(wc -l < "$WORK/log/slurmctld.log")
 	pend=$(squeue -h -t PD | wc -l)
-	tail -n +"$((l0 + 1))" "$WORK/log/slurmctld.log" |
+	sed -n "$((l0 + 1)),${lwin}p" "$WORK/log/slurmctld.log" |
 		sed -n 's/.*ostrich: pass [0-9]* took \([0-9.]*\) ms.*/\1/p' > "$WORK/pass-ms.txt"
-	tail -n +"$((l0 + 1))" "$WORK/log/slurmctld.log" |
+	sed -n "$((l0 + 1)),${lwin}p" "$WORK/log/slurmctld.log" |
 		sed -n 's/.*ostrich: pass .* \([0-9]*\) priorities changed.*locks held \([0-9.]*\) ms.*/\1 \2/p' > "$WORK/pass-held.txt"
 	local mc_n mc_mean mc_max mc_depth bf_n bf_mean started pn pmean pmed pmax hmean cmean
-	mc_n=$(sdiag_val 'Main schedule' 'Total cycles')
-	mc_mean=$(sdiag_val 'Main schedule' 'Mean cycle')
-	mc_max=$(sdiag_val 'Main schedule' 'Max cycle')
-	mc_depth=$(sdiag_val 'Main schedule' 'Mean depth cycle')
-	bf_n=$(sdiag_val 'Backfilling' 'Total cycles')
-	bf_mean=$(sdiag_val 'Backfilling' 'Mean cycle')
+	mc_n=$(sdiag_val "$WORK/sdiag.out" 'Main schedule' 'Total cycles')
+	mc_mean=$(sdiag_val "$WORK/sdiag.out" 'Main schedule' 'Mean cycle')
+	mc_max=$(sdiag_val "$WORK/sdiag.out" 'Main schedule' 'Max cycle')
+	mc_depth=$(sdiag_val "$WORK/sdiag.out" 'Main schedule' 'Mean depth cycle')
+	bf_n=$(sdiag_val "$WORK/sdiag.out" 'Backfilling' 'Total cycles')
+	bf_mean=$(sdiag_val "$WORK/sdiag.out" 'Backfilling' 'Mean cycle')
 	started=$(awk '/^Jobs started:/ { print $3; exit }' "$WORK/sdiag.out")
 	read -r pn pmean pmed pmax < <(sort -n "$WORK/pass-ms.txt" | awk '
 		{ v[NR] = $1; s += $1 }
@@ -177,6 +254,40 @@ run_one() {
 	ROWS+=("$name|$SCHED + $PRIO|$pend|${started:-?}|${mc_n:-?}|${mc_mean:-?}|${mc_max:-?}|${mc_depth:-?}|$tot|$perjob|${bf_n:-?}|${bf_mean:-?}|$pn|$pmean|$pmed|$pmax|$hmean|$cmean")
 	eval "MEAN_$name=\${mc_mean:-0} TOT_$name=\$tot PERJOB_$name=\$perjob"
 	say "$name: main cycles ${mc_n:-?}, mean ${mc_mean:-?} µs; ostrich passes $pn, mean $pmean ms"
+
+	# the storm: STORM more jobs with NJOBS pending, partition UP, the
+	# same submitter (each user's jobs numbered after its fill jobs)
+	st_n=0 st_s=-
+	if [ "$STORM" -gt 0 ]; then
+		say "$name: storm of $STORM jobs"
+		sdiag > "$WORK/sdiag-storm0.out"
+		t0=$(now)
+		submit_jobs "$STORM" $(( (NJOBS + NUSERS - 1) / NUSERS )) || die "sbatch failed (storm)"
+		st_s=$(elapsed "$t0")
+		sdiag > "$WORK/sdiag-storm1.out"
+		st0=$(sdiag_val "$WORK/sdiag-storm0.out" '' 'Jobs submitted')
+		st_n=$(sdiag_val "$WORK/sdiag-storm1.out" '' 'Jobs submitted')
+		st_n=$(( ${st_n:-0} - ${st0:-0} ))
+		[ "$st_n" = "$STORM" ] ||
+			say "$name: warning: sdiag counts $st_n jobs submitted during the storm, not $STORM"
+		say "$name: storm: $st_n jobs accepted in $st_s s"
+	fi
+	# no reset since the window's: its Max cycle covers the window and the storm
+	sdiag > "$WORK/sdiag-end.out"
+	rss2=$(ctld_mem VmRSS) hwm2=$(ctld_mem VmHWM)
+	mx_pre=$(sdiag_val "$WORK/sdiag-pre.out" 'Main schedule' 'Max cycle')
+	mx_end=$(sdiag_val "$WORK/sdiag-end.out" 'Main schedule' 'Max cycle')
+	M[$name.fill_n]=$fill_n M[$name.fill_s]=$fill_s M[$name.fill_rate]=$(rate "$fill_n" "$fill_s")
+	M[$name.st_n]=$st_n M[$name.st_s]=$st_s M[$name.st_rate]=$(rate "$st_n" "$st_s")
+	M[$name.rss0]=$rss0 M[$name.rss1]=$rss1 M[$name.hwm1]=$hwm1 M[$name.rss2]=$rss2 M[$name.hwm2]=$hwm2
+	M[$name.grow]=$(( rss1 - rss0 ))
+	M[$name.mean]=${mc_mean:-} M[$name.max_win]=${mc_max:-}
+	M[$name.max_pre]=${mx_pre:-} M[$name.max_end]=${mx_end:-}
+	M[$name.max_all]=$(maxof "${mx_pre:-}" "${mx_end:-}")
+	M[$name.held_fill]=$(held_max 1 "$lfill")
+	M[$name.held_win]=$(held_max $((l0 + 1)) "$lwin")
+	M[$name.held_all]=$(held_max 1 '$')
+	M[$name.passes_all]=$(grep -c 'ostrich: pass .*locks held' "$WORK/log/slurmctld.log" || true)
 	cluster_stop
 	WORK=
 }
@@ -189,12 +300,23 @@ for c in $CONFIGS; do
 	esac
 done
 
+# The title says which Slurm (a tree configured --with-slurm-prefix writes
+# one file per release) and which target.
+where='' tree=''
+if [ -n "${SLURM_PREFIX:-}" ]; then
+	where=" on Slurm $CLUSTER_SLURM_VERSION" tree=" in a tree configured --with-slurm-prefix"
+fi
+case $BENCH_TARGET in
+bench-plugin-scale) title="Plugin overhead at scale in a real slurmctld$where: $NJOBS pending jobs of $NUSERS users" ;;
+*) title="Plugin overhead in a real slurmctld$where" ;;
+esac
+
 cat <<EOF
-### Plugin overhead in a real slurmctld (part 3, \`make bench-plugin\`)
+### $title (part 3, \`make $BENCH_TARGET\`$tree)
 
 Generated $(date -u '+%Y-%m-%d %H:%M UTC') by bench/plugin-overhead.sh, plugins of commit ${OST_PLUGIN_COMMIT:-$(git -C "$OST_SRCDIR" rev-parse --short HEAD 2>/dev/null || echo unknown)}, $(slurmctld -V 2>/dev/null).
 Local cluster of the live tests (tools/cluster.sh): $NNODES nodes x $CPUS_PER_NODE CPUs on loopback,
-SchedulerParameters=bf_interval=1,sched_min_interval=100000, DebugFlags=Priority.
+SchedulerParameters=bf_interval=1,sched_min_interval=100000, DebugFlags=Priority, MaxJobCount=$MAXJOBS.
 Same job set for each row: $NJOBS jobs of $NUSERS users (1 CPU, 20-80 s, time limit 5 min), submitted with
 the partition DOWN, then released at once; after ${SETTLE} s, \`sdiag -r\`, then ${WINDOW} s of wall
 time measured. ostrich.conf: ${OST_CONF:-empty (defaults: Interval=30, ThinkTime=600, Backfill=yes)}.
@@ -217,4 +339,87 @@ if [ -n "${MEAN_stock:-}" ] && [ -n "${MEAN_ostrich:-}" ] && [ "${MEAN_stock}" !
 	echo
 	echo "Target: sched/ostrich main-cycle mean <= 1.1x the stock one: ${ratio}x, **${verdict}**"
 	echo "(total main-scheduler time in the window: ${r2}x; per job tested: ${r3}x)"
+fi
+
+# ---- the scale measurements: submission, memory, lock holds -------------
+# ratio A B: A / B with 2 decimals, "-" if either is missing or B is 0.
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a !~ /^-?[0-9.]+$/ || b !~ /^-?[0-9.]+$/ || b + 0 == 0) print "-"; else printf "%.2f", a / b }'; }
+# verdict R OP LIMIT: met if R OP LIMIT (OP le, ge or lt), "-" when R is.
+verdict() { awk -v r="$1" -v op="$2" -v l="$3" 'BEGIN { if (r == "-" || r == "") { print "not measured"; exit }
+	ok = (op == "le") ? r + 0 <= l : (op == "ge") ? r + 0 >= l : r + 0 < l
+	print ok ? "**met**" : "**missed**" }'; }
+# ms US: microseconds to milliseconds.
+ms() { awk -v u="$1" 'BEGIN { if (u !~ /^[0-9.]+$/) print "-"; else printf "%.1f", u / 1000 }'; }
+
+if [ "$STORM" -gt 0 ]; then
+	storm_text="then, after the window, a storm of $STORM more jobs with the $NJOBS pending and the partition UP"
+else
+	storm_text="no storm in this run (STORM=0)"
+fi
+cat <<EOF
+
+#### Submission, memory and lock holds
+
+Same run as the table above.  sbatch throughput = jobs slurmctld accepted (sdiag "Jobs
+submitted") per second of wall time, one \`sbatch\` per job, $SUBMIT_PAR users submitting at
+once (one job at a time each, through \`runuser\`): the fill (0 -> $NJOBS pending,
+partition DOWN); $storm_text.
+Memory: slurmctld's VmRSS (/proc/PID/status) just before and after the fill and at the
+end, and VmHWM; bytes per pending job = growth over the fill / jobs accepted.
+Main max = sdiag "Max cycle" (µs) before the window (from the start: fill and settling
+time), in it, and since its \`sdiag -r\` (window and storm); held max = longest "locks
+held" of the ostrich passes in slurmctld.log (ms) during the fill, in the window and over
+the whole run.
+
+| config | fill jobs | fill s | **fill jobs/s** | storm jobs | storm s | **storm jobs/s** | VmRSS before fill MiB | VmRSS after fill MiB | VmHWM after fill MiB | fill growth MiB | B per pending job | VmRSS at end MiB | VmHWM at end MiB |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+EOF
+for c in $CONFIGS; do
+	bpj=$(awk -v g="${M[$c.grow]}" -v n="${M[$c.fill_n]}" 'BEGIN { if (n > 0) printf "%.0f", g * 1024 / n; else print "-" }')
+	echo "|$c|${M[$c.fill_n]}|${M[$c.fill_s]}|${M[$c.fill_rate]}|${M[$c.st_n]}|${M[$c.st_s]}|${M[$c.st_rate]}|$(mib "${M[$c.rss0]}")|$(mib "${M[$c.rss1]}")|$(mib "${M[$c.hwm1]}")|$(mib "${M[$c.grow]}")|$bpj|$(mib "${M[$c.rss2]}")|$(mib "${M[$c.hwm2]}")|"
+done
+cat <<EOF
+
+| config | main max µs, start to window | main max µs, window | main max µs, window + storm | main max µs, whole run | ostrich passes, whole run | held max ms, fill | held max ms, window | held max ms, whole run |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|
+EOF
+for c in $CONFIGS; do
+	echo "|$c|${M[$c.max_pre]:--}|${M[$c.max_win]:--}|${M[$c.max_end]:--}|${M[$c.max_all]}|${M[$c.passes_all]}|${M[$c.held_fill]}|${M[$c.held_win]}|${M[$c.held_all]}|"
+done
+
+# the targets, each against stock in this run
+if [ -n "${M[stock.fill_n]:-}" ] && [ -n "${M[ostrich.fill_n]:-}" ]; then
+	row() { # LABEL STOCK OSTRICH RATIO OP LIMIT TARGET_TEXT
+		local r=$4
+		[ "$r" = - ] || r="$r×"
+		echo "|$1|${2:--}|${3:--}|$r|$7|$(verdict "$4" "$5" "$6")|"
+	}
+	cat <<EOF
+
+Targets (sched/ostrich + priority/ostrich against stock, same run):
+
+| measure | stock | ostrich | ostrich / stock | target | verdict |
+|---|---:|---:|---:|---|---|
+EOF
+	r=$(ratio "${M[ostrich.mean]}" "${M[stock.mean]}")
+	row "main-cycle mean µs, window" "${M[stock.mean]}" "${M[ostrich.mean]}" "$r" le 1.1 "≤ 1.1×"
+	r=$(ratio "${M[ostrich.max_win]}" "${M[stock.max_win]}")
+	row "main-cycle max µs, window" "${M[stock.max_win]}" "${M[ostrich.max_win]}" "$r" le 1.1 "≤ 1.1×"
+	r=$(ratio "${M[ostrich.held_win]}" "$(ms "${M[stock.max_win]}")")
+	row "longest ostrich lock hold in the window, ms (stock: its longest main cycle)" \
+		"$(ms "${M[stock.max_win]}")" "${M[ostrich.held_win]}" "$r" le 1 "≤ stock's max cycle"
+	r=$(ratio "${M[ostrich.held_all]}" "$(ms "${M[stock.max_all]}")")
+	row "longest ostrich lock hold over the whole run (fill included), ms (stock: its longest main cycle)" \
+		"$(ms "${M[stock.max_all]}")" "${M[ostrich.held_all]}" "$r" le 1 "≤ stock's max cycle"
+	r=$(ratio "${M[ostrich.fill_rate]}" "${M[stock.fill_rate]}")
+	row "sbatch fill, jobs/s ($NJOBS jobs, partition DOWN)" "${M[stock.fill_rate]}" "${M[ostrich.fill_rate]}" "$r" ge 0.95 "≥ 0.95×"
+	if [ "$STORM" -gt 0 ]; then
+		r=$(ratio "${M[ostrich.st_rate]}" "${M[stock.st_rate]}")
+		row "sbatch storm, jobs/s ($STORM jobs, $NJOBS pending, partition UP)" "${M[stock.st_rate]}" "${M[ostrich.st_rate]}" "$r" ge 0.95 "≥ 0.95×"
+	else
+		echo "|sbatch storm, jobs/s|-|-|-|≥ 0.95×|not run (STORM=0)|"
+	fi
+	# the plugin's share of slurmctld's growth over the fill, %
+	share=$(awk -v o="${M[ostrich.grow]}" -v s="${M[stock.grow]}" 'BEGIN { if (s > 0) printf "%.1f", (o - s) * 100 / s; else print "-" }')
+	echo "|slurmctld VmRSS growth over the fill, MiB (plugin's share: (ostrich − stock) / stock)|$(mib "${M[stock.grow]}")|$(mib "${M[ostrich.grow]}")|share $share$([ "$share" = - ] || echo %)|< 10%|$(verdict "$share" lt 10)|"
 fi
