@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -148,7 +149,10 @@ extern osl_part_t *osl_part_get(const char *name, uint32_t total_cpus,
 	p->name = xstrdup(name);
 	p->procs = total_cpus ? total_cpus : 1;
 	_core_config(&cfg, p->procs);
-	if (!(p->sched = _restore(p, &cfg))) {
+	if ((p->sched = _restore(p, &cfg))) {
+		if (isfinite(ost_sched_now(p->sched)))
+			p->restored_at = ost_sched_now(p->sched);
+	} else {
 		if (!(p->sched = ost_sched_create(&cfg))) {
 			error("ostrich: cannot create the schedule of partition %s",
 			      p->name);

@@ -103,6 +103,13 @@ typedef struct {
 					 * submissions since (osl_prio.c) */
 	bool passed;			/* a pass of this process has advanced
 					 * its clock (osl_clock_check) */
+	double restored_at;		/* the core's clock in the state file
+					 * it was restored from, until the
+					 * first pass has diffed every record
+					 * (0: not restored, or diffed): a
+					 * finished record the core does not
+					 * know that ended after it was never
+					 * charged (osl_sync.c) */
 } osl_part_t;
 
 /* What Slurm shows of a job: its state in one word. */

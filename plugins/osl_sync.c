@@ -249,20 +249,28 @@ static void _diff_one(osl_ev_vec_t *ev, const osl_known_t *k, const osl_obs_t *o
 /*
  * Is o, a record the core does not know, one the core never charged?
  * Either it was submitted while a save kept the core away (o->unseen), or
- * it is a task of an array whose submission the core still holds as a
- * plain pending job: slurmctld calls priority_p_set before it makes the
- * record an array (_create_job_array() comes after set_job_prio() in
- * job_mgr.c), so the core got the array's job id, and tasks split off,
- * run and end before the next pass sees the array.  That plain job is
- * cancelled by the same pass (no record shows its key again), so this
- * holds for one pass only, and a task is never charged twice.
+ * it ended after the clock of the state file the core was restored from
+ * (p->restored_at, first pass after a restart only): every job a core
+ * charged had ended by its clock, so the restored core cannot have charged
+ * this one, and the finish it heard before the restart was lost with the
+ * process.  Or it is a task of an array whose submission the core still
+ * holds as a plain pending job: slurmctld calls priority_p_set before it
+ * makes the record an array (_create_job_array() comes after
+ * set_job_prio() in job_mgr.c), so the core got the array's job id, and
+ * tasks split off, run and end before the next pass sees the array.  That
+ * plain job is cancelled by the same pass (no record shows its key
+ * again), so this holds for one pass only, and a task is never charged
+ * twice.
  */
-static bool _uncharged(const osl_known_vec_t *known, const osl_obs_t *o)
+static bool _uncharged(const osl_part_t *p, const osl_known_vec_t *known,
+		       const osl_obs_t *o)
 {
 	osl_known_t key = { .id = o->group };
 	const osl_known_t *k;
 
 	if (o->unseen)
+		return true;
+	if (p->restored_at > 0 && o->end > p->restored_at)
 		return true;
 	if (!o->group || !known->n)
 		return false;
@@ -285,7 +293,7 @@ static void _diff_all(osl_ev_vec_t *ev, const osl_part_t *p, osl_obs_t **obs,
 			_diff_one(ev, &known.v[i++], NULL, now, false);
 		} else if (i == known.n || obs[j]->key < known.v[i].id) {
 			_diff_one(ev, NULL, obs[j], now,
-				  _uncharged(&known, obs[j]));
+				  _uncharged(p, &known, obs[j]));
 			j++;
 		} else {
 			_diff_one(ev, &known.v[i++], obs[j++], now, false);
@@ -438,9 +446,10 @@ extern int osl_sync(osl_part_t *p, osl_obs_t **obs, int n, double now,
 	osl_ev_vec_t ev = { 0 };
 	int e;
 
-	if (scope == OSL_SYNC_ALL)
+	if (scope == OSL_SYNC_ALL) {
 		_diff_all(&ev, p, obs, n, now);
-	else
+		p->restored_at = 0;	/* every record diffed once */
+	} else
 		_diff_new(&ev, p, obs, n, now);
 	if (ev.n)
 		qsort(ev.v, ev.n, sizeof(*ev.v), _ev_cmp);

@@ -63,6 +63,34 @@ START_TEST(test_sync_unseen)
 }
 END_TEST
 
+/* After a restart the core is its state file's: a job it does not know
+ * that ended after that file's clock (8: submitted after the save, ended
+ * while slurmctld was down) was never charged by it, and is charged from
+ * its record; one that ended before (7) was charged and forgotten.  Only
+ * the first pass does this: the next one sees 8 as charged and forgotten
+ * (it is: the core forgets finished jobs). */
+START_TEST(test_sync_restored)
+{
+	osl_part_t p = mk_part(8);
+	osl_obs_t obs[] = {
+		finished(7, 12, T0 - 20, T0 - 10, T0 - 5, &recs[7]),
+		finished(8, 12, T0 + 1, T0 + 2, T0 + 4, &recs[8]),
+	};
+	char log[512];
+
+	p.restored_at = T0;
+	ck_assert_int_eq(sync_log(&p, obs, 2, T0 + 10, OSL_SYNC_ALL, log,
+				  sizeof(log)), 3);
+	ck_assert_str_eq(log, "weight:12 submit:8 start:8 finish:8");
+	ck_assert(p.restored_at == 0);
+	ck_assert_int_eq(_state(&p, 7), -1);
+	ck_assert_int_eq(_state(&p, 8), -1);
+	ck_assert_int_eq(sync_log(&p, obs, 2, T0 + 12, OSL_SYNC_ALL, log,
+				  sizeof(log)), 0);
+	free_part(&p);
+}
+END_TEST
+
 /* slurmctld gives an array its priority before it makes the record an
  * array, so the core first holds the array as a plain pending job (key 9).
  * Tasks that split off, ran and ended before the next pass are charged by
@@ -478,6 +506,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_sync_requeued);
 	tcase_add_test(tc, test_sync_array);
 	tcase_add_test(tc, test_sync_array_split);
+	tcase_add_test(tc, test_sync_restored);
 	tcase_add_test(tc, test_sync_ties);
 	tcase_add_test(tc, test_sync_new_scope);
 	tcase_add_test(tc, test_sync_refused);
