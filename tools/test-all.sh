@@ -124,6 +124,21 @@ not_run() {	# not_run NAME WHY
 	add_row "$1" "not run" 0 0 0 0 "$2"
 }
 
+# note_failures NAME DIR: keep the last lines of each failed test's log, to
+# be shown above the summary table (the end of a long run's output is what
+# a reader, or CI, sees first).
+failure_tails=
+note_failures() {
+	local trs res
+	while IFS= read -r trs; do
+		res=$(sed -n 's/^:test-result: //p' "$trs" | head -1)
+		case $res in FAIL|ERROR|XPASS) ;; *) continue ;; esac
+		failure_tails+=$(printf '\n--- %s: %s (%s), its last lines:\n%s\n' \
+			"$1" "$(basename "${trs%.trs}")" "$res" \
+			"$(tail -25 "${trs%.trs}.log" 2>/dev/null)")
+	done < <(find "$2" -maxdepth 1 -name '*.trs' | sort)
+}
+
 # suite NAME BUILDDIR SUBDIR [MAKE ARGS...]: make -k check in one directory,
 # counted from its test logs (old logs removed first).
 suite() {
@@ -136,6 +151,7 @@ suite() {
 	make -k -C "$bdir/$sub" -j"$jobs" check "$@"
 	rc=$?
 	read -r p f s < <(count_logs "$bdir/$sub")
+	note_failures "$name" "$bdir/$sub"
 	if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then
 		f=1	# make failed before any test could (a build error)
 	fi
@@ -162,6 +178,10 @@ step() {
 
 summary() {
 	stop_hog
+	if [ -n "$failure_tails" ]; then
+		log "failed tests"
+		printf '%s\n' "$failure_tails"
+	fi
 	log "summary$([ $under_load = 1 ] && echo ' (under load: one core busy)')"
 	printf '%-34s %-8s %7s %7s %7s %6s  %s\n' suite status passed failed \
 		skipped secs note
