@@ -114,13 +114,17 @@ static bool _in_csv(const char *csv, const char *name)
  *   FAIRSHARE (priority_fs) the owner's share of the partition in the
  *             virtual schedule now, times PriorityWeightFairshare, as
  *             multifactor stores weighted factors (sprio -n divides);
+ *             0 when the viewer may not see it (show_share false:
+ *             under PrivateData=jobs the share, a function of every
+ *             active user's weight, is for operators only, as in the
+ *             SystemComment's owner's view);
  *   SITE 0, NICE the job's nice (OStrich ignores both), others 0.
  *   (24.11+: SITE = PRIORITY - FAIRSHARE, see osl_factors_new().)
  * NOTE: job and partition read locks held; the engine lock is taken.
  */
 static void _add_factors(list_t *ret, osl_factors_req_t *req,
 			 job_record_t *job_ptr, part_record_t *part_ptr,
-			 uint32_t prio)
+			 uint32_t prio, bool show_share)
 {
 	double share, fs = 0.0;
 
@@ -128,7 +132,8 @@ static void _add_factors(list_t *ret, osl_factors_req_t *req,
 	    (req && req->partitions && !_in_csv(req->partitions,
 						part_ptr->name)))
 		return;
-	if (!osl_user_share(part_ptr->name, job_ptr->user_id, &share))
+	if (show_share &&
+	    !osl_user_share(part_ptr->name, job_ptr->user_id, &share))
 		fs = share * (double) slurm_conf.priority_weight_fs;
 	list_append(ret, osl_factors_new(job_ptr, part_ptr->name, prio, fs,
 					 job_ptr->details ?
@@ -170,6 +175,8 @@ static list_t *_factors_list(osl_factors_req_t *req, uid_t uid)
 	list_itr_t *it;
 	job_record_t *job_ptr;
 	bool operator = validate_operator(uid);
+	bool show_share = operator ||
+			  !(slurm_conf.private_data & PRIVATE_DATA_JOBS);
 
 	if (!OSL_SPRIO_CALLER_LOCKS)
 		lock_slurmctld(job_read_lock);
@@ -196,11 +203,12 @@ static list_t *_factors_list(osl_factors_req_t *req, uid_t uid)
 
 			while ((part_ptr = list_next(pit)))
 				_add_factors(ret, req, job_ptr, part_ptr,
-					     osl_prio_slot_get(job_ptr, i++));
+					     osl_prio_slot_get(job_ptr, i++),
+					     show_share);
 			list_iterator_destroy(pit);
 		} else {
 			_add_factors(ret, req, job_ptr, job_ptr->part_ptr,
-				     job_ptr->priority);
+				     job_ptr->priority, show_share);
 		}
 	}
 	list_iterator_destroy(it);

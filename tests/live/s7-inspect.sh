@@ -157,8 +157,11 @@ else
 fi
 [ "$(as carol sprio -h -o %u | sort -u)" = carol ] || fail "carol sees other users' rows in sprio (PrivateData=jobs)"
 [ -z "$(as carol sprio -h -u bob)" ] || fail "carol sees bob's rows with sprio -u bob"
+# the share is a function of every active user's weight: operators only
+as carol sprio -h -n -o %f | awk '{ n++ } $1 != 0 { bad++ } END { exit !n || bad }' ||
+	fail "carol's sprio -n shows a FAIRSHARE other than 0 under PrivateData=jobs: $(as carol sprio -h -n -o '%i %f' | tr '\n' ' ')"
 [ "$(sprio -h | wc -l)" = "$(printf '%s\n' "$QPRIO" | wc -l)" ] || fail "root does not see every pending job in sprio"
-note "sprio: PRIORITY = squeue's priority, FAIRSHARE = share x $WFS; -u, -j, -p and PrivateData=jobs filter"
+note "sprio: PRIORITY = squeue's priority, FAIRSHARE = share x $WFS (0 for carol under PrivateData=jobs); -u, -j, -p and PrivateData=jobs filter"
 
 # --- scampaign --explain and permissions ------------------------------------
 note "scampaign --explain $carol_last (root):"
