@@ -88,13 +88,13 @@ want=$(( dcpus * (den - dst) ))
 [ "$area" = "$want" ] || fail "dave charged $area CPU-s, Slurm allocated $dcpus CPUs x $((den - dst)) s = $want"
 note "dave's --exclusive job: $dcpus CPUs x $((den - dst)) s charged $area CPU-s"
 bw=$(awk -v k="$b1" '$2 == "start" && $3 == k { print $5 }' "$WORK/events.log")
-# the width Slurm allocated after the update: 4 CPUs on 22.05; 26.05 keeps
-# a batch job's one task on one CPU (doc/slurm-versions.md).  Either way
-# the start and the charge carry what Slurm allocated.
+# the width Slurm allocated after the update: 4 CPUs on 22.05; 24.11 and
+# later keep a batch job's one task on one CPU (doc/slurm-versions.md).
+# Either way the start and the charge carry what Slurm allocated.
 bcpus=$(printf '%s\n' "$jobs" | awk -v b="$b1" '$1 == b { print $3 }')
 [ "$bw" = "$bcpus" ] && [ "$bw" -ge 1 ] ||
 	fail "bob's job $b1 started on $bw CPUs in the log, Slurm allocated $bcpus"
-[ "$(printf '%s\n' 26.05 "${CLUSTER_SLURM_SERIES:-22.05}" | sort -V | head -1)" = 26.05 ] ||
+[ "$(printf '%s\n' 24.11 "${CLUSTER_SLURM_SERIES:-22.05}" | sort -V | head -1)" = 24.11 ] ||
 	[ "$bw" = 4 ] || fail "bob's job $b1 started on $bw CPUs, not the 4 he asked for"
 
 # --- sched/ostrich + priority/basic: a submission wakes a pass -----------
