@@ -179,7 +179,9 @@ kill_ctld() {
 	ctld_start || fail "slurmctld did not restart after kill $KILLS"
 	CTLD_PID=$(cat "$WORK/run/slurmctld.pid")
 	note "restarted after $(( $(date +%s) - down )) s down"
-	[ "$(grep -c "ostrich: partition debug restored from" "$WORK/log/slurmctld.log")" -ge "$KILLS" ] ||
+	# the engine restores a partition when it first meets it (the first
+	# pass or submission), which on 24.11+ can come after the first ping
+	wait_for 60 "[ \$(grep -c 'ostrich: partition debug restored from' '$WORK/log/slurmctld.log') -ge $KILLS ]" ||
 		fail "the state file was not restored after kill $KILLS"
 	resume_load
 }
