@@ -65,6 +65,18 @@ extern int osl_conf_parse_weight(const char *s, double *w)
 	return 0;
 }
 
+/* "on" or "off" (any case) into *out.  RET: 0, or -1 (*out unchanged). */
+static int _onoff(const char *val, bool *out)
+{
+	if (!strcasecmp(val, "on"))
+		*out = true;
+	else if (!strcasecmp(val, "off"))
+		*out = false;
+	else
+		return -1;
+	return 0;
+}
+
 /* Keys with an integer value: range and where it goes. */
 static int _set_uint(osl_conf_t *conf, const char *key, const char *val,
 		     char *err, size_t errlen)
@@ -83,6 +95,12 @@ static int _set_uint(osl_conf_t *conf, const char *key, const char *val,
 				    "whole number of seconds in [0, %u]", val,
 				    UINT32_MAX);
 		conf->memory_credit = (double) x;
+	} else if (!strcasecmp(key, "EvidenceFloor")) {
+		if (_uint(val, 1, UINT32_MAX, &x))
+			return _err(err, errlen, "EvidenceFloor=%s: must be a "
+				    "whole number of seconds in [1, %u]", val,
+				    UINT32_MAX);
+		conf->evidence_floor = (double) x;
 	} else if (!strcasecmp(key, "Interval")) {
 		if (_uint(val, OSL_CONF_INTERVAL_MIN, OSL_CONF_INTERVAL_MAX, &x))
 			return _err(err, errlen, "Interval=%s: must be %u..%u "
@@ -134,13 +152,13 @@ extern int osl_conf_set_value(osl_conf_t *conf, const char *key, const char *val
 			return _err(err, errlen, "VirtualArea=%s: must be "
 				    "requested, learned or pooled", val);
 	} else if (!strcasecmp(key, "Memory")) {
-		if (!strcasecmp(val, "on"))
-			conf->memory = true;
-		else if (!strcasecmp(val, "off"))
-			conf->memory = false;
-		else
+		if (_onoff(val, &conf->memory))
 			return _err(err, errlen, "Memory=%s: must be on or off",
 				    val);
+	} else if (!strcasecmp(key, "Evidence")) {
+		if (_onoff(val, &conf->evidence))
+			return _err(err, errlen, "Evidence=%s: must be on or "
+				    "off", val);
 	} else if (!strcasecmp(key, "DefaultWeight")) {
 		if (osl_conf_parse_weight(val, &conf->default_weight))
 			return _err(err, errlen, "DefaultWeight=%s: must be a "
@@ -211,6 +229,8 @@ extern void osl_conf_core(const osl_conf_t *conf, uint32_t procs,
 	cfg->varea = conf->varea;
 	cfg->memory = conf->memory;
 	cfg->memory_credit = conf->memory_credit;
+	cfg->evidence = conf->evidence;
+	cfg->evidence_floor = conf->evidence_floor;
 	cfg->faircamp_users = conf->faircamp_users;
 	cfg->default_weight = conf->default_weight;
 }

@@ -34,6 +34,8 @@ typedef struct {
 	ost_varea_t varea;		/* VirtualArea=requested|learned|pooled */
 	bool memory;			/* Memory=on|off */
 	double memory_credit;		/* MemoryCredit, seconds (3600) */
+	bool evidence;			/* Evidence=on|off */
+	double evidence_floor;		/* EvidenceFloor, seconds (600) */
 	uint32_t default_estimate;	/* DefaultEstimate, seconds (86400) */
 	uint32_t faircamp_users;	/* FairCampUsers (0: counted) */
 	double default_weight;		/* DefaultWeight (1) */

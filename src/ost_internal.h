@@ -53,6 +53,12 @@ typedef struct ost_job {
 	struct ost_job *next, *prev;	/* camp's unfinished jobs */
 	double e_cut;			/* requested e minus the e counted
 					 * (§10; 0 without the variant) */
+	double e_full;			/* e counted without §12: the ceiling
+					 * of the charge `estimate`; equal to
+					 * estimate without the variant */
+	ost_hnode_t step;		/* in s->steps while running with
+					 * estimate < e_full (§12), key: the
+					 * instant of its next step */
 } ost_job_t;
 
 /* The first cache line holds what the order's comparators (ost_order.c)
@@ -134,6 +140,7 @@ struct ost_sched {
 	uint32_t n_free_jobs;
 	double usage_total, usage_t;	/* §11: sum of U_u at usage_t */
 	double acc_num, acc_den;	/* §10 pooled: N_*, D_* of all users */
+	ost_heap_t steps;		/* §12: running jobs by next step */
 };
 
 /* ost_config.c */
@@ -190,7 +197,7 @@ typedef struct ost_wblk {
 } ost_wblk_t;
 
 /* ost_pool.c: job records, recycled */
-/* A zeroed record, or NULL when memory is short. */
+/* A zeroed record (step node unlinked), or NULL when memory is short. */
 ost_job_t *ost_job_alloc(ost_sched_t *s);
 /* Give back j (in no structure any more).  Cannot fail. */
 void ost_job_release(ost_sched_t *s, ost_job_t *j);
@@ -203,8 +210,13 @@ void ost_variant_finish(ost_sched_t *s, ost_user_t *u, uint32_t procs,
 			double runtime, double estimate, double t);
 double ost_variant_credit(const ost_sched_t *s, const ost_user_t *u,
 			  double t);
-/* Move the usage decay times by delta s (ost_sched_rebase).  O(users). */
+/* Move the usage decay times and the step instants by delta s
+ * (ost_sched_rebase).  O(users + steps log steps). */
 void ost_variant_rebase(ost_sched_t *s, double delta);
+double ost_variant_charge(const ost_sched_t *s, double estimate);
+void ost_variant_track(ost_sched_t *s, ost_job_t *j);
+void ost_variant_untrack(ost_sched_t *s, ost_job_t *j);
+void ost_variant_step(ost_sched_t *s, ost_job_t *j);
 
 /* ost_sched.c */
 ost_user_t *ost_user_get(ost_sched_t *s, uint32_t uid, bool create);

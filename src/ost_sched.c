@@ -31,6 +31,7 @@ ost_sched_t *ost_sched_create(const ost_config_t *cfg)
 	ost_tree_init(&s->order, ost_order_cmp(cfg->mode));
 	ost_heap_init(&s->active);
 	ost_heap_init(&s->gate);
+	ost_heap_init(&s->steps);
 	return s;
 }
 
@@ -63,6 +64,7 @@ void ost_sched_destroy(ost_sched_t *s)
 	ost_map_free(&s->groups);
 	ost_heap_free(&s->active);
 	ost_heap_free(&s->gate);
+	ost_heap_free(&s->steps);
 	ost_pool_free(s);
 	free(s);
 }
@@ -263,7 +265,8 @@ int ost_job_submit(ost_sched_t *s, const ost_job_desc_t *d, double t,
 		return -OST_EINVAL;
 	if (ost_map_get(&s->jobs, d->id))
 		return -OST_EEXIST;
-	if (!(u = ost_user_get(s, d->uid, true)) || ost_map_reserve(&s->jobs))
+	if (!(u = ost_user_get(s, d->uid, true)) || ost_map_reserve(&s->jobs) ||
+	    (s->cfg.evidence && ost_heap_reserve(&s->steps, s->jobs.count + 1)))
 		return -OST_ENOMEM;
 	if ((rc = _pick_campaign(s, u, d, t, &c, &seq)))
 		return rc;
@@ -281,8 +284,9 @@ int ost_job_submit(ost_sched_t *s, const ost_job_desc_t *d, double t,
 	}
 	j->id = d->id;
 	j->procs = d->procs;
-	j->estimate = d->estimate * ost_variant_ratio(s, u);
-	j->e_cut = d->estimate - j->estimate;
+	j->e_full = d->estimate * ost_variant_ratio(s, u);
+	j->e_cut = d->estimate - j->e_full;
+	j->estimate = ost_variant_charge(s, j->e_full);
 	j->submit = t;
 	j->start = NAN;
 	j->state = OST_JOB_PENDING;
@@ -329,6 +333,7 @@ static void _start(ost_sched_t *s, ost_job_t *j, double t, uint32_t procs)
 		ost_campaign_resize_job(s, j, procs, j->estimate);
 		ost_campaign_rederive(s, c);
 	}
+	ost_variant_track(s, j);
 }
 
 int ost_job_start(ost_sched_t *s, uint64_t id, double t)
@@ -375,8 +380,10 @@ int ost_job_update(ost_sched_t *s, uint64_t id, uint32_t procs,
 		return -OST_ENOENT;
 	if (j->state != OST_JOB_PENDING)
 		return -OST_ESTATE;
+	if (s->cfg.evidence && ost_heap_reserve(&s->steps, s->jobs.count))
+		return -OST_ENOMEM;
 	ost_vclock_advance(s, t);
-	if (procs == j->procs && estimate == j->estimate + j->e_cut)
+	if (procs == j->procs && estimate == j->e_full + j->e_cut)
 		return 0;
 	c = j->camp;
 	ost_walk_remove(c, j);
@@ -384,7 +391,9 @@ int ost_job_update(ost_sched_t *s, uint64_t id, uint32_t procs,
 	j->e_cut = estimate;
 	estimate *= ost_variant_ratio(s, c->user);
 	j->e_cut -= estimate;
-	ost_campaign_resize_job(s, j, procs, estimate);
+	j->e_full = estimate;
+	ost_campaign_resize_job(s, j, procs,
+				ost_variant_charge(s, estimate));
 	ost_tree_insert(&c->pending, &j->node, 1);
 	ost_walk_insert(c, j);
 	ost_campaign_rederive(s, c);
@@ -430,8 +439,9 @@ int ost_job_finish(ost_sched_t *s, uint64_t id, double t, double runtime)
 	ost_vclock_advance(s, t);
 	s->n_running--;
 	s->busy -= j->procs;
+	ost_variant_untrack(s, j);
 	ost_variant_finish(s, j->camp->user, j->procs, runtime,
-			   j->estimate + j->e_cut, t);
+			   j->e_full + j->e_cut, t);
 	ost_campaign_finish_job(s, j, t, runtime);
 	_drop(s, j);
 	return 0;
@@ -478,6 +488,7 @@ int ost_job_requeue(ost_sched_t *s, uint64_t id, double t)
 	if (j->state != OST_JOB_RUNNING)
 		return -OST_ESTATE;
 	ost_vclock_advance(s, t);
+	ost_variant_untrack(s, j);
 	c = j->camp;
 	j->state = OST_JOB_PENDING;
 	j->start = NAN;

@@ -506,6 +506,7 @@ static int _load_job(_in_t *in, ost_sched_t *s)
 		return rc;
 	if (!j->procs)
 		return _fail(in, "bad job size procs=0");
+	j->e_full = j->estimate;	/* §12: no further steps */
 	/* The state decides what start may hold: read it after. */
 	if ((rc = _field(in, "start", &v)) || (rc = _field(in, "state", &state)))
 		return rc;

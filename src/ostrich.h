@@ -115,6 +115,9 @@ typedef struct ost_config {
 	bool memory;              /* OStrich with memory (§11; default off) */
 	double memory_credit;     /* §11: B / m, seconds (a duration;
 				   * default 3600) */
+	bool evidence;            /* areas from evidence (§12; default off) */
+	double evidence_floor;    /* §12: f, seconds (in [1, 1e12];
+				   * default 600) */
 } ost_config_t;
 
 /* Fill cfg with the defaults of doc/semantics.md (procs = 1).  Cannot fail. */
