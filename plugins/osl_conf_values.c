@@ -151,6 +151,10 @@ extern int osl_conf_set_value(osl_conf_t *conf, const char *key, const char *val
 		if (ost_varea_parse(val, &conf->varea))
 			return _err(err, errlen, "VirtualArea=%s: must be "
 				    "requested, learned or pooled", val);
+	} else if (!strcasecmp(key, "Rank")) {
+		if (ost_rank_parse(val, &conf->rank))
+			return _err(err, errlen, "Rank=%s: must be finish or "
+				    "served", val);
 	} else if (!strcasecmp(key, "Memory")) {
 		if (_onoff(val, &conf->memory))
 			return _err(err, errlen, "Memory=%s: must be on or off",
@@ -231,6 +235,7 @@ extern void osl_conf_core(const osl_conf_t *conf, uint32_t procs,
 	cfg->memory_credit = conf->memory_credit;
 	cfg->evidence = conf->evidence;
 	cfg->evidence_floor = conf->evidence_floor;
+	cfg->rank = conf->rank;
 	cfg->faircamp_users = conf->faircamp_users;
 	cfg->default_weight = conf->default_weight;
 }

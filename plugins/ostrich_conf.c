@@ -42,6 +42,7 @@ static s_p_options_t _options[] = {
 	{"MemoryCredit", S_P_STRING},
 	{"Evidence", S_P_STRING},
 	{"EvidenceFloor", S_P_STRING},
+	{"Rank", S_P_STRING},
 	{"DefaultEstimate", S_P_STRING},
 	{"FairCampUsers", S_P_STRING},
 	{"DefaultWeight", S_P_STRING},
@@ -68,6 +69,7 @@ static void _defaults(osl_conf_t *conf)
 	conf->memory_credit = core.memory_credit;
 	conf->evidence = core.evidence;
 	conf->evidence_floor = core.evidence_floor;
+	conf->rank = core.rank;
 	conf->faircamp_users = core.faircamp_users;
 	conf->default_weight = core.default_weight;
 	conf->interval = 30;
@@ -80,7 +82,7 @@ static void _defaults(osl_conf_t *conf)
 static const char *const _scalar_keys[] = {
 	"Mode", "ThinkTime", "Interval", "Capacity", "IntraOrder",
 	"VirtualArea", "Memory", "MemoryCredit", "Evidence", "EvidenceFloor",
-	"DefaultEstimate",
+	"Rank", "DefaultEstimate",
 	"FairCampUsers", "DefaultWeight", "Weights",
 };
 
@@ -241,7 +243,7 @@ extern double osl_conf_weight(const osl_conf_t *conf, uid_t uid,
 
 extern char *osl_conf_str(const osl_conf_t *conf)
 {
-	return xstrdup_printf("Mode=%s ThinkTime=%.0f Interval=%u Capacity=%s IntraOrder=%s VirtualArea=%s Memory=%s MemoryCredit=%.0f Evidence=%s EvidenceFloor=%.0f DefaultEstimate=%u FairCampUsers=%u DefaultWeight=%g Weights=%s UserWeights=%d AccountWeights=%d Backfill=%s SystemComment=%s%s%s",
+	return xstrdup_printf("Mode=%s ThinkTime=%.0f Interval=%u Capacity=%s IntraOrder=%s VirtualArea=%s Memory=%s MemoryCredit=%.0f Evidence=%s EvidenceFloor=%.0f Rank=%s DefaultEstimate=%u FairCampUsers=%u DefaultWeight=%g Weights=%s UserWeights=%d AccountWeights=%d Backfill=%s SystemComment=%s%s%s",
 			      ost_mode_name(conf->mode), conf->think_time,
 			      conf->interval, ost_capacity_name(conf->capacity),
 			      ost_intra_name(conf->intra),
@@ -250,6 +252,7 @@ extern char *osl_conf_str(const osl_conf_t *conf)
 			      conf->memory_credit,
 			      conf->evidence ? "on" : "off",
 			      conf->evidence_floor,
+			      ost_rank_name(conf->rank),
 			      conf->default_estimate, conf->faircamp_users,
 			      conf->default_weight,
 			      conf->weights_assoc ? "assoc" : "config",

@@ -36,6 +36,7 @@ typedef struct {
 	double memory_credit;		/* MemoryCredit, seconds (3600) */
 	bool evidence;			/* Evidence=on|off */
 	double evidence_floor;		/* EvidenceFloor, seconds (600) */
+	ost_rank_t rank;		/* Rank=finish|served */
 	uint32_t default_estimate;	/* DefaultEstimate, seconds (86400) */
 	uint32_t faircamp_users;	/* FairCampUsers (0: counted) */
 	double default_weight;		/* DefaultWeight (1) */

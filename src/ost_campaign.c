@@ -106,7 +106,7 @@ void ost_campaign_settle_user(ost_sched_t *s, ost_user_t *u)
 	for (; c; c = c->next) {
 		double pf = _prev_vfinish(c), pd = _prev_deadline(c);
 		double len = c->area_est / (double)s->cfg.procs;
-		double S, F, D;
+		double S, F, D, K;
 		bool moved, same;
 
 		if (c->max_e > len)
@@ -114,12 +114,20 @@ void ost_campaign_settle_user(ost_sched_t *s, ost_user_t *u)
 		S = c->phi > pf ? c->phi : pf;
 		F = S + c->len;
 		D = (c->t_c > pd ? c->t_c : pd) + (double)c->k * len;
-		same = S == c->vstart && F == c->vfinish && D == c->deadline;
+		K = F;
+		if (s->cfg.rank == OST_RANK_SERVED) {
+			K = F - c->area_pend / u->weight;
+			if (K < S)
+				K = S;
+		}
+		same = S == c->vstart && F == c->vfinish && D == c->deadline &&
+		       K == c->key;
 		moved = faircamp ? D != c->deadline
-				 : S != c->vstart || F != c->vfinish;
+				 : S != c->vstart || K != c->key;
 		c->vstart = S;
 		c->vfinish = F;
 		c->deadline = D;
+		c->key = K;
 		if (moved || c->resort) {
 			c->resort = false;
 			ost_order_reindex(s, c);
@@ -181,7 +189,7 @@ ost_campaign_t *ost_campaign_new(ost_sched_t *s, ost_user_t *u, uint32_t seq)
 	c->max_e_done = -INFINITY;
 	/* no tags yet: NAN never equals a derived tag, so the first
 	 * re-derivation always sorts the campaign in */
-	c->vstart = c->vfinish = c->deadline = NAN;
+	c->vstart = c->vfinish = c->deadline = c->key = NAN;
 	ost_tree_init(&c->pending, ost_intra_cmp(s->cfg.intra));
 	ost_hnode_init(&c->gate);
 	c->prev = u->last;
@@ -213,7 +221,7 @@ ost_campaign_t *ost_campaign_open(ost_sched_t *s, ost_user_t *u,
 				     : s->n_busy_users + (u->unfinished ? 0 : 1);
 	u->last_seq = seq;
 	c->vstart = c->phi > _prev_vfinish(c) ? c->phi : _prev_vfinish(c);
-	c->vfinish = c->vstart;
+	c->vfinish = c->key = c->vstart;
 	c->deadline = c->t_c > _prev_deadline(c) ? c->t_c : _prev_deadline(c);
 	return c;
 }
@@ -252,6 +260,7 @@ void ost_campaign_add_job(ost_sched_t *s, ost_campaign_t *c, ost_job_t *j)
 	}
 	c->area += a;
 	c->area_est += a;
+	c->area_pend += a;
 	if (j->estimate > c->max_e) {
 		c->max_e = j->estimate;
 		c->n_at_max = 1;
@@ -360,6 +369,8 @@ void ost_campaign_resize_job(ost_sched_t *s, ost_job_t *j, uint32_t procs,
 	}
 	if (d == 0.0)
 		return;
+	if (j->state == OST_JOB_PENDING)
+		c->area_pend += d;
 	c->area_est += d;
 	if (c->area_est < 0.0)
 		c->area_est = 0.0;
@@ -374,6 +385,13 @@ void ost_campaign_resize_job(ost_sched_t *s, ost_job_t *j, uint32_t procs,
 		c->phi = s->vtime;
 		c->len = d / c->user->weight;
 	}
+}
+
+/* A pending job of area a left c's pending jobs (A^pend_c, §13): exactly 0
+ * once none is left, so rounding never accumulates across bursts. */
+void ost_campaign_pend_less(ost_campaign_t *c, double a)
+{
+	c->area_pend = c->n_pending ? c->area_pend - a : 0.0;
 }
 
 /* max e over non-cancelled jobs and how many hold it (done ones: 1). */
@@ -407,6 +425,7 @@ void ost_campaign_cancel_job(ost_sched_t *s, ost_job_t *j)
 	_unlink_job(c, j);
 	c->n_pending--;
 	s->n_pending--;
+	ost_campaign_pend_less(c, a);
 	_user_job_done(s, c->user);
 	c->area_est -= a;
 	if (c->area_est < 0.0)

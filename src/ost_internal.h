@@ -12,6 +12,7 @@
  *   - a campaign is in s->order iff it has pending jobs; in s->gate iff it
  *     has pending jobs and is not eligible (key S);
  *   - for every campaign: S = max(phi, F_prev), F = S + L, L >= 0,
+ *     key = F, or max(S, F - A_pend / w) with Rank=served (§13),
  *     D = max(t_c, D_prev) + k * max(A_est / m, max e), except the
  *     campaigns of users in s->dirty from u->dirty on, whose stored tags
  *     (and place in s->order, s->gate, W) are those of the last settle
@@ -65,6 +66,7 @@ typedef struct ost_job {
  * and the walk read first. */
 typedef struct ost_campaign {
 	ost_tnode_t node;		/* in s->order while n_pending > 0 */
+	double key;			/* order key: F_c, or P_c (§13) */
 	double vfinish;			/* F_c */
 	double deadline;		/* D_c */
 	uint32_t seq;
@@ -82,6 +84,8 @@ typedef struct ost_campaign {
 	double vstart;			/* S_c */
 	double area;			/* A_c: estimates, corrected at finish */
 	double area_est;		/* estimates of non-cancelled jobs (D_c) */
+	double area_pend;		/* A^pend_c: areas counted by the
+					 * pending jobs (§13) */
 	double phi;			/* floor of S (v at open or restart) */
 	double len;			/* L_c = virtual length, >= 0 */
 	double last_end;		/* E_c: last finish time, -inf if none */
@@ -171,6 +175,7 @@ void ost_campaign_resize_job(ost_sched_t *s, ost_job_t *j, uint32_t procs,
 			     double estimate);
 void ost_campaign_rebase_user(ost_sched_t *s, ost_user_t *u, double delta);
 void ost_campaign_rescan_max_e(ost_campaign_t *c);
+void ost_campaign_pend_less(ost_campaign_t *c, double a);
 void ost_campaign_rederive(ost_sched_t *s, ost_campaign_t *c);
 void ost_campaign_defer(ost_sched_t *s, ost_campaign_t *c);
 void ost_campaign_settle_user(ost_sched_t *s, ost_user_t *u);

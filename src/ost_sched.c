@@ -74,9 +74,25 @@ const ost_config_t *ost_sched_config(const ost_sched_t *s)
 	return &s->cfg;
 }
 
+/* The order key changed meaning (§13): re-derive every campaign's. */
+static void _rekey_all(ost_sched_t *s)
+{
+	size_t i;
+
+	for (i = 0; s->users.slots && i <= s->users.mask; i++) {
+		ost_user_t *u = s->users.slots[i].val;
+
+		if (!s->users.slots[i].key || !u->first)
+			continue;
+		ost_campaign_defer(s, u->first);
+		ost_campaign_defer(s, u->last);
+	}
+	ost_campaign_settle(s);
+}
+
 int ost_sched_reconfigure(ost_sched_t *s, const ost_config_t *cfg, double now)
 {
-	bool resort;
+	bool resort, rekey;
 
 	if (ost_config_check(cfg, NULL) || !ost_time_ok(now))
 		return -OST_EINVAL;
@@ -84,7 +100,10 @@ int ost_sched_reconfigure(ost_sched_t *s, const ost_config_t *cfg, double now)
 	ost_campaign_settle(s);
 	ost_vclock_advance(s, now);
 	resort = cfg->mode != s->cfg.mode || cfg->intra != s->cfg.intra;
+	rekey = cfg->rank != s->cfg.rank;
 	s->cfg = *cfg;
+	if (rekey)
+		_rekey_all(s);
 	if (resort)
 		ost_order_rebuild(s);
 	ost_vclock_advance(s, now);
@@ -325,6 +344,7 @@ static void _start(ost_sched_t *s, ost_job_t *j, double t, uint32_t procs)
 	s->n_pending--;
 	s->n_running++;
 	s->busy += procs;
+	ost_campaign_pend_less(c, (double)j->procs * j->estimate);
 	if (c->n_pending)
 		ost_tree_set_weight(&s->order, &c->node, c->n_pending);
 	else
@@ -332,6 +352,8 @@ static void _start(ost_sched_t *s, ost_job_t *j, double t, uint32_t procs)
 	if (procs != j->procs) {
 		ost_campaign_resize_job(s, j, procs, j->estimate);
 		ost_campaign_rederive(s, c);
+	} else if (s->cfg.rank == OST_RANK_SERVED) {
+		ost_campaign_rederive(s, c);	/* P_c moved (§13) */
 	}
 	ost_variant_track(s, j);
 }
@@ -497,8 +519,9 @@ int ost_job_requeue(ost_sched_t *s, uint64_t id, double t)
 	s->n_running--;
 	s->n_pending++;
 	s->busy -= j->procs;
+	c->area_pend += (double)j->procs * j->estimate;
 	ost_tree_insert(&c->pending, &j->node, 1);
 	ost_walk_insert(c, j);
-	ost_order_reindex(s, c);
+	ost_campaign_rederive(s, c);	/* P_c moved with Rank=served */
 	return 0;
 }

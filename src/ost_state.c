@@ -522,6 +522,7 @@ static int _load_job(_in_t *in, ost_sched_t *s)
 		ost_tree_insert(&c->pending, &j->node, 1);
 		c->n_pending++;
 		s->n_pending++;
+		c->area_pend += (double)j->procs * j->estimate;
 	} else {
 		j->state = OST_JOB_RUNNING;
 		c->n_running++;

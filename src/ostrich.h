@@ -100,6 +100,10 @@ typedef enum {
 	OST_VAREA_LEARNED,       /* scaled by the owner's accuracy (§10) */
 	OST_VAREA_POOLED,        /* same, newcomers get everyone's (§10) */
 } ost_varea_t;
+typedef enum {
+	OST_RANK_FINISH = 0,     /* campaigns by F_c (default, §4) */
+	OST_RANK_SERVED,         /* by the finish of their started work (§13) */
+} ost_rank_t;
 
 typedef struct ost_config {
 	uint32_t procs;           /* m: CPUs of the partition (> 0) */
@@ -118,6 +122,7 @@ typedef struct ost_config {
 	bool evidence;            /* areas from evidence (§12; default off) */
 	double evidence_floor;    /* §12: f, seconds (in [1, 1e12];
 				   * default 600) */
+	ost_rank_t rank;          /* campaign key (§13; default finish) */
 } ost_config_t;
 
 /* Fill cfg with the defaults of doc/semantics.md (procs = 1).  Cannot fail. */
@@ -141,6 +146,8 @@ const char *ost_intra_name(ost_intra_t i);
 int ost_intra_parse(const char *s, ost_intra_t *out);
 const char *ost_varea_name(ost_varea_t a);
 int ost_varea_parse(const char *s, ost_varea_t *out);
+const char *ost_rank_name(ost_rank_t r);
+int ost_rank_parse(const char *s, ost_rank_t *out);
 
 /* ---------------------------------------------------------- scheduler --- */
 
