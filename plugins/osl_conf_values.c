@@ -95,6 +95,12 @@ static int _set_uint(osl_conf_t *conf, const char *key, const char *val,
 				    "whole number of seconds in [0, %u]", val,
 				    UINT32_MAX);
 		conf->memory_credit = (double) x;
+	} else if (!strcasecmp(key, "RankCap")) {
+		if (_uint(val, 0, UINT32_MAX, &x))
+			return _err(err, errlen, "RankCap=%s: must be a whole "
+				    "number of seconds in [0, %u]", val,
+				    UINT32_MAX);
+		conf->rank_cap = (double) x;
 	} else if (!strcasecmp(key, "EvidenceFloor")) {
 		if (_uint(val, 1, UINT32_MAX, &x))
 			return _err(err, errlen, "EvidenceFloor=%s: must be a "
@@ -153,8 +159,8 @@ extern int osl_conf_set_value(osl_conf_t *conf, const char *key, const char *val
 				    "requested, learned or pooled", val);
 	} else if (!strcasecmp(key, "Rank")) {
 		if (ost_rank_parse(val, &conf->rank))
-			return _err(err, errlen, "Rank=%s: must be finish or "
-				    "served", val);
+			return _err(err, errlen, "Rank=%s: must be finish, "
+				    "served or capped", val);
 	} else if (!strcasecmp(key, "Memory")) {
 		if (_onoff(val, &conf->memory))
 			return _err(err, errlen, "Memory=%s: must be on or off",
@@ -236,6 +242,7 @@ extern void osl_conf_core(const osl_conf_t *conf, uint32_t procs,
 	cfg->evidence = conf->evidence;
 	cfg->evidence_floor = conf->evidence_floor;
 	cfg->rank = conf->rank;
+	cfg->rank_cap = conf->rank_cap;
 	cfg->faircamp_users = conf->faircamp_users;
 	cfg->default_weight = conf->default_weight;
 }

@@ -36,7 +36,8 @@ typedef struct {
 	double memory_credit;		/* MemoryCredit, seconds (3600) */
 	bool evidence;			/* Evidence=on|off */
 	double evidence_floor;		/* EvidenceFloor, seconds (600) */
-	ost_rank_t rank;		/* Rank=finish|served */
+	ost_rank_t rank;		/* Rank=finish|served|capped */
+	double rank_cap;		/* RankCap, seconds (3600) */
 	uint32_t default_estimate;	/* DefaultEstimate, seconds (86400) */
 	uint32_t faircamp_users;	/* FairCampUsers (0: counted) */
 	double default_weight;		/* DefaultWeight (1) */

@@ -47,7 +47,7 @@ static const char _usage[] =
 "  --virtual-area requested|learned|pooled  --memory on|off  (variants)\n"
 "  --memory-credit SEC                        (memory: B / m; default 3600)\n"
 "  --evidence on|off  --evidence-floor SEC    (variant; floor default 600)\n"
-"  --rank finish|served                       (campaign key; default finish)\n"
+"  --rank finish|served|capped  --rank-cap SEC  (campaign key; cap 3600)\n"
 "  --jobs-out F  --campaigns-out F  --summary-out F\n"
 "  --quiet                                    no summary on stdout\n"
 "WORKLOAD: SWF trace (plain or .gz) or closed-loop campaign file.\n";
@@ -57,7 +57,7 @@ enum {
 	OPT_GROUPING, OPT_ESTIMATES, OPT_CAPACITY, OPT_GATE, OPT_INTRA,
 	OPT_HALF_LIFE, OPT_JOBS, OPT_CAMPS, OPT_SUMMARY, OPT_K, OPT_QUIET,
 	OPT_FS_PERIOD, OPT_VAREA, OPT_MEMORY, OPT_MEM_CREDIT, OPT_EVIDENCE,
-	OPT_EV_FLOOR, OPT_RANK,
+	OPT_EV_FLOOR, OPT_RANK, OPT_RANK_CAP,
 };
 
 static const struct option _longopts[] = {
@@ -84,6 +84,7 @@ static const struct option _longopts[] = {
 	{ "evidence", required_argument, NULL, OPT_EVIDENCE },
 	{ "evidence-floor", required_argument, NULL, OPT_EV_FLOOR },
 	{ "rank", required_argument, NULL, OPT_RANK },
+	{ "rank-cap", required_argument, NULL, OPT_RANK_CAP },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -177,6 +178,9 @@ static int _option(struct cli *c, int opt, const char *arg)
 		       !isfinite(o->fs_period) ? -1 : 0;
 	case OPT_VAREA: return ost_varea_parse(arg, &o->core.varea);
 	case OPT_RANK: return ost_rank_parse(arg, &o->core.rank);
+	case OPT_RANK_CAP:
+		return _number(arg, 0, &o->core.rank_cap) ||
+		       !ost_duration_ok(o->core.rank_cap) ? -1 : 0;
 	case OPT_MEM_CREDIT:
 		return _number(arg, 0, &o->core.memory_credit) ||
 		       !ost_duration_ok(o->core.memory_credit) ? -1 : 0;

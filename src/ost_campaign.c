@@ -87,6 +87,27 @@ void ost_campaign_defer(ost_sched_t *s, ost_campaign_t *c)
 }
 
 /*
+ * The order key of c with tags S, F: F by default; P = max(S, F - A^pend
+ * / w) with Rank=served (§13); min(F, P + Lambda / w) with Rank=capped
+ * (§14).
+ */
+static double _key(const ost_sched_t *s, const ost_campaign_t *c, double S,
+		   double F)
+{
+	double w = c->user->weight, P;
+
+	if (s->cfg.rank == OST_RANK_FINISH)
+		return F;
+	P = F - c->area_pend / w;
+	if (P < S)
+		P = S;
+	if (s->cfg.rank == OST_RANK_SERVED)
+		return P;
+	P += s->cfg.rank_cap * (double)s->cfg.procs / w;
+	return P < F ? P : F;
+}
+
+/*
  * Re-derive S, F and D from u's oldest marked campaign on, re-sort those
  * whose key moved (and the marked ones that asked for it), and update u's
  * place in W.  Stops at the first campaign at or after the newest marked
@@ -114,12 +135,7 @@ void ost_campaign_settle_user(ost_sched_t *s, ost_user_t *u)
 		S = c->phi > pf ? c->phi : pf;
 		F = S + c->len;
 		D = (c->t_c > pd ? c->t_c : pd) + (double)c->k * len;
-		K = F;
-		if (s->cfg.rank == OST_RANK_SERVED) {
-			K = F - c->area_pend / u->weight;
-			if (K < S)
-				K = S;
-		}
+		K = _key(s, c, S, F);
 		same = S == c->vstart && F == c->vfinish && D == c->deadline &&
 		       K == c->key;
 		moved = faircamp ? D != c->deadline

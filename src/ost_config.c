@@ -44,6 +44,7 @@ void ost_config_init(ost_config_t *cfg)
 	cfg->evidence = false;
 	cfg->evidence_floor = 600.0;
 	cfg->rank = OST_RANK_FINISH;
+	cfg->rank_cap = 3600.0;
 }
 
 int ost_config_check(const ost_config_t *cfg, const char **why)
@@ -73,8 +74,10 @@ int ost_config_check(const ost_config_t *cfg, const char **why)
 	else if (!(cfg->evidence_floor >= 1.0) ||
 		 !ost_duration_ok(cfg->evidence_floor))
 		w = "evidence floor must be a duration in [1, 1e12] s";
-	else if ((unsigned)cfg->rank > OST_RANK_SERVED)
+	else if ((unsigned)cfg->rank > OST_RANK_CAPPED)
 		w = "unknown rank";
+	else if (!ost_duration_ok(cfg->rank_cap))
+		w = "rank cap must be a duration in [0, 1e12] s";
 	if (why)
 		*why = w;
 	return w ? -OST_EINVAL : 0;
@@ -115,7 +118,7 @@ OST_NAMES(ost_capacity_t, capacity, "used", "full")
 OST_NAMES(ost_gate_t, gate, "soft", "strict")
 OST_NAMES(ost_intra_t, intra, "lpt", "spt", "fifo", "ljf")
 OST_NAMES(ost_varea_t, varea, "requested", "learned", "pooled")
-OST_NAMES(ost_rank_t, rank, "finish", "served")
+OST_NAMES(ost_rank_t, rank, "finish", "served", "capped")
 
 /*
  * Intra-campaign orders (§4).  Every order ends with (submit, id), so it is

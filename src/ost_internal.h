@@ -12,7 +12,8 @@
  *   - a campaign is in s->order iff it has pending jobs; in s->gate iff it
  *     has pending jobs and is not eligible (key S);
  *   - for every campaign: S = max(phi, F_prev), F = S + L, L >= 0,
- *     key = F, or max(S, F - A_pend / w) with Rank=served (§13),
+ *     key = F, or P = max(S, F - A_pend / w) with Rank=served (§13),
+ *     or min(F, P + Lambda / w) with Rank=capped (§14),
  *     D = max(t_c, D_prev) + k * max(A_est / m, max e), except the
  *     campaigns of users in s->dirty from u->dirty on, whose stored tags
  *     (and place in s->order, s->gate, W) are those of the last settle
@@ -66,7 +67,7 @@ typedef struct ost_job {
  * and the walk read first. */
 typedef struct ost_campaign {
 	ost_tnode_t node;		/* in s->order while n_pending > 0 */
-	double key;			/* order key: F_c, or P_c (§13) */
+	double key;			/* order key: F_c, or §13, §14's */
 	double vfinish;			/* F_c */
 	double deadline;		/* D_c */
 	uint32_t seq;

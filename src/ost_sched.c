@@ -100,7 +100,8 @@ int ost_sched_reconfigure(ost_sched_t *s, const ost_config_t *cfg, double now)
 	ost_campaign_settle(s);
 	ost_vclock_advance(s, now);
 	resort = cfg->mode != s->cfg.mode || cfg->intra != s->cfg.intra;
-	rekey = cfg->rank != s->cfg.rank;
+	rekey = cfg->rank != s->cfg.rank || cfg->rank_cap != s->cfg.rank_cap ||
+		(cfg->rank != OST_RANK_FINISH && cfg->procs != s->cfg.procs);
 	s->cfg = *cfg;
 	if (rekey)
 		_rekey_all(s);
@@ -352,8 +353,8 @@ static void _start(ost_sched_t *s, ost_job_t *j, double t, uint32_t procs)
 	if (procs != j->procs) {
 		ost_campaign_resize_job(s, j, procs, j->estimate);
 		ost_campaign_rederive(s, c);
-	} else if (s->cfg.rank == OST_RANK_SERVED) {
-		ost_campaign_rederive(s, c);	/* P_c moved (§13) */
+	} else if (s->cfg.rank != OST_RANK_FINISH) {
+		ost_campaign_rederive(s, c);	/* P_c moved (§13, §14) */
 	}
 	ost_variant_track(s, j);
 }

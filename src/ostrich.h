@@ -103,6 +103,7 @@ typedef enum {
 typedef enum {
 	OST_RANK_FINISH = 0,     /* campaigns by F_c (default, §4) */
 	OST_RANK_SERVED,         /* by the finish of their started work (§13) */
+	OST_RANK_CAPPED,         /* by F_c, capped past the started work (§14) */
 } ost_rank_t;
 
 typedef struct ost_config {
@@ -123,6 +124,8 @@ typedef struct ost_config {
 	double evidence_floor;    /* §12: f, seconds (in [1, 1e12];
 				   * default 600) */
 	ost_rank_t rank;          /* campaign key (§13; default finish) */
+	double rank_cap;          /* §14: Lambda / m, seconds (a duration;
+				   * default 3600) */
 } ost_config_t;
 
 /* Fill cfg with the defaults of doc/semantics.md (procs = 1).  Cannot fail. */
