@@ -27,6 +27,7 @@ typedef struct {
 	int user;
 	uint32_t seq;
 	double t_c, phi, len, area, area_est, E, S, F, D;
+	double K;		/* order key: F, or §13, §14's */
 	uint32_t k;
 	bool elig;
 } rcamp_t;
@@ -102,15 +103,31 @@ static void _derive(ref_t *r)
 	for (i = 0; i < r->nc; i++) {
 		rcamp_t *c = &r->c[i];
 		double len = c->area_est / (double)r->cfg.procs, emax = 0.0;
+		double pend = 0.0, w = r->u[c->user].w, P;
 
 		for (k = 0; k < r->nj; k++)
 			if (r->j[k].camp == i && !r->j[k].cancelled &&
 			    r->j[k].e > emax)
 				emax = r->j[k].e;
+		for (k = 0; k < r->nj; k++)
+			if (r->j[k].camp == i && r->j[k].state == 0)
+				pend += (double)r->j[k].q * r->j[k].e;
 		if (emax > len)
 			len = emax;
 		c->S = c->phi > pf[c->user] ? c->phi : pf[c->user];
 		c->F = c->S + c->len;
+		/* §13, §14: P = max(S, F - A^pend / w), K = P or
+		 * min(F, P + Lambda / w) */
+		P = c->F - pend / w;
+		if (P < c->S)
+			P = c->S;
+		if (r->cfg.rank == OST_RANK_SERVED)
+			c->K = P;
+		else if (r->cfg.rank == OST_RANK_CAPPED)
+			c->K = fmin(c->F, P + r->cfg.rank_cap *
+				    (double)r->cfg.procs / w);
+		else
+			c->K = c->F;
 		c->D = (c->t_c > pd[c->user] ? c->t_c : pd[c->user]) +
 		       (double)c->k * len;
 		c->elig = r->cfg.mode == OST_MODE_FAIRCAMP || r->v >= c->S;
@@ -384,8 +401,8 @@ static int _cmp_camp(const void *a, const void *b)
 	} else {
 		if (x->elig != y->elig)
 			return x->elig ? -1 : 1;
-		kx = x->F;
-		ky = y->F;
+		kx = x->K;
+		ky = y->K;
 	}
 	if (kx != ky)
 		return kx < ky ? -1 : 1;
