@@ -11,6 +11,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,37 +78,38 @@ static int _onoff(const char *val, bool *out)
 	return 0;
 }
 
+/* Keys with a whole number of seconds, kept as a double: least value and
+ * field. */
+static const struct {
+	const char *key;
+	uint64_t lo;
+	size_t off;
+} _seconds[] = {
+	{ "ThinkTime", 0, offsetof(osl_conf_t, think_time) },
+	{ "MemoryCredit", 0, offsetof(osl_conf_t, memory_credit) },
+	{ "EvidenceFloor", 1, offsetof(osl_conf_t, evidence_floor) },
+	{ "RankCap", 0, offsetof(osl_conf_t, rank_cap) },
+};
+
 /* Keys with an integer value: range and where it goes. */
 static int _set_uint(osl_conf_t *conf, const char *key, const char *val,
 		     char *err, size_t errlen)
 {
 	uint64_t x;
+	size_t i;
 
-	if (!strcasecmp(key, "ThinkTime")) {
-		if (_uint(val, 0, UINT32_MAX, &x))
-			return _err(err, errlen, "ThinkTime=%s: must be a whole "
-				    "number of seconds in [0, %u]", val,
+	for (i = 0; i < sizeof(_seconds) / sizeof(_seconds[0]); i++) {
+		if (strcasecmp(key, _seconds[i].key))
+			continue;
+		if (_uint(val, _seconds[i].lo, UINT32_MAX, &x))
+			return _err(err, errlen, "%s=%s: must be a whole "
+				    "number of seconds in [%" PRIu64 ", %u]",
+				    _seconds[i].key, val, _seconds[i].lo,
 				    UINT32_MAX);
-		conf->think_time = (double) x;
-	} else if (!strcasecmp(key, "MemoryCredit")) {
-		if (_uint(val, 0, UINT32_MAX, &x))
-			return _err(err, errlen, "MemoryCredit=%s: must be a "
-				    "whole number of seconds in [0, %u]", val,
-				    UINT32_MAX);
-		conf->memory_credit = (double) x;
-	} else if (!strcasecmp(key, "RankCap")) {
-		if (_uint(val, 0, UINT32_MAX, &x))
-			return _err(err, errlen, "RankCap=%s: must be a whole "
-				    "number of seconds in [0, %u]", val,
-				    UINT32_MAX);
-		conf->rank_cap = (double) x;
-	} else if (!strcasecmp(key, "EvidenceFloor")) {
-		if (_uint(val, 1, UINT32_MAX, &x))
-			return _err(err, errlen, "EvidenceFloor=%s: must be a "
-				    "whole number of seconds in [1, %u]", val,
-				    UINT32_MAX);
-		conf->evidence_floor = (double) x;
-	} else if (!strcasecmp(key, "Interval")) {
+		*(double *) ((char *) conf + _seconds[i].off) = (double) x;
+		return 0;
+	}
+	if (!strcasecmp(key, "Interval")) {
 		if (_uint(val, OSL_CONF_INTERVAL_MIN, OSL_CONF_INTERVAL_MAX, &x))
 			return _err(err, errlen, "Interval=%s: must be %u..%u "
 				    "seconds", val, OSL_CONF_INTERVAL_MIN,
