@@ -89,6 +89,31 @@ START_TEST(test_variant_evidence_requeue)
 }
 END_TEST
 
+/* §12, state: a job reloaded from the state file counts and reports its
+ * current charge and takes no further step; its finish charges q p. */
+START_TEST(test_variant_evidence_state)
+{
+	ost_sched_t *s = mk_sched(4, _evidence), *r = NULL;
+	ost_job_info_t ji;
+	char *buf = NULL, err[256];
+	size_t len = 0;
+
+	sub(s, 1, 7, 2, 100, 0);
+	ck_assert_int_eq(ost_job_start(s, 1, 0), 0);
+	ck_assert_double_eq_tol(_area_at(s, 10, 7, 1), 40, EPS);
+	ck_assert_int_eq(ost_sched_save(s, &buf, &len), 0);
+	ck_assert_int_eq(ost_sched_load(buf, len, &r, err, sizeof(err)), 0);
+	ck_assert_int_eq(ost_job_get(r, 1, &ji), 0);
+	ck_assert_double_eq_tol(ji.estimate, 20, EPS);
+	ck_assert_double_eq_tol(_area_at(r, 50, 7, 1), 40, EPS);
+	ck_assert_int_eq(ost_job_finish(r, 1, 50, 50), 0);
+	ck_assert_double_eq_tol(camp(r, 7, 1).area, 100, EPS);
+	free(buf);
+	ost_sched_destroy(r);
+	ost_sched_destroy(s);
+}
+END_TEST
+
 /* §13: user 1's two full-machine jobs (F = 800) arrive before user 2's
  * small one (S = v(1) = 4, F = 14).  By default the small campaign goes
  * first; ranked by service received, user 1 (P = 0) goes first until one
@@ -301,6 +326,7 @@ Suite *suite(void)
 	tcase_add_test(tc, test_variant_memory_rebase);
 	tcase_add_test(tc, test_variant_evidence_steps);
 	tcase_add_test(tc, test_variant_evidence_requeue);
+	tcase_add_test(tc, test_variant_evidence_state);
 	tcase_add_test(tc, test_variant_served_key);
 	tcase_add_test(tc, test_variant_capped_key);
 	tcase_add_test(tc, test_variant_config);
