@@ -186,7 +186,8 @@ int ost_user_set_weight(ost_sched_t *s, uint32_t uid, double weight,
 /* Move the clock to now, integrating the virtual time v (§3) over the
  * elapsed interval.  A now earlier than the clock, or not an event time
  * (ost_time_ok), is ignored (virtual time never rewinds).  O(k log n) for
- * k users becoming inactive.  Cannot fail (returns 0). */
+ * k users becoming inactive, plus the steps of §12 due by now, each
+ * O(later campaigns * log n).  Cannot fail (returns 0). */
 int ost_sched_advance(ost_sched_t *s, double now);
 
 /* Current clock (the largest time seen), or -INFINITY before any event.
