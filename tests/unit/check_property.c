@@ -10,9 +10,10 @@
  *  same tags.  The engine's C~ must also equal the reference's forward
  *  simulation, and be non-decreasing along the OStrich order of eligible
  *  campaigns (ordering by F is ordering by C~, §3) with the default key.
- *  The seed also picks the key of the order (F_c, §13's or §14's), which
- *  the reference derives from scratch too; §12's steps are not modelled
- *  (check_variant.c covers them).
+ *  The seed also picks the key of the order (F_c, §13's or §14's) and
+ *  whether jobs are charged from evidence (§12); the reference derives
+ *  the keys from scratch too and finds each step by scanning the running
+ *  jobs.
  *
  *  The second half of the loops also widens or narrows pending jobs
  *  (ost_job_update), starts jobs on more CPUs than they asked for
@@ -321,6 +322,8 @@ static void _run(uint64_t seed, bool churn, bool many)
 	 * the default key: every key (§13, §14) over the seeds */
 	cfg.rank = (ost_rank_t)(seed % 3);
 	cfg.rank_cap = (double)(seed % 5);
+	cfg.evidence = seed / 3 % 2;
+	cfg.evidence_floor = 1 + (double)(seed % 7) * 4;
 	w.s = ost_sched_create(&cfg);
 	w.r = ref_create(&cfg);
 	users = many ? 2 + _rand(2) : 2 + _rand(7);
