@@ -164,9 +164,13 @@ extern int osl_conf_set_value(osl_conf_t *conf, const char *key, const char *val
 			return _err(err, errlen, "Rank=%s: must be finish, "
 				    "served or capped", val);
 	} else if (!strcasecmp(key, "Memory")) {
-		if (_onoff(val, &conf->memory))
-			return _err(err, errlen, "Memory=%s: must be on or off",
-				    val);
+		bool on = !strcasecmp(val, "key");
+
+		if (!on && _onoff(val, &on))
+			return _err(err, errlen, "Memory=%s: must be on, off "
+				    "or key", val);
+		conf->memory = on;
+		conf->memory_key = !strcasecmp(val, "key");
 	} else if (!strcasecmp(key, "Evidence")) {
 		if (_onoff(val, &conf->evidence))
 			return _err(err, errlen, "Evidence=%s: must be on or "
@@ -240,6 +244,7 @@ extern void osl_conf_core(const osl_conf_t *conf, uint32_t procs,
 	cfg->intra = conf->intra;
 	cfg->varea = conf->varea;
 	cfg->memory = conf->memory;
+	cfg->memory_key = conf->memory_key;
 	cfg->memory_credit = conf->memory_credit;
 	cfg->evidence = conf->evidence;
 	cfg->evidence_floor = conf->evidence_floor;

@@ -67,6 +67,7 @@ static void _defaults(osl_conf_t *conf)
 	conf->intra = core.intra;
 	conf->varea = core.varea;
 	conf->memory = core.memory;
+	conf->memory_key = core.memory_key;
 	conf->memory_credit = core.memory_credit;
 	conf->evidence = core.evidence;
 	conf->evidence_floor = core.evidence_floor;
@@ -250,7 +251,8 @@ extern char *osl_conf_str(const osl_conf_t *conf)
 			      conf->interval, ost_capacity_name(conf->capacity),
 			      ost_intra_name(conf->intra),
 			      ost_varea_name(conf->varea),
-			      conf->memory ? "on" : "off",
+			      conf->memory_key ? "key"
+					       : conf->memory ? "on" : "off",
 			      conf->memory_credit,
 			      conf->evidence ? "on" : "off",
 			      conf->evidence_floor,

@@ -32,7 +32,8 @@ typedef struct {
 	ost_capacity_t capacity;	/* Capacity=used|full */
 	ost_intra_t intra;		/* IntraOrder=lpt|spt|fifo|ljf */
 	ost_varea_t varea;		/* VirtualArea=requested|learned|pooled */
-	bool memory;			/* Memory=on|off */
+	bool memory;			/* Memory=on|off|key */
+	bool memory_key;		/* Memory=key (§15) */
 	double memory_credit;		/* MemoryCredit, seconds (3600) */
 	bool evidence;			/* Evidence=on|off */
 	double evidence_floor;		/* EvidenceFloor, seconds (600) */

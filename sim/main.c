@@ -44,7 +44,7 @@ static const char _usage[] =
 "  --faircamp-users K                         (FairCamp k; default: counted)\n"
 "  --half-life SEC                            (fairshare; default 604800)\n"
 "  --fairshare-period SEC                     (fairshare; default 0: every event)\n"
-"  --virtual-area requested|learned|pooled  --memory on|off  (variants)\n"
+"  --virtual-area requested|learned|pooled  --memory on|off|key  (variants)\n"
 "  --memory-credit SEC                        (memory: B / m; default 3600)\n"
 "  --evidence on|off  --evidence-floor SEC    (variant; floor default 600)\n"
 "  --rank finish|served|capped  --rank-cap SEC  (campaign key; cap 3600)\n"
@@ -184,7 +184,10 @@ static int _option(struct cli *c, int opt, const char *arg)
 	case OPT_MEM_CREDIT:
 		return _number(arg, 0, &o->core.memory_credit) ||
 		       !ost_duration_ok(o->core.memory_credit) ? -1 : 0;
-	case OPT_MEMORY: return _onoff(arg, &o->core.memory);
+	case OPT_MEMORY:
+		o->core.memory_key = !strcmp(arg, "key");
+		return o->core.memory_key ? (o->core.memory = true, 0)
+					  : _onoff(arg, &o->core.memory);
 	case OPT_EVIDENCE: return _onoff(arg, &o->core.evidence);
 	case OPT_EV_FLOOR:
 		return _number(arg, 1, &o->core.evidence_floor) ||

@@ -89,7 +89,8 @@ void ost_campaign_defer(ost_sched_t *s, ost_campaign_t *c)
 /*
  * The order key of c with tags S, F: F by default; P = max(S, F - A^pend
  * / w) with Rank=served (§13); min(F, P + Lambda / w) with Rank=capped
- * (§14).
+ * (§14); each minus kappa / w, the credit kept with Memory=key (§15; 0
+ * otherwise, and x - 0 is x).
  */
 static double _key(const ost_sched_t *s, const ost_campaign_t *c, double S,
 		   double F)
@@ -97,14 +98,16 @@ static double _key(const ost_sched_t *s, const ost_campaign_t *c, double S,
 	double w = c->user->weight, P;
 
 	if (s->cfg.rank == OST_RANK_FINISH)
-		return F;
+		return F - c->credit / w;
 	P = F - c->area_pend / w;
 	if (P < S)
 		P = S;
-	if (s->cfg.rank == OST_RANK_SERVED)
-		return P;
-	P += s->cfg.rank_cap * (double)s->cfg.procs / w;
-	return P < F ? P : F;
+	if (s->cfg.rank == OST_RANK_CAPPED) {
+		P += s->cfg.rank_cap * (double)s->cfg.procs / w;
+		if (F < P)
+			P = F;
+	}
+	return P - c->credit / w;
 }
 
 /*
@@ -227,17 +230,24 @@ ost_campaign_t *ost_campaign_open(ost_sched_t *s, ost_user_t *u,
 				  uint32_t seq, double t)
 {
 	ost_campaign_t *c;
+	double credit;
 
 	ost_campaign_settle_user(s, u);		/* reads F_prev, D_prev */
 	if (!(c = ost_campaign_new(s, u, seq)))
 		return NULL;
 	c->t_c = t;
-	c->phi = s->vtime - ost_variant_credit(s, u, t);
+	credit = ost_variant_credit(s, u, t);
+	if (s->cfg.memory_key) {	/* §15: on the key, not the floor */
+		c->credit = credit;
+		credit = 0.0;
+	}
+	c->phi = s->vtime - credit;
 	c->k = s->cfg.faircamp_users ? s->cfg.faircamp_users
 				     : s->n_busy_users + (u->unfinished ? 0 : 1);
 	u->last_seq = seq;
 	c->vstart = c->phi > _prev_vfinish(c) ? c->phi : _prev_vfinish(c);
-	c->vfinish = c->key = c->vstart;
+	c->vfinish = c->vstart;
+	c->key = c->vstart - c->credit / u->weight;
 	c->deadline = c->t_c > _prev_deadline(c) ? c->t_c : _prev_deadline(c);
 	return c;
 }
@@ -268,7 +278,8 @@ void ost_campaign_add_job(ost_sched_t *s, ost_campaign_t *c, ost_job_t *j)
 	/* a credited campaign (§11) may open virtually complete: its first
 	 * job is not a restart, it keeps the credited floor */
 	if (s->vtime < c->vfinish ||
-	    (s->cfg.memory && c->n_pending + c->n_running + c->n_done == 1)) {
+	    (s->cfg.memory && !s->cfg.memory_key &&
+	     c->n_pending + c->n_running + c->n_done == 1)) {
 		c->len += a / u->weight;
 	} else {
 		c->phi = s->vtime;

@@ -40,6 +40,7 @@ void ost_config_init(ost_config_t *cfg)
 	cfg->default_weight = 1.0;
 	cfg->varea = OST_VAREA_REQUESTED;
 	cfg->memory = false;
+	cfg->memory_key = false;
 	cfg->memory_credit = 3600.0;
 	cfg->evidence = false;
 	cfg->evidence_floor = 600.0;

@@ -13,7 +13,8 @@
  *     has pending jobs and is not eligible (key S);
  *   - for every campaign: S = max(phi, F_prev), F = S + L, L >= 0,
  *     key = F, or P = max(S, F - A_pend / w) with Rank=served (§13),
- *     or min(F, P + Lambda / w) with Rank=capped (§14),
+ *     or min(F, P + Lambda / w) with Rank=capped (§14), minus
+ *     kappa / w (0 but with Memory=key, §15),
  *     D = max(t_c, D_prev) + k * max(A_est / m, max e), except the
  *     campaigns of users in s->dirty from u->dirty on, whose stored tags
  *     (and place in s->order, s->gate, W) are those of the last settle
@@ -89,6 +90,8 @@ typedef struct ost_campaign {
 					 * pending jobs (§13) */
 	double phi;			/* floor of S (v at open or restart) */
 	double len;			/* L_c = virtual length, >= 0 */
+	double credit;			/* kappa_c: §11's credit kept for the
+					 * key (§15), else 0 */
 	double last_end;		/* E_c: last finish time, -inf if none */
 	double max_e_done;		/* max e of finished jobs */
 	double max_e;			/* max e of non-cancelled jobs */

@@ -118,6 +118,8 @@ typedef struct ost_config {
 				   * default 1) */
 	ost_varea_t varea;        /* virtual areas (§10; default requested) */
 	bool memory;              /* OStrich with memory (§11; default off) */
+	bool memory_key;          /* with memory: the credit on the rank only
+				   * (§15; default off) */
 	double memory_credit;     /* §11: B / m, seconds (a duration;
 				   * default 3600) */
 	bool evidence;            /* areas from evidence (§12; default off) */

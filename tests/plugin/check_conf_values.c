@@ -45,6 +45,7 @@ START_TEST(test_conf_bad_values)
 		{ "IntraOrder", "random" }, { "Weights", "both" },
 		{ "VirtualArea", "guessed" }, { "VirtualArea", "" },
 		{ "Memory", "yes" }, { "Memory", "1" }, { "Memory", "" },
+		{ "Memory", "keys" },
 		{ "MemoryCredit", "-1" }, { "MemoryCredit", "1h" },
 		{ "MemoryCredit", "4294967296" }, { "MemoryCredit", " 60" },
 		{ "MemoryCredit", "1e3" }, { "MemoryCredit", "" },
@@ -123,6 +124,12 @@ START_TEST(test_conf_good_values)
 	ck_assert_msg(!rc, "refused: %s", err);
 	ck_assert(c.evidence);
 	ck_assert_double_eq(c.evidence_floor, 1);
+	ck_assert(!c.memory_key);
+	rc |= osl_conf_set_value(&c, "Memory", "Key", err, sizeof(err));
+	ck_assert_msg(!rc, "refused: %s", err);
+	ck_assert(c.memory && c.memory_key);
+	rc |= osl_conf_set_value(&c, "Memory", "on", err, sizeof(err));
+	ck_assert(c.memory && !c.memory_key);
 	ck_assert_int_eq(c.rank, OST_RANK_CAPPED);
 	ck_assert_double_eq(c.rank_cap, 0);
 	ck_assert_int_eq(osl_conf_set_value(&c, "DefaultWeight", "1e6", err,

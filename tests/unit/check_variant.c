@@ -1,8 +1,8 @@
 /*****************************************************************************\
  *  check_variant.c - the optional variants: learned virtual areas (§10),
- *  OStrich with memory (§11), areas from evidence (§12) and the rank by
- *  service received (§13) or capped (§14), against the default on the
- *  same events
+ *  OStrich with memory (§11) or its credit on the rank (§15), areas from
+ *  evidence (§12) and the rank by service received (§13) or capped
+ *  (§14), against the default on the same events
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
@@ -11,6 +11,12 @@
 
 static void _learned(ost_config_t *c) { c->varea = OST_VAREA_LEARNED; }
 static void _memory(ost_config_t *c) { c->memory = true; }
+
+static void _memory_key(ost_config_t *c)
+{
+	c->memory = true;
+	c->memory_key = true;
+}
 static void _pooled(ost_config_t *c) { c->varea = OST_VAREA_POOLED; }
 static void _served(ost_config_t *c) { c->rank = OST_RANK_SERVED; }
 
@@ -248,6 +254,25 @@ START_TEST(test_variant_memory_credit)
 }
 END_TEST
 
+/* §15: the same events as above with the credit on the key only: the
+ * tags are the default's (F = 4000 + 400 for the new user, v = 4000),
+ * the order is memory's (keys F - 14400 and F - 3600). */
+START_TEST(test_variant_memory_key)
+{
+	ost_sched_t *s = mk_sched(4, _memory_key);
+
+	sub(s, 1, 1, 4, 1000, 0);
+	ck_assert_int_eq(ost_job_start(s, 1, 0), 0);
+	ck_assert_int_eq(ost_job_finish(s, 1, 1000, 1000), 0);
+	sub(s, 2, 2, 4, 100, 2000);
+	sub(s, 3, 1, 1, 10, 2000);
+	ck_assert_double_eq_tol(camp(s, 2, 1).vfinish, 4400, EPS);
+	ck_assert_double_eq_tol(camp(s, 1, 2).vfinish, 4010, EPS);
+	ck_order(s, 2, 3);
+	ost_sched_destroy(s);
+}
+END_TEST
+
 /* A clock stepped back (ost_sched_rebase) moves the times of the usage
  * decay with it: the same events, the second run's times shifted by two
  * half-lives after the first finish, credit the same amounts.  Users 1
@@ -322,6 +347,7 @@ Suite *suite(void)
 
 	tcase_add_test(tc, test_variant_learned_area);
 	tcase_add_test(tc, test_variant_memory_credit);
+	tcase_add_test(tc, test_variant_memory_key);
 	tcase_add_test(tc, test_variant_pooled_newcomer);
 	tcase_add_test(tc, test_variant_memory_rebase);
 	tcase_add_test(tc, test_variant_evidence_steps);
