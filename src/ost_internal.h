@@ -40,36 +40,57 @@ struct ost_wblk;
 
 /*
  * An event reads a job's record mostly while descending its campaign's
- * pending tree: the node and the intra-order keys (ost_config.c; the id
- * only breaks ties) share the first cache line, the rest follows.
+ * pending tree: the node and the intra-order keys (ost_config.c: e_full,
+ * procs, submit; the id only breaks ties) share the first cache line, the
+ * rest follows.
+ *
+ * The record stays at main's 120 bytes with §12 in it: the tree node is
+ * used only while the job is pending, the step node and the start time
+ * only while it runs, so they share storage (read start through
+ * ost_job_started(), NAN when pending).  _start() initialises the running
+ * half after the job left camp->pending; ost_tree_insert() sets every
+ * field of the node when it goes back (requeue).
  */
 typedef struct ost_job {
-	ost_tnode_t node;		/* in camp->pending while pending */
-	double estimate;		/* e, seconds */
+	union {
+		ost_tnode_t node;	/* in camp->pending while pending */
+		struct {		/* while running */
+			ost_hnode_t step;	/* in s->steps while
+						 * estimate < e_full (§12),
+						 * key: the instant of its
+						 * next step */
+			double start;		/* start time */
+		};
+	};
+	double e_full;			/* e counted without §12: the ceiling
+					 * of the charge `estimate`; equal to
+					 * estimate without the variant */
 	double submit;			/* submit time */
 	uint32_t procs;			/* q */
 	ost_job_state_t state;
 	uint64_t id;
 	struct ost_campaign *camp;
-	double start;			/* start time (running), else NAN */
+	double estimate;		/* e, seconds: the charge (§12) */
 	struct ost_wblk *wblk;		/* its walk block (camp->walk only) */
 	struct ost_job *next, *prev;	/* camp's unfinished jobs */
 	double e_cut;			/* requested e minus the e counted
 					 * (§10; 0 without the variant) */
-	double e_full;			/* e counted without §12: the ceiling
-					 * of the charge `estimate`; equal to
-					 * estimate without the variant */
-	ost_hnode_t step;		/* in s->steps while running with
-					 * estimate < e_full (§12), key: the
-					 * instant of its next step */
 } ost_job_t;
 
+/* j's start time while it runs, else NAN (start shares j's storage with
+ * the tree node of a pending job, see ost_job_t). */
+static inline double ost_job_started(const ost_job_t *j)
+{
+	return j->state == OST_JOB_RUNNING ? j->start : NAN;
+}
+
 /* The first cache line holds what the order's comparators (ost_order.c)
- * and the walk read first. */
+ * and the walk read first: the node, OStrich's (eligible, key) and
+ * FairCamp's deadline.  F_c is no longer read there (key is), so it
+ * sits with S_c after the line. */
 typedef struct ost_campaign {
 	ost_tnode_t node;		/* in s->order while n_pending > 0 */
 	double key;			/* order key: F_c, or §13, §14's */
-	double vfinish;			/* F_c */
 	double deadline;		/* D_c */
 	uint32_t seq;
 	bool eligible;
@@ -84,6 +105,7 @@ typedef struct ost_campaign {
 					 * iff walk */
 	double t_c;			/* first job's submit time */
 	double vstart;			/* S_c */
+	double vfinish;			/* F_c */
 	double area;			/* A_c: estimates, corrected at finish */
 	double area_est;		/* estimates of non-cancelled jobs (D_c) */
 	double area_pend;		/* A^pend_c: areas counted by the
@@ -206,7 +228,7 @@ typedef struct ost_wblk {
 } ost_wblk_t;
 
 /* ost_pool.c: job records, recycled */
-/* A zeroed record (step node unlinked), or NULL when memory is short. */
+/* A zeroed record, or NULL when memory is short. */
 ost_job_t *ost_job_alloc(ost_sched_t *s);
 /* Give back j (in no structure any more).  Cannot fail. */
 void ost_job_release(ost_sched_t *s, ost_job_t *j);

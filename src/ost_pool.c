@@ -26,15 +26,11 @@ ost_job_t *ost_job_alloc(ost_sched_t *s)
 {
 	ost_job_t *j = s->free_jobs;
 
-	if (!j) {
-		if ((j = calloc(1, sizeof(*j))))
-			ost_hnode_init(&j->step);
-		return j;
-	}
+	if (!j)
+		return calloc(1, sizeof(*j));
 	s->free_jobs = j->next;
 	s->n_free_jobs--;
 	memset(j, 0, sizeof(*j));
-	ost_hnode_init(&j->step);
 	return j;
 }
 

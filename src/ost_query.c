@@ -24,7 +24,7 @@ void ost_job_fill_info(const ost_job_t *j, ost_job_info_t *out)
 	out->procs = j->procs;
 	out->estimate = j->e_full + j->e_cut;
 	out->submit = j->submit;
-	out->start = j->start;
+	out->start = ost_job_started(j);
 	out->campaign = j->camp->seq;
 	out->state = j->state;
 }

@@ -218,7 +218,8 @@ int ost_sched_rebase(ost_sched_t *s, double delta)
 		if (!s->jobs.slots[i].key)
 			continue;
 		j->submit += delta;
-		j->start += delta;	/* NAN (pending) stays NAN */
+		if (j->state == OST_JOB_RUNNING)	/* else: the tree node */
+			j->start += delta;
 	}
 	for (i = 0; s->users.slots && i <= s->users.mask; i++)
 		if (s->users.slots[i].key)
@@ -308,7 +309,6 @@ int ost_job_submit(ost_sched_t *s, const ost_job_desc_t *d, double t,
 	j->e_cut = d->estimate - j->e_full;
 	j->estimate = ost_variant_charge(s, j->e_full);
 	j->submit = t;
-	j->start = NAN;
 	j->state = OST_JOB_PENDING;
 	(void)ost_map_put(&s->jobs, j->id, j);	/* reserved */
 	/* XXX: a failed group mapping only loses the array hint. */
@@ -338,8 +338,10 @@ static void _start(ost_sched_t *s, ost_job_t *j, double t, uint32_t procs)
 	ost_vclock_advance(s, t);
 	ost_walk_remove(c, j);
 	ost_tree_remove(&c->pending, &j->node);
-	j->state = OST_JOB_RUNNING;
+	/* the running half of j's storage (ost_job_t) */
+	ost_hnode_init(&j->step);
 	j->start = t;
+	j->state = OST_JOB_RUNNING;
 	c->n_pending--;
 	c->n_running++;
 	s->n_pending--;
@@ -513,8 +515,7 @@ int ost_job_requeue(ost_sched_t *s, uint64_t id, double t)
 	ost_vclock_advance(s, t);
 	ost_variant_untrack(s, j);
 	c = j->camp;
-	j->state = OST_JOB_PENDING;
-	j->start = NAN;
+	j->state = OST_JOB_PENDING;	/* start: NAN from now on */
 	c->n_running--;
 	c->n_pending++;
 	s->n_running--;
