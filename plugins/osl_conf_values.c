@@ -11,6 +11,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,25 +66,50 @@ extern int osl_conf_parse_weight(const char *s, double *w)
 	return 0;
 }
 
+/* "on" or "off" (any case) into *out.  RET: 0, or -1 (*out unchanged). */
+static int _onoff(const char *val, bool *out)
+{
+	if (!strcasecmp(val, "on"))
+		*out = true;
+	else if (!strcasecmp(val, "off"))
+		*out = false;
+	else
+		return -1;
+	return 0;
+}
+
+/* Keys with a whole number of seconds, kept as a double: least value and
+ * field. */
+static const struct {
+	const char *key;
+	uint64_t lo;
+	size_t off;
+} _seconds[] = {
+	{ "ThinkTime", 0, offsetof(osl_conf_t, think_time) },
+	{ "MemoryCredit", 0, offsetof(osl_conf_t, memory_credit) },
+	{ "EvidenceFloor", 1, offsetof(osl_conf_t, evidence_floor) },
+	{ "RankCap", 0, offsetof(osl_conf_t, rank_cap) },
+};
+
 /* Keys with an integer value: range and where it goes. */
 static int _set_uint(osl_conf_t *conf, const char *key, const char *val,
 		     char *err, size_t errlen)
 {
 	uint64_t x;
+	size_t i;
 
-	if (!strcasecmp(key, "ThinkTime")) {
-		if (_uint(val, 0, UINT32_MAX, &x))
-			return _err(err, errlen, "ThinkTime=%s: must be a whole "
-				    "number of seconds in [0, %u]", val,
+	for (i = 0; i < sizeof(_seconds) / sizeof(_seconds[0]); i++) {
+		if (strcasecmp(key, _seconds[i].key))
+			continue;
+		if (_uint(val, _seconds[i].lo, UINT32_MAX, &x))
+			return _err(err, errlen, "%s=%s: must be a whole "
+				    "number of seconds in [%" PRIu64 ", %u]",
+				    _seconds[i].key, val, _seconds[i].lo,
 				    UINT32_MAX);
-		conf->think_time = (double) x;
-	} else if (!strcasecmp(key, "MemoryCredit")) {
-		if (_uint(val, 0, UINT32_MAX, &x))
-			return _err(err, errlen, "MemoryCredit=%s: must be a "
-				    "whole number of seconds in [0, %u]", val,
-				    UINT32_MAX);
-		conf->memory_credit = (double) x;
-	} else if (!strcasecmp(key, "Interval")) {
+		*(double *) ((char *) conf + _seconds[i].off) = (double) x;
+		return 0;
+	}
+	if (!strcasecmp(key, "Interval")) {
 		if (_uint(val, OSL_CONF_INTERVAL_MIN, OSL_CONF_INTERVAL_MAX, &x))
 			return _err(err, errlen, "Interval=%s: must be %u..%u "
 				    "seconds", val, OSL_CONF_INTERVAL_MIN,
@@ -133,14 +159,22 @@ extern int osl_conf_set_value(osl_conf_t *conf, const char *key, const char *val
 		if (ost_varea_parse(val, &conf->varea))
 			return _err(err, errlen, "VirtualArea=%s: must be "
 				    "requested, learned or pooled", val);
+	} else if (!strcasecmp(key, "Rank")) {
+		if (ost_rank_parse(val, &conf->rank))
+			return _err(err, errlen, "Rank=%s: must be finish, "
+				    "served or capped", val);
 	} else if (!strcasecmp(key, "Memory")) {
-		if (!strcasecmp(val, "on"))
-			conf->memory = true;
-		else if (!strcasecmp(val, "off"))
-			conf->memory = false;
-		else
-			return _err(err, errlen, "Memory=%s: must be on or off",
-				    val);
+		bool on = !strcasecmp(val, "key");
+
+		if (!on && _onoff(val, &on))
+			return _err(err, errlen, "Memory=%s: must be on, off "
+				    "or key", val);
+		conf->memory = on;
+		conf->memory_key = !strcasecmp(val, "key");
+	} else if (!strcasecmp(key, "Evidence")) {
+		if (_onoff(val, &conf->evidence))
+			return _err(err, errlen, "Evidence=%s: must be on or "
+				    "off", val);
 	} else if (!strcasecmp(key, "DefaultWeight")) {
 		if (osl_conf_parse_weight(val, &conf->default_weight))
 			return _err(err, errlen, "DefaultWeight=%s: must be a "
@@ -210,7 +244,12 @@ extern void osl_conf_core(const osl_conf_t *conf, uint32_t procs,
 	cfg->intra = conf->intra;
 	cfg->varea = conf->varea;
 	cfg->memory = conf->memory;
+	cfg->memory_key = conf->memory_key;
 	cfg->memory_credit = conf->memory_credit;
+	cfg->evidence = conf->evidence;
+	cfg->evidence_floor = conf->evidence_floor;
+	cfg->rank = conf->rank;
+	cfg->rank_cap = conf->rank_cap;
 	cfg->faircamp_users = conf->faircamp_users;
 	cfg->default_weight = conf->default_weight;
 }

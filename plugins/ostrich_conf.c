@@ -40,6 +40,10 @@ static s_p_options_t _options[] = {
 	{"VirtualArea", S_P_STRING},
 	{"Memory", S_P_STRING},
 	{"MemoryCredit", S_P_STRING},
+	{"Evidence", S_P_STRING},
+	{"EvidenceFloor", S_P_STRING},
+	{"Rank", S_P_STRING},
+	{"RankCap", S_P_STRING},
 	{"DefaultEstimate", S_P_STRING},
 	{"FairCampUsers", S_P_STRING},
 	{"DefaultWeight", S_P_STRING},
@@ -63,7 +67,12 @@ static void _defaults(osl_conf_t *conf)
 	conf->intra = core.intra;
 	conf->varea = core.varea;
 	conf->memory = core.memory;
+	conf->memory_key = core.memory_key;
 	conf->memory_credit = core.memory_credit;
+	conf->evidence = core.evidence;
+	conf->evidence_floor = core.evidence_floor;
+	conf->rank = core.rank;
+	conf->rank_cap = core.rank_cap;
 	conf->faircamp_users = core.faircamp_users;
 	conf->default_weight = core.default_weight;
 	conf->interval = 30;
@@ -75,7 +84,8 @@ static void _defaults(osl_conf_t *conf)
 /* The keys with one value, judged by osl_conf_set_value(). */
 static const char *const _scalar_keys[] = {
 	"Mode", "ThinkTime", "Interval", "Capacity", "IntraOrder",
-	"VirtualArea", "Memory", "MemoryCredit", "DefaultEstimate",
+	"VirtualArea", "Memory", "MemoryCredit", "Evidence", "EvidenceFloor",
+	"Rank", "RankCap", "DefaultEstimate",
 	"FairCampUsers", "DefaultWeight", "Weights",
 };
 
@@ -236,13 +246,17 @@ extern double osl_conf_weight(const osl_conf_t *conf, uid_t uid,
 
 extern char *osl_conf_str(const osl_conf_t *conf)
 {
-	return xstrdup_printf("Mode=%s ThinkTime=%.0f Interval=%u Capacity=%s IntraOrder=%s VirtualArea=%s Memory=%s MemoryCredit=%.0f DefaultEstimate=%u FairCampUsers=%u DefaultWeight=%g Weights=%s UserWeights=%d AccountWeights=%d Backfill=%s SystemComment=%s%s%s",
+	return xstrdup_printf("Mode=%s ThinkTime=%.0f Interval=%u Capacity=%s IntraOrder=%s VirtualArea=%s Memory=%s MemoryCredit=%.0f Evidence=%s EvidenceFloor=%.0f Rank=%s RankCap=%.0f DefaultEstimate=%u FairCampUsers=%u DefaultWeight=%g Weights=%s UserWeights=%d AccountWeights=%d Backfill=%s SystemComment=%s%s%s",
 			      ost_mode_name(conf->mode), conf->think_time,
 			      conf->interval, ost_capacity_name(conf->capacity),
 			      ost_intra_name(conf->intra),
 			      ost_varea_name(conf->varea),
-			      conf->memory ? "on" : "off",
+			      conf->memory_key ? "key"
+					       : conf->memory ? "on" : "off",
 			      conf->memory_credit,
+			      conf->evidence ? "on" : "off",
+			      conf->evidence_floor,
+			      ost_rank_name(conf->rank), conf->rank_cap,
 			      conf->default_estimate, conf->faircamp_users,
 			      conf->default_weight,
 			      conf->weights_assoc ? "assoc" : "config",

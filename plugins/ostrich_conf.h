@@ -32,8 +32,13 @@ typedef struct {
 	ost_capacity_t capacity;	/* Capacity=used|full */
 	ost_intra_t intra;		/* IntraOrder=lpt|spt|fifo|ljf */
 	ost_varea_t varea;		/* VirtualArea=requested|learned|pooled */
-	bool memory;			/* Memory=on|off */
+	bool memory;			/* Memory=on|off|key */
+	bool memory_key;		/* Memory=key (§15) */
 	double memory_credit;		/* MemoryCredit, seconds (3600) */
+	bool evidence;			/* Evidence=on|off */
+	double evidence_floor;		/* EvidenceFloor, seconds (600) */
+	ost_rank_t rank;		/* Rank=finish|served|capped */
+	double rank_cap;		/* RankCap, seconds (3600) */
 	uint32_t default_estimate;	/* DefaultEstimate, seconds (86400) */
 	uint32_t faircamp_users;	/* FairCampUsers (0: counted) */
 	double default_weight;		/* DefaultWeight (1) */

@@ -44,8 +44,10 @@ static const char _usage[] =
 "  --faircamp-users K                         (FairCamp k; default: counted)\n"
 "  --half-life SEC                            (fairshare; default 604800)\n"
 "  --fairshare-period SEC                     (fairshare; default 0: every event)\n"
-"  --virtual-area requested|learned|pooled  --memory on|off  (variants)\n"
+"  --virtual-area requested|learned|pooled  --memory on|off|key  (variants)\n"
 "  --memory-credit SEC                        (memory: B / m; default 3600)\n"
+"  --evidence on|off  --evidence-floor SEC    (variant; floor default 600)\n"
+"  --rank finish|served|capped  --rank-cap SEC  (campaign key; cap 3600)\n"
 "  --jobs-out F  --campaigns-out F  --summary-out F\n"
 "  --quiet                                    no summary on stdout\n"
 "WORKLOAD: SWF trace (plain or .gz) or closed-loop campaign file.\n";
@@ -54,7 +56,8 @@ enum {
 	OPT_POLICY = 256, OPT_COMPARE, OPT_DISPATCH, OPT_PROCS, OPT_THINK,
 	OPT_GROUPING, OPT_ESTIMATES, OPT_CAPACITY, OPT_GATE, OPT_INTRA,
 	OPT_HALF_LIFE, OPT_JOBS, OPT_CAMPS, OPT_SUMMARY, OPT_K, OPT_QUIET,
-	OPT_FS_PERIOD, OPT_VAREA, OPT_MEMORY, OPT_MEM_CREDIT,
+	OPT_FS_PERIOD, OPT_VAREA, OPT_MEMORY, OPT_MEM_CREDIT, OPT_EVIDENCE,
+	OPT_EV_FLOOR, OPT_RANK, OPT_RANK_CAP,
 };
 
 static const struct option _longopts[] = {
@@ -78,6 +81,10 @@ static const struct option _longopts[] = {
 	{ "virtual-area", required_argument, NULL, OPT_VAREA },
 	{ "memory", required_argument, NULL, OPT_MEMORY },
 	{ "memory-credit", required_argument, NULL, OPT_MEM_CREDIT },
+	{ "evidence", required_argument, NULL, OPT_EVIDENCE },
+	{ "evidence-floor", required_argument, NULL, OPT_EV_FLOOR },
+	{ "rank", required_argument, NULL, OPT_RANK },
+	{ "rank-cap", required_argument, NULL, OPT_RANK_CAP },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -90,6 +97,15 @@ static int _number(const char *s, double lo, double *out)
 	errno = 0;
 	*out = strtod(s, &end);
 	return (end == s || *end || errno || !(*out >= lo)) ? -1 : 0;
+}
+
+/* "on" or "off" into *out.  RET: 0 or -1. */
+static int _onoff(const char *s, bool *out)
+{
+	if (strcmp(s, "on") && strcmp(s, "off"))
+		return -1;
+	*out = s[1] == 'n';
+	return 0;
 }
 
 /* --compare POLICY,...  RET: 0 or -1. */
@@ -161,15 +177,21 @@ static int _option(struct cli *c, int opt, const char *arg)
 		return _number(arg, 0, &o->fs_period) ||
 		       !isfinite(o->fs_period) ? -1 : 0;
 	case OPT_VAREA: return ost_varea_parse(arg, &o->core.varea);
+	case OPT_RANK: return ost_rank_parse(arg, &o->core.rank);
+	case OPT_RANK_CAP:
+		return _number(arg, 0, &o->core.rank_cap) ||
+		       !ost_duration_ok(o->core.rank_cap) ? -1 : 0;
 	case OPT_MEM_CREDIT:
 		return _number(arg, 0, &o->core.memory_credit) ||
 		       !ost_duration_ok(o->core.memory_credit) ? -1 : 0;
 	case OPT_MEMORY:
-		if (!strcmp(arg, "on") || !strcmp(arg, "off")) {
-			o->core.memory = arg[1] == 'n';
-			return 0;
-		}
-		return -1;
+		o->core.memory_key = !strcmp(arg, "key");
+		return o->core.memory_key ? (o->core.memory = true, 0)
+					  : _onoff(arg, &o->core.memory);
+	case OPT_EVIDENCE: return _onoff(arg, &o->core.evidence);
+	case OPT_EV_FLOOR:
+		return _number(arg, 1, &o->core.evidence_floor) ||
+		       !ost_duration_ok(o->core.evidence_floor) ? -1 : 0;
 	}
 	return -1;
 }

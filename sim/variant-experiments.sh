@@ -9,13 +9,13 @@
 #   OUT           output directory (default var-out)
 #   OS_INSTANCES  OStrich experiment instances (default 40, the paper's)
 #   FC_INSTANCES  FairCamp experiment instances per k (default 100)
-#   VARIANTS      "name:options;..." (default: the variants of §10, §11)
+#   VARIANTS      "name:options;..." (default: the variants of §10-§15)
 # SPDX-License-Identifier: GPL-2.0-or-later
 
 set -eu
 : "${SIM:?}" "${GEN:?}" "${TRACES:?}" "${OUT:=var-out}"
 : "${OS_INSTANCES:=40}" "${FC_INSTANCES:=100}"
-: "${VARIANTS:=ostrich:;learned:--virtual-area learned;pooled:--virtual-area pooled;memory:--memory on;learned+memory:--virtual-area learned --memory on;pooled+memory:--virtual-area pooled --memory on}"
+: "${VARIANTS:=ostrich:;learned:--virtual-area learned;pooled:--virtual-area pooled;memory:--memory on;learned+memory:--virtual-area learned --memory on;pooled+memory:--virtual-area pooled --memory on;evidence:--evidence on;evidence+memory:--evidence on --memory on;served:--rank served;served+evidence:--rank served --evidence on;served+memory:--rank served --memory on;capped:--rank capped;capped+memory:--rank capped --memory on;memory-key:--memory key;capped+memory-key:--rank capped --memory key}"
 LC_ALL=C; export LC_ALL
 mkdir -p "$OUT"
 tmp=$(mktemp -d)

@@ -87,6 +87,30 @@ void ost_campaign_defer(ost_sched_t *s, ost_campaign_t *c)
 }
 
 /*
+ * The order key of c with tags S, F: F by default; P = max(S, F - A^pend
+ * / w) with Rank=served (§13); min(F, P + Lambda / w) with Rank=capped
+ * (§14); each minus kappa / w, the credit kept with Memory=key (§15; 0
+ * otherwise, and x - 0 is x).
+ */
+static double _key(const ost_sched_t *s, const ost_campaign_t *c, double S,
+		   double F)
+{
+	double w = c->user->weight, P;
+
+	if (s->cfg.rank == OST_RANK_FINISH)
+		return F - c->credit / w;
+	P = F - c->area_pend / w;
+	if (P < S)
+		P = S;
+	if (s->cfg.rank == OST_RANK_CAPPED) {
+		P += s->cfg.rank_cap * (double)s->cfg.procs / w;
+		if (F < P)
+			P = F;
+	}
+	return P - c->credit / w;
+}
+
+/*
  * Re-derive S, F and D from u's oldest marked campaign on, re-sort those
  * whose key moved (and the marked ones that asked for it), and update u's
  * place in W.  Stops at the first campaign at or after the newest marked
@@ -106,7 +130,7 @@ void ost_campaign_settle_user(ost_sched_t *s, ost_user_t *u)
 	for (; c; c = c->next) {
 		double pf = _prev_vfinish(c), pd = _prev_deadline(c);
 		double len = c->area_est / (double)s->cfg.procs;
-		double S, F, D;
+		double S, F, D, K;
 		bool moved, same;
 
 		if (c->max_e > len)
@@ -114,12 +138,15 @@ void ost_campaign_settle_user(ost_sched_t *s, ost_user_t *u)
 		S = c->phi > pf ? c->phi : pf;
 		F = S + c->len;
 		D = (c->t_c > pd ? c->t_c : pd) + (double)c->k * len;
-		same = S == c->vstart && F == c->vfinish && D == c->deadline;
+		K = _key(s, c, S, F);
+		same = S == c->vstart && F == c->vfinish && D == c->deadline &&
+		       K == c->key;
 		moved = faircamp ? D != c->deadline
-				 : S != c->vstart || F != c->vfinish;
+				 : S != c->vstart || K != c->key;
 		c->vstart = S;
 		c->vfinish = F;
 		c->deadline = D;
+		c->key = K;
 		if (moved || c->resort) {
 			c->resort = false;
 			ost_order_reindex(s, c);
@@ -181,7 +208,7 @@ ost_campaign_t *ost_campaign_new(ost_sched_t *s, ost_user_t *u, uint32_t seq)
 	c->max_e_done = -INFINITY;
 	/* no tags yet: NAN never equals a derived tag, so the first
 	 * re-derivation always sorts the campaign in */
-	c->vstart = c->vfinish = c->deadline = NAN;
+	c->vstart = c->vfinish = c->deadline = c->key = NAN;
 	ost_tree_init(&c->pending, ost_intra_cmp(s->cfg.intra));
 	ost_hnode_init(&c->gate);
 	c->prev = u->last;
@@ -203,17 +230,24 @@ ost_campaign_t *ost_campaign_open(ost_sched_t *s, ost_user_t *u,
 				  uint32_t seq, double t)
 {
 	ost_campaign_t *c;
+	double credit;
 
 	ost_campaign_settle_user(s, u);		/* reads F_prev, D_prev */
 	if (!(c = ost_campaign_new(s, u, seq)))
 		return NULL;
 	c->t_c = t;
-	c->phi = s->vtime - ost_variant_credit(s, u, t);
+	credit = ost_variant_credit(s, u, t);
+	if (s->cfg.memory_key) {	/* §15: on the key, not the floor */
+		c->credit = credit;
+		credit = 0.0;
+	}
+	c->phi = s->vtime - credit;
 	c->k = s->cfg.faircamp_users ? s->cfg.faircamp_users
 				     : s->n_busy_users + (u->unfinished ? 0 : 1);
 	u->last_seq = seq;
 	c->vstart = c->phi > _prev_vfinish(c) ? c->phi : _prev_vfinish(c);
 	c->vfinish = c->vstart;
+	c->key = c->vstart - c->credit / u->weight;
 	c->deadline = c->t_c > _prev_deadline(c) ? c->t_c : _prev_deadline(c);
 	return c;
 }
@@ -244,7 +278,8 @@ void ost_campaign_add_job(ost_sched_t *s, ost_campaign_t *c, ost_job_t *j)
 	/* a credited campaign (§11) may open virtually complete: its first
 	 * job is not a restart, it keeps the credited floor */
 	if (s->vtime < c->vfinish ||
-	    (s->cfg.memory && c->n_pending + c->n_running + c->n_done == 1)) {
+	    (s->cfg.memory && !s->cfg.memory_key &&
+	     c->n_pending + c->n_running + c->n_done == 1)) {
 		c->len += a / u->weight;
 	} else {
 		c->phi = s->vtime;
@@ -252,6 +287,7 @@ void ost_campaign_add_job(ost_sched_t *s, ost_campaign_t *c, ost_job_t *j)
 	}
 	c->area += a;
 	c->area_est += a;
+	c->area_pend += a;
 	if (j->estimate > c->max_e) {
 		c->max_e = j->estimate;
 		c->n_at_max = 1;
@@ -360,6 +396,8 @@ void ost_campaign_resize_job(ost_sched_t *s, ost_job_t *j, uint32_t procs,
 	}
 	if (d == 0.0)
 		return;
+	if (j->state == OST_JOB_PENDING)
+		c->area_pend += d;
 	c->area_est += d;
 	if (c->area_est < 0.0)
 		c->area_est = 0.0;
@@ -374,6 +412,13 @@ void ost_campaign_resize_job(ost_sched_t *s, ost_job_t *j, uint32_t procs,
 		c->phi = s->vtime;
 		c->len = d / c->user->weight;
 	}
+}
+
+/* A pending job of area a left c's pending jobs (A^pend_c, §13): exactly 0
+ * once none is left, so rounding never accumulates across bursts. */
+void ost_campaign_pend_less(ost_campaign_t *c, double a)
+{
+	c->area_pend = c->n_pending ? c->area_pend - a : 0.0;
 }
 
 /* max e over non-cancelled jobs and how many hold it (done ones: 1). */
@@ -407,6 +452,7 @@ void ost_campaign_cancel_job(ost_sched_t *s, ost_job_t *j)
 	_unlink_job(c, j);
 	c->n_pending--;
 	s->n_pending--;
+	ost_campaign_pend_less(c, a);
 	_user_job_done(s, c->user);
 	c->area_est -= a;
 	if (c->area_est < 0.0)

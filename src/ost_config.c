@@ -40,7 +40,12 @@ void ost_config_init(ost_config_t *cfg)
 	cfg->default_weight = 1.0;
 	cfg->varea = OST_VAREA_REQUESTED;
 	cfg->memory = false;
+	cfg->memory_key = false;
 	cfg->memory_credit = 3600.0;
+	cfg->evidence = false;
+	cfg->evidence_floor = 600.0;
+	cfg->rank = OST_RANK_FINISH;
+	cfg->rank_cap = 3600.0;
 }
 
 int ost_config_check(const ost_config_t *cfg, const char **why)
@@ -67,6 +72,13 @@ int ost_config_check(const ost_config_t *cfg, const char **why)
 		w = "unknown virtual area";
 	else if (!ost_duration_ok(cfg->memory_credit))
 		w = "memory credit must be a duration in [0, 1e12] s";
+	else if (!(cfg->evidence_floor >= 1.0) ||
+		 !ost_duration_ok(cfg->evidence_floor))
+		w = "evidence floor must be a duration in [1, 1e12] s";
+	else if ((unsigned)cfg->rank > OST_RANK_CAPPED)
+		w = "unknown rank";
+	else if (!ost_duration_ok(cfg->rank_cap))
+		w = "rank cap must be a duration in [0, 1e12] s";
 	if (why)
 		*why = w;
 	return w ? -OST_EINVAL : 0;
@@ -107,10 +119,12 @@ OST_NAMES(ost_capacity_t, capacity, "used", "full")
 OST_NAMES(ost_gate_t, gate, "soft", "strict")
 OST_NAMES(ost_intra_t, intra, "lpt", "spt", "fifo", "ljf")
 OST_NAMES(ost_varea_t, varea, "requested", "learned", "pooled")
+OST_NAMES(ost_rank_t, rank, "finish", "served", "capped")
 
 /*
  * Intra-campaign orders (§4).  Every order ends with (submit, id), so it is
- * total and the rank of a job never depends on insertion history.
+ * total and the rank of a job never depends on insertion history.  They
+ * read e_full, the estimate without §12 (the charge's ceiling).
  */
 #define JOB(n) ost_container_of(n, const ost_job_t, node)
 #define CMP(x, y) do { if ((x) != (y)) return ((x) < (y)) ? -1 : 1; } while (0)
@@ -126,7 +140,7 @@ static int _cmp_lpt(const ost_tnode_t *x, const ost_tnode_t *y)
 {
 	const ost_job_t *a = JOB(x), *b = JOB(y);
 
-	CMP(b->estimate, a->estimate);
+	CMP(b->e_full, a->e_full);
 	CMP(b->procs, a->procs);
 	return _cmp_fifo_tail(a, b);
 }
@@ -135,7 +149,7 @@ static int _cmp_spt(const ost_tnode_t *x, const ost_tnode_t *y)
 {
 	const ost_job_t *a = JOB(x), *b = JOB(y);
 
-	CMP(a->estimate, b->estimate);
+	CMP(a->e_full, b->e_full);
 	CMP(b->procs, a->procs);
 	return _cmp_fifo_tail(a, b);
 }
@@ -150,7 +164,7 @@ static int _cmp_ljf(const ost_tnode_t *x, const ost_tnode_t *y)
 	const ost_job_t *a = JOB(x), *b = JOB(y);
 
 	CMP(b->procs, a->procs);
-	CMP(b->estimate, a->estimate);
+	CMP(b->e_full, a->e_full);
 	return _cmp_fifo_tail(a, b);
 }
 

@@ -12,6 +12,9 @@
  *   - a campaign is in s->order iff it has pending jobs; in s->gate iff it
  *     has pending jobs and is not eligible (key S);
  *   - for every campaign: S = max(phi, F_prev), F = S + L, L >= 0,
+ *     key = F, or P = max(S, F - A_pend / w) with Rank=served (§13),
+ *     or min(F, P + Lambda / w) with Rank=capped (§14), minus
+ *     kappa / w (0 but with Memory=key, §15),
  *     D = max(t_c, D_prev) + k * max(A_est / m, max e), except the
  *     campaigns of users in s->dirty from u->dirty on, whose stored tags
  *     (and place in s->order, s->gate, W) are those of the last settle
@@ -37,29 +40,57 @@ struct ost_wblk;
 
 /*
  * An event reads a job's record mostly while descending its campaign's
- * pending tree: the node and the intra-order keys (ost_config.c; the id
- * only breaks ties) share the first cache line, the rest follows.
+ * pending tree: the node and the intra-order keys (ost_config.c: e_full,
+ * procs, submit; the id only breaks ties) share the first cache line, the
+ * rest follows.
+ *
+ * The record stays at main's 120 bytes with §12 in it: the tree node is
+ * used only while the job is pending, the step node and the start time
+ * only while it runs, so they share storage (read start through
+ * ost_job_started(), NAN when pending).  _start() initialises the running
+ * half after the job left camp->pending; ost_tree_insert() sets every
+ * field of the node when it goes back (requeue).
  */
 typedef struct ost_job {
-	ost_tnode_t node;		/* in camp->pending while pending */
-	double estimate;		/* e, seconds */
+	union {
+		ost_tnode_t node;	/* in camp->pending while pending */
+		struct {		/* while running */
+			ost_hnode_t step;	/* in s->steps while
+						 * estimate < e_full (§12),
+						 * key: the instant of its
+						 * next step */
+			double start;		/* start time */
+		};
+	};
+	double e_full;			/* e counted without §12: the ceiling
+					 * of the charge `estimate`; equal to
+					 * estimate without the variant */
 	double submit;			/* submit time */
 	uint32_t procs;			/* q */
 	ost_job_state_t state;
 	uint64_t id;
 	struct ost_campaign *camp;
-	double start;			/* start time (running), else NAN */
+	double estimate;		/* e, seconds: the charge (§12) */
 	struct ost_wblk *wblk;		/* its walk block (camp->walk only) */
 	struct ost_job *next, *prev;	/* camp's unfinished jobs */
 	double e_cut;			/* requested e minus the e counted
 					 * (§10; 0 without the variant) */
 } ost_job_t;
 
+/* j's start time while it runs, else NAN (start shares j's storage with
+ * the tree node of a pending job, see ost_job_t). */
+static inline double ost_job_started(const ost_job_t *j)
+{
+	return j->state == OST_JOB_RUNNING ? j->start : NAN;
+}
+
 /* The first cache line holds what the order's comparators (ost_order.c)
- * and the walk read first. */
+ * and the walk read first: the node, OStrich's (eligible, key) and
+ * FairCamp's deadline.  F_c is no longer read there (key is), so it
+ * sits with S_c after the line. */
 typedef struct ost_campaign {
 	ost_tnode_t node;		/* in s->order while n_pending > 0 */
-	double vfinish;			/* F_c */
+	double key;			/* order key: F_c, or §13, §14's */
 	double deadline;		/* D_c */
 	uint32_t seq;
 	bool eligible;
@@ -74,10 +105,15 @@ typedef struct ost_campaign {
 					 * iff walk */
 	double t_c;			/* first job's submit time */
 	double vstart;			/* S_c */
+	double vfinish;			/* F_c */
 	double area;			/* A_c: estimates, corrected at finish */
 	double area_est;		/* estimates of non-cancelled jobs (D_c) */
+	double area_pend;		/* A^pend_c: areas counted by the
+					 * pending jobs (§13) */
 	double phi;			/* floor of S (v at open or restart) */
 	double len;			/* L_c = virtual length, >= 0 */
+	double credit;			/* kappa_c: §11's credit kept for the
+					 * key (§15), else 0 */
 	double last_end;		/* E_c: last finish time, -inf if none */
 	double max_e_done;		/* max e of finished jobs */
 	double max_e;			/* max e of non-cancelled jobs */
@@ -134,6 +170,7 @@ struct ost_sched {
 	uint32_t n_free_jobs;
 	double usage_total, usage_t;	/* §11: sum of U_u at usage_t */
 	double acc_num, acc_den;	/* §10 pooled: N_*, D_* of all users */
+	ost_heap_t steps;		/* §12: running jobs by next step */
 };
 
 /* ost_config.c */
@@ -164,6 +201,7 @@ void ost_campaign_resize_job(ost_sched_t *s, ost_job_t *j, uint32_t procs,
 			     double estimate);
 void ost_campaign_rebase_user(ost_sched_t *s, ost_user_t *u, double delta);
 void ost_campaign_rescan_max_e(ost_campaign_t *c);
+void ost_campaign_pend_less(ost_campaign_t *c, double a);
 void ost_campaign_rederive(ost_sched_t *s, ost_campaign_t *c);
 void ost_campaign_defer(ost_sched_t *s, ost_campaign_t *c);
 void ost_campaign_settle_user(ost_sched_t *s, ost_user_t *u);
@@ -203,8 +241,13 @@ void ost_variant_finish(ost_sched_t *s, ost_user_t *u, uint32_t procs,
 			double runtime, double estimate, double t);
 double ost_variant_credit(const ost_sched_t *s, const ost_user_t *u,
 			  double t);
-/* Move the usage decay times by delta s (ost_sched_rebase).  O(users). */
+/* Move the usage decay times and the step instants by delta s
+ * (ost_sched_rebase).  O(users + steps log steps). */
 void ost_variant_rebase(ost_sched_t *s, double delta);
+double ost_variant_charge(const ost_sched_t *s, double estimate);
+void ost_variant_track(ost_sched_t *s, ost_job_t *j);
+void ost_variant_untrack(ost_sched_t *s, ost_job_t *j);
+void ost_variant_step(ost_sched_t *s, ost_job_t *j);
 
 /* ost_sched.c */
 ost_user_t *ost_user_get(ost_sched_t *s, uint32_t uid, bool create);

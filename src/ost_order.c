@@ -5,7 +5,8 @@
  *
  *  Campaigns with pending jobs sit in s->order, sorted by
  *
- *      OStrich:  (eligible first, F_c, t_c, uid, seq)
+ *      OStrich:  (eligible first, F_c, t_c, uid, seq)  (P_c for F_c with
+ *                Rank=served, §13: c->key holds the one in force)
  *      FairCamp: (D_c, t_c, uid, seq)
  *
  *  Sorting by F_c is sorting by C~_c: v is increasing in real time, so the
@@ -35,7 +36,7 @@ static int _cmp_ostrich(const ost_tnode_t *x, const ost_tnode_t *y)
 	const ost_campaign_t *a = CAMP(x), *b = CAMP(y);
 
 	CMP(!a->eligible, !b->eligible);
-	CMP(a->vfinish, b->vfinish);
+	CMP(a->key, b->key);
 	return _cmp_tail(a, b);
 }
 

@@ -22,9 +22,9 @@ void ost_job_fill_info(const ost_job_t *j, ost_job_info_t *out)
 	out->id = j->id;
 	out->uid = j->camp->user->uid;
 	out->procs = j->procs;
-	out->estimate = j->estimate + j->e_cut;
+	out->estimate = j->e_full + j->e_cut;
 	out->submit = j->submit;
-	out->start = j->start;
+	out->start = ost_job_started(j);
 	out->campaign = j->camp->seq;
 	out->state = j->state;
 }

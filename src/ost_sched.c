@@ -31,6 +31,7 @@ ost_sched_t *ost_sched_create(const ost_config_t *cfg)
 	ost_tree_init(&s->order, ost_order_cmp(cfg->mode));
 	ost_heap_init(&s->active);
 	ost_heap_init(&s->gate);
+	ost_heap_init(&s->steps);
 	return s;
 }
 
@@ -63,6 +64,7 @@ void ost_sched_destroy(ost_sched_t *s)
 	ost_map_free(&s->groups);
 	ost_heap_free(&s->active);
 	ost_heap_free(&s->gate);
+	ost_heap_free(&s->steps);
 	ost_pool_free(s);
 	free(s);
 }
@@ -72,9 +74,25 @@ const ost_config_t *ost_sched_config(const ost_sched_t *s)
 	return &s->cfg;
 }
 
+/* The order key changed meaning (§13): re-derive every campaign's. */
+static void _rekey_all(ost_sched_t *s)
+{
+	size_t i;
+
+	for (i = 0; s->users.slots && i <= s->users.mask; i++) {
+		ost_user_t *u = s->users.slots[i].val;
+
+		if (!s->users.slots[i].key || !u->first)
+			continue;
+		ost_campaign_defer(s, u->first);
+		ost_campaign_defer(s, u->last);
+	}
+	ost_campaign_settle(s);
+}
+
 int ost_sched_reconfigure(ost_sched_t *s, const ost_config_t *cfg, double now)
 {
-	bool resort;
+	bool resort, rekey;
 
 	if (ost_config_check(cfg, NULL) || !ost_time_ok(now))
 		return -OST_EINVAL;
@@ -82,7 +100,11 @@ int ost_sched_reconfigure(ost_sched_t *s, const ost_config_t *cfg, double now)
 	ost_campaign_settle(s);
 	ost_vclock_advance(s, now);
 	resort = cfg->mode != s->cfg.mode || cfg->intra != s->cfg.intra;
+	rekey = cfg->rank != s->cfg.rank || cfg->rank_cap != s->cfg.rank_cap ||
+		(cfg->rank != OST_RANK_FINISH && cfg->procs != s->cfg.procs);
 	s->cfg = *cfg;
+	if (rekey)
+		_rekey_all(s);
 	if (resort)
 		ost_order_rebuild(s);
 	ost_vclock_advance(s, now);
@@ -196,7 +218,8 @@ int ost_sched_rebase(ost_sched_t *s, double delta)
 		if (!s->jobs.slots[i].key)
 			continue;
 		j->submit += delta;
-		j->start += delta;	/* NAN (pending) stays NAN */
+		if (j->state == OST_JOB_RUNNING)	/* else: the tree node */
+			j->start += delta;
 	}
 	for (i = 0; s->users.slots && i <= s->users.mask; i++)
 		if (s->users.slots[i].key)
@@ -263,7 +286,8 @@ int ost_job_submit(ost_sched_t *s, const ost_job_desc_t *d, double t,
 		return -OST_EINVAL;
 	if (ost_map_get(&s->jobs, d->id))
 		return -OST_EEXIST;
-	if (!(u = ost_user_get(s, d->uid, true)) || ost_map_reserve(&s->jobs))
+	if (!(u = ost_user_get(s, d->uid, true)) || ost_map_reserve(&s->jobs) ||
+	    (s->cfg.evidence && ost_heap_reserve(&s->steps, s->jobs.count + 1)))
 		return -OST_ENOMEM;
 	if ((rc = _pick_campaign(s, u, d, t, &c, &seq)))
 		return rc;
@@ -281,10 +305,10 @@ int ost_job_submit(ost_sched_t *s, const ost_job_desc_t *d, double t,
 	}
 	j->id = d->id;
 	j->procs = d->procs;
-	j->estimate = d->estimate * ost_variant_ratio(s, u);
-	j->e_cut = d->estimate - j->estimate;
+	j->e_full = d->estimate * ost_variant_ratio(s, u);
+	j->e_cut = d->estimate - j->e_full;
+	j->estimate = ost_variant_charge(s, j->e_full);
 	j->submit = t;
-	j->start = NAN;
 	j->state = OST_JOB_PENDING;
 	(void)ost_map_put(&s->jobs, j->id, j);	/* reserved */
 	/* XXX: a failed group mapping only loses the array hint. */
@@ -314,13 +338,16 @@ static void _start(ost_sched_t *s, ost_job_t *j, double t, uint32_t procs)
 	ost_vclock_advance(s, t);
 	ost_walk_remove(c, j);
 	ost_tree_remove(&c->pending, &j->node);
-	j->state = OST_JOB_RUNNING;
+	/* the running half of j's storage (ost_job_t) */
+	ost_hnode_init(&j->step);
 	j->start = t;
+	j->state = OST_JOB_RUNNING;
 	c->n_pending--;
 	c->n_running++;
 	s->n_pending--;
 	s->n_running++;
 	s->busy += procs;
+	ost_campaign_pend_less(c, (double)j->procs * j->estimate);
 	if (c->n_pending)
 		ost_tree_set_weight(&s->order, &c->node, c->n_pending);
 	else
@@ -328,7 +355,10 @@ static void _start(ost_sched_t *s, ost_job_t *j, double t, uint32_t procs)
 	if (procs != j->procs) {
 		ost_campaign_resize_job(s, j, procs, j->estimate);
 		ost_campaign_rederive(s, c);
+	} else if (s->cfg.rank != OST_RANK_FINISH) {
+		ost_campaign_rederive(s, c);	/* P_c moved (§13, §14) */
 	}
+	ost_variant_track(s, j);
 }
 
 int ost_job_start(ost_sched_t *s, uint64_t id, double t)
@@ -375,8 +405,10 @@ int ost_job_update(ost_sched_t *s, uint64_t id, uint32_t procs,
 		return -OST_ENOENT;
 	if (j->state != OST_JOB_PENDING)
 		return -OST_ESTATE;
+	if (s->cfg.evidence && ost_heap_reserve(&s->steps, s->jobs.count))
+		return -OST_ENOMEM;
 	ost_vclock_advance(s, t);
-	if (procs == j->procs && estimate == j->estimate + j->e_cut)
+	if (procs == j->procs && estimate == j->e_full + j->e_cut)
 		return 0;
 	c = j->camp;
 	ost_walk_remove(c, j);
@@ -384,7 +416,9 @@ int ost_job_update(ost_sched_t *s, uint64_t id, uint32_t procs,
 	j->e_cut = estimate;
 	estimate *= ost_variant_ratio(s, c->user);
 	j->e_cut -= estimate;
-	ost_campaign_resize_job(s, j, procs, estimate);
+	j->e_full = estimate;
+	ost_campaign_resize_job(s, j, procs,
+				ost_variant_charge(s, estimate));
 	ost_tree_insert(&c->pending, &j->node, 1);
 	ost_walk_insert(c, j);
 	ost_campaign_rederive(s, c);
@@ -430,8 +464,9 @@ int ost_job_finish(ost_sched_t *s, uint64_t id, double t, double runtime)
 	ost_vclock_advance(s, t);
 	s->n_running--;
 	s->busy -= j->procs;
+	ost_variant_untrack(s, j);
 	ost_variant_finish(s, j->camp->user, j->procs, runtime,
-			   j->estimate + j->e_cut, t);
+			   j->e_full + j->e_cut, t);
 	ost_campaign_finish_job(s, j, t, runtime);
 	_drop(s, j);
 	return 0;
@@ -478,16 +513,17 @@ int ost_job_requeue(ost_sched_t *s, uint64_t id, double t)
 	if (j->state != OST_JOB_RUNNING)
 		return -OST_ESTATE;
 	ost_vclock_advance(s, t);
+	ost_variant_untrack(s, j);
 	c = j->camp;
-	j->state = OST_JOB_PENDING;
-	j->start = NAN;
+	j->state = OST_JOB_PENDING;	/* start: NAN from now on */
 	c->n_running--;
 	c->n_pending++;
 	s->n_running--;
 	s->n_pending++;
 	s->busy -= j->procs;
+	c->area_pend += (double)j->procs * j->estimate;
 	ost_tree_insert(&c->pending, &j->node, 1);
 	ost_walk_insert(c, j);
-	ost_order_reindex(s, c);
+	ost_campaign_rederive(s, c);	/* P_c moved with Rank=served */
 	return 0;
 }

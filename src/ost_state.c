@@ -163,8 +163,8 @@ int ost_sched_save(const ost_sched_t *s, char **buf, size_t *len)
 			"estimate=%a submit=%a start=%a state=%s\n",
 			(unsigned long long)j->id, j->camp->user->uid,
 			j->camp->seq, j->procs, j->estimate, j->submit,
-			j->start, j->state == OST_JOB_PENDING ? "pending"
-							      : "running");
+			ost_job_started(j),
+			j->state == OST_JOB_PENDING ? "pending" : "running");
 	}
 	if (o.failed)
 		goto out_nomem;
@@ -478,6 +478,7 @@ static int _load_job(_in_t *in, ost_sched_t *s)
 	ost_campaign_t *c;
 	char *state, *v;
 	bool running;
+	double start;
 	int rc;
 
 	if ((rc = _get_u64(in, "id", &id, UINT64_MAX)) ||
@@ -506,22 +507,26 @@ static int _load_job(_in_t *in, ost_sched_t *s)
 		return rc;
 	if (!j->procs)
 		return _fail(in, "bad job size procs=0");
+	j->e_full = j->estimate;	/* §12: no further steps */
 	/* The state decides what start may hold: read it after. */
 	if ((rc = _field(in, "start", &v)) || (rc = _field(in, "state", &state)))
 		return rc;
 	if (strcmp(state, "pending") && strcmp(state, "running"))
 		return _fail(in, "bad state=%s", state);
 	running = !strcmp(state, "running");
-	if ((rc = _number(in, "start", v, &j->start,
+	if ((rc = _number(in, "start", v, &start,
 			  running ? R_TIME : R_NAN)))
 		return rc;
 	if (!running) {
-		j->state = OST_JOB_PENDING;
-		j->start = NAN;
+		j->state = OST_JOB_PENDING;	/* start: NAN (ost_job_t) */
 		ost_tree_insert(&c->pending, &j->node, 1);
 		c->n_pending++;
 		s->n_pending++;
+		c->area_pend += (double)j->procs * j->estimate;
 	} else {
+		/* the running half of j's storage (ost_job_t) */
+		ost_hnode_init(&j->step);
+		j->start = start;
 		j->state = OST_JOB_RUNNING;
 		c->n_running++;
 		s->n_running++;

@@ -1,7 +1,8 @@
 /*****************************************************************************\
  *  ost_variant.c - the optional variants of the virtual schedule: learned
- *  virtual areas (§10) and OStrich with memory (§11).  With both off (the
- *  default) every function here is neutral: ratio 1, credit 0, and the
+ *  virtual areas (§10), OStrich with memory (§11) and areas from evidence
+ *  (§12).  With all off (the default) every function here is neutral:
+ *  ratio 1, credit 0, charge = estimate (so no job ever steps), and the
  *  per-user sums are kept but never read.
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
@@ -89,6 +90,8 @@ double ost_variant_credit(const ost_sched_t *s, const ost_user_t *u, double t)
 	return f * s->cfg.memory_credit * (double)s->cfg.procs;
 }
 
+static void _steps_rekey(ost_sched_t *s);
+
 /*
  * The host's clock moved by delta seconds (ost_sched_rebase): the times of
  * the last usage decay are real times and move with it, so the decay
@@ -102,4 +105,81 @@ void ost_variant_rebase(ost_sched_t *s, double delta)
 	for (i = 0; s->users.slots && i <= s->users.mask; i++)
 		if (s->users.slots[i].key)
 			((ost_user_t *)s->users.slots[i].val)->usage_t += delta;
+	_steps_rekey(s);
+}
+
+#define JOB_OF_STEP(h) ost_container_of(h, ost_job_t, step)
+
+/* The instant of running j's next step (§12): start + charge. */
+static double _step_at(const ost_job_t *j)
+{
+	return j->start + j->estimate;
+}
+
+/*
+ * Re-key every step from its job's (moved) start.  ost_heap_update keeps
+ * the heap valid one node at a time; nodes move while the array is walked,
+ * so walk again until a whole pass changes nothing.
+ */
+static void _steps_rekey(ost_sched_t *s)
+{
+	bool again = true;
+	size_t i;
+
+	while (again) {
+		again = false;
+		for (i = 0; i < s->steps.n; i++) {
+			ost_hnode_t *h = s->steps.v[i];
+			double at = _step_at(JOB_OF_STEP(h));
+
+			if (h->key != at) {
+				ost_heap_update(&s->steps, h, at);
+				again = true;
+			}
+		}
+	}
+}
+
+/*
+ * The charge of §12 for a job whose estimate without the variant is
+ * `estimate`: min(e, f) with the variant, e without.
+ */
+double ost_variant_charge(const ost_sched_t *s, double estimate)
+{
+	if (s->cfg.evidence && estimate > s->cfg.evidence_floor)
+		return s->cfg.evidence_floor;
+	return estimate;
+}
+
+/*
+ * Running j (start set) takes steps while its charge is below e_full.
+ * Cannot fail: the submit or update that gave it that charge reserved a
+ * slot per job.
+ */
+void ost_variant_track(ost_sched_t *s, ost_job_t *j)
+{
+	if (j->estimate < j->e_full && !ost_hnode_linked(&j->step))
+		(void)ost_heap_push(&s->steps, &j->step, _step_at(j), j->id);
+}
+
+/* j stopped running (finish, requeue): no more steps. */
+void ost_variant_untrack(ost_sched_t *s, ost_job_t *j)
+{
+	if (ost_hnode_linked(&j->step))
+		ost_heap_remove(&s->steps, &j->step);
+}
+
+/*
+ * Step of running j at the current clock (§12): its charge doubles, up to
+ * e_full, as a resize of its estimate (§3.4), and the tags are re-derived.
+ * O(later campaigns * log n).
+ */
+void ost_variant_step(ost_sched_t *s, ost_job_t *j)
+{
+	double c = 2.0 * j->estimate;
+
+	ost_variant_untrack(s, j);
+	ost_campaign_resize_job(s, j, j->procs, c < j->e_full ? c : j->e_full);
+	ost_campaign_rederive(s, j->camp);
+	ost_variant_track(s, j);
 }

@@ -81,7 +81,7 @@ static void _pop_eligible(ost_sched_t *s)
  * equal to v at their own instant.  Time to go from v to x at rate C / W:
  * dt = (x - v) * W / C seconds.
  */
-void ost_vclock_advance(ost_sched_t *s, double t)
+static void _advance(ost_sched_t *s, double t)
 {
 	if (!(t > s->now)) {
 		_pop_eligible(s);
@@ -123,6 +123,22 @@ void ost_vclock_advance(ost_sched_t *s, double t)
 		}
 	}
 	_pop_eligible(s);
+}
+
+/*
+ * Move the clock to t, applying on the way the steps of §12 due by then,
+ * each at its own instant (one due before the clock, learnt late, at the
+ * clock).  Without the variant s->steps is empty.
+ */
+void ost_vclock_advance(ost_sched_t *s, double t)
+{
+	ost_hnode_t *h;
+
+	while ((h = ost_heap_top(&s->steps)) && h->key <= t) {
+		_advance(s, h->key);
+		ost_variant_step(s, ost_container_of(h, ost_job_t, step));
+	}
+	_advance(s, t);
 }
 
 /* Put u in or out of W after the F of its latest campaign changed. */

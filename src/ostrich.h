@@ -100,6 +100,11 @@ typedef enum {
 	OST_VAREA_LEARNED,       /* scaled by the owner's accuracy (§10) */
 	OST_VAREA_POOLED,        /* same, newcomers get everyone's (§10) */
 } ost_varea_t;
+typedef enum {
+	OST_RANK_FINISH = 0,     /* campaigns by F_c (default, §4) */
+	OST_RANK_SERVED,         /* by the finish of their started work (§13) */
+	OST_RANK_CAPPED,         /* by F_c, capped past the started work (§14) */
+} ost_rank_t;
 
 typedef struct ost_config {
 	uint32_t procs;           /* m: CPUs of the partition (> 0) */
@@ -113,7 +118,15 @@ typedef struct ost_config {
 				   * default 1) */
 	ost_varea_t varea;        /* virtual areas (§10; default requested) */
 	bool memory;              /* OStrich with memory (§11; default off) */
+	bool memory_key;          /* with memory: the credit on the rank only
+				   * (§15; default off) */
 	double memory_credit;     /* §11: B / m, seconds (a duration;
+				   * default 3600) */
+	bool evidence;            /* areas from evidence (§12; default off) */
+	double evidence_floor;    /* §12: f, seconds (in [1, 1e12];
+				   * default 600) */
+	ost_rank_t rank;          /* campaign key (§13; default finish) */
+	double rank_cap;          /* §14: Lambda / m, seconds (a duration;
 				   * default 3600) */
 } ost_config_t;
 
@@ -138,6 +151,8 @@ const char *ost_intra_name(ost_intra_t i);
 int ost_intra_parse(const char *s, ost_intra_t *out);
 const char *ost_varea_name(ost_varea_t a);
 int ost_varea_parse(const char *s, ost_varea_t *out);
+const char *ost_rank_name(ost_rank_t r);
+int ost_rank_parse(const char *s, ost_rank_t *out);
 
 /* ---------------------------------------------------------- scheduler --- */
 
@@ -173,7 +188,8 @@ int ost_user_set_weight(ost_sched_t *s, uint32_t uid, double weight,
 /* Move the clock to now, integrating the virtual time v (§3) over the
  * elapsed interval.  A now earlier than the clock, or not an event time
  * (ost_time_ok), is ignored (virtual time never rewinds).  O(k log n) for
- * k users becoming inactive.  Cannot fail (returns 0). */
+ * k users becoming inactive, plus the steps of §12 due by now, each
+ * O(later campaigns * log n).  Cannot fail (returns 0). */
 int ost_sched_advance(ost_sched_t *s, double now);
 
 /* Current clock (the largest time seen), or -INFINITY before any event.

@@ -45,9 +45,14 @@ START_TEST(test_conf_bad_values)
 		{ "IntraOrder", "random" }, { "Weights", "both" },
 		{ "VirtualArea", "guessed" }, { "VirtualArea", "" },
 		{ "Memory", "yes" }, { "Memory", "1" }, { "Memory", "" },
+		{ "Memory", "keys" },
 		{ "MemoryCredit", "-1" }, { "MemoryCredit", "1h" },
 		{ "MemoryCredit", "4294967296" }, { "MemoryCredit", " 60" },
 		{ "MemoryCredit", "1e3" }, { "MemoryCredit", "" },
+		{ "Evidence", "yes" }, { "Evidence", "" },
+		{ "EvidenceFloor", "0" }, { "EvidenceFloor", "4294967296" },
+		{ "EvidenceFloor", "10m" }, { "Rank", "start" }, { "Rank", "" },
+		{ "RankCap", "-1" }, { "RankCap", "1h" },
 		{ "Backfill", "yes" }, { "Bogus", "1" },
 	};
 	size_t i, first_bad = SIZE_MAX;
@@ -110,6 +115,23 @@ START_TEST(test_conf_good_values)
 	ck_assert_int_eq(c.varea, OST_VAREA_LEARNED);
 	ck_assert(!c.memory);
 	ck_assert_double_eq(c.memory_credit, 0);
+	ck_assert(!c.evidence);
+	ck_assert_int_eq(c.rank, OST_RANK_FINISH);
+	rc |= osl_conf_set_value(&c, "evidence", "On", err, sizeof(err));
+	rc |= osl_conf_set_value(&c, "EvidenceFloor", "1", err, sizeof(err));
+	rc |= osl_conf_set_value(&c, "Rank", "Capped", err, sizeof(err));
+	rc |= osl_conf_set_value(&c, "RankCap", "0", err, sizeof(err));
+	ck_assert_msg(!rc, "refused: %s", err);
+	ck_assert(c.evidence);
+	ck_assert_double_eq(c.evidence_floor, 1);
+	ck_assert(!c.memory_key);
+	rc |= osl_conf_set_value(&c, "Memory", "Key", err, sizeof(err));
+	ck_assert_msg(!rc, "refused: %s", err);
+	ck_assert(c.memory && c.memory_key);
+	rc |= osl_conf_set_value(&c, "Memory", "on", err, sizeof(err));
+	ck_assert(c.memory && !c.memory_key);
+	ck_assert_int_eq(c.rank, OST_RANK_CAPPED);
+	ck_assert_double_eq(c.rank_cap, 0);
 	ck_assert_int_eq(osl_conf_set_value(&c, "DefaultWeight", "1e6", err,
 					 sizeof(err)), 0);
 	ck_assert_int_eq(osl_conf_set_value(&c, "DefaultWeight", "0x1p-3", err,

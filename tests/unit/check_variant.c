@@ -1,6 +1,8 @@
 /*****************************************************************************\
- *  check_variant.c - the optional variants: learned virtual areas (§10)
- *  and OStrich with memory (§11), against the default on the same events
+ *  check_variant.c - the optional variants: learned virtual areas (§10),
+ *  OStrich with memory (§11) or its credit on the rank (§15), areas from
+ *  evidence (§12) and the rank by service received (§13) or capped
+ *  (§14), against the default on the same events
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
@@ -9,7 +11,168 @@
 
 static void _learned(ost_config_t *c) { c->varea = OST_VAREA_LEARNED; }
 static void _memory(ost_config_t *c) { c->memory = true; }
+
+static void _memory_key(ost_config_t *c)
+{
+	c->memory = true;
+	c->memory_key = true;
+}
 static void _pooled(ost_config_t *c) { c->varea = OST_VAREA_POOLED; }
+static void _served(ost_config_t *c) { c->rank = OST_RANK_SERVED; }
+
+static void _evidence(ost_config_t *c)
+{
+	c->evidence = true;
+	c->evidence_floor = 10;
+}
+
+static void _capped(ost_config_t *c)
+{
+	c->rank = OST_RANK_CAPPED;
+	c->rank_cap = 10;		/* Lambda = 10 s * 4 CPUs = 40 */
+}
+
+/* Advance s to t and return the area of (uid, seq). */
+static double _area_at(ost_sched_t *s, double t, uint32_t uid, uint32_t seq)
+{
+	ck_assert_int_eq(ost_sched_advance(s, t), 0);
+	return camp(s, uid, seq).area;
+}
+
+/* §12: a job of 2 CPUs asking 100 s is charged min(100, f = 10) s while
+ * pending, then 20, 40, 80, 100 s at start + 10, 20, 40, 80 (each step
+ * when its run time reaches its charge); it reports its request, and its
+ * finish charges q p as without the variant.  Its campaign also holds a
+ * job asking 50 s, charged 10 s too: the intra order still reads the
+ * requests (lpt: the 100-s job first). */
+START_TEST(test_variant_evidence_steps)
+{
+	ost_sched_t *s = mk_sched(4, _evidence);
+	const double t[] = { 0, 9, 10, 19, 20, 39, 40, 79, 80, 170 };
+	const double a[] = { 20, 20, 40, 40, 80, 80, 160, 160, 200, 200 };
+	ost_job_info_t ji;
+
+	sub(s, 2, 7, 2, 50, 0);
+	sub(s, 1, 7, 2, 100, 0);
+	ck_order(s, 1, 2);
+	ck_assert_int_eq(ost_job_start(s, 1, 0), 0);
+	for (size_t i = 0; i < sizeof(t) / sizeof(*t); i++)
+		ck_assert_double_eq_tol(_area_at(s, t[i], 7, 1), a[i] + 20,
+					EPS);
+	ck_assert_int_eq(ost_job_get(s, 1, &ji), 0);
+	ck_assert_double_eq_tol(ji.estimate, 100, EPS);
+	ck_assert_int_eq(ost_job_finish(s, 1, 180, 180), 0);
+	ck_assert_double_eq_tol(camp(s, 7, 1).area, 360 + 20, EPS);
+	ost_sched_destroy(s);
+}
+END_TEST
+
+/* §12: a requeued job keeps its charge and takes no step while pending;
+ * its steps count again from its next start.  A finish learnt between
+ * two steps charges q p.  Events: (t, start/advance/requeue/finish, area
+ * of the campaign after it). */
+START_TEST(test_variant_evidence_requeue)
+{
+	static const struct { double t; char op; double area; } ev[] = {
+		{ 0, 's', 10 }, { 10, 'a', 20 }, { 15, 'r', 20 },
+		{ 100, 'a', 20 }, { 100, 's', 20 }, { 119, 'a', 20 },
+		{ 120, 'a', 40 }, { 125, 'f', 25 },
+	};
+	ost_sched_t *s = mk_sched(4, _evidence);
+
+	sub(s, 1, 7, 1, 100, 0);
+	for (size_t i = 0; i < sizeof(ev) / sizeof(*ev); i++) {
+		int rc = ev[i].op == 's' ? ost_job_start(s, 1, ev[i].t)
+		       : ev[i].op == 'r' ? ost_job_requeue(s, 1, ev[i].t)
+		       : ev[i].op == 'f' ? ost_job_finish(s, 1, ev[i].t,
+							  ev[i].t - 100)
+		       : ost_sched_advance(s, ev[i].t);
+
+		ck_assert_int_eq(rc, 0);
+		ck_assert_double_eq_tol(camp(s, 7, 1).area, ev[i].area, EPS);
+	}
+	ost_sched_destroy(s);
+}
+END_TEST
+
+/* §12, state: a job reloaded from the state file counts and reports its
+ * current charge and takes no further step; its finish charges q p. */
+START_TEST(test_variant_evidence_state)
+{
+	ost_sched_t *s = mk_sched(4, _evidence), *r = NULL;
+	ost_job_info_t ji;
+	char *buf = NULL, err[256];
+	size_t len = 0;
+
+	sub(s, 1, 7, 2, 100, 0);
+	ck_assert_int_eq(ost_job_start(s, 1, 0), 0);
+	ck_assert_double_eq_tol(_area_at(s, 10, 7, 1), 40, EPS);
+	ck_assert_int_eq(ost_sched_save(s, &buf, &len), 0);
+	ck_assert_int_eq(ost_sched_load(buf, len, &r, err, sizeof(err)), 0);
+	ck_assert_int_eq(ost_job_get(r, 1, &ji), 0);
+	ck_assert_double_eq_tol(ji.estimate, 20, EPS);
+	ck_assert_double_eq_tol(_area_at(r, 50, 7, 1), 40, EPS);
+	ck_assert_int_eq(ost_job_finish(r, 1, 50, 50), 0);
+	ck_assert_double_eq_tol(camp(r, 7, 1).area, 100, EPS);
+	free(buf);
+	ost_sched_destroy(r);
+	ost_sched_destroy(s);
+}
+END_TEST
+
+/* §13: user 1's two full-machine jobs (F = 800) arrive before user 2's
+ * small one (S = v(1) = 4, F = 14).  By default the small campaign goes
+ * first; ranked by service received, user 1 (P = 0) goes first until one
+ * of its jobs starts (P = 400). */
+START_TEST(test_variant_served_key)
+{
+	ost_sched_t *s[2] = { mk_sched(4, NULL), mk_sched(4, _served) };
+
+	for (int i = 0; i < 2; i++) {
+		sub(s[i], 1, 1, 4, 100, 0);
+		sub(s[i], 2, 1, 4, 100, 0);
+		sub(s[i], 3, 2, 1, 10, 1);
+		if (i == 0)
+			ck_order(s[i], 3, 1, 2);
+		else
+			ck_order(s[i], 1, 2, 3);
+		ck_assert_int_eq(ost_job_start(s[i], 1, 1), 0);
+		ck_order(s[i], 3, 2);
+		/* a requeue gives the area back to the pending jobs */
+		ck_assert_int_eq(ost_job_requeue(s[i], 1, 1), 0);
+		if (i == 0)
+			ck_order(s[i], 3, 1, 2);
+		else
+			ck_order(s[i], 1, 2, 3);
+		ost_sched_destroy(s[i]);
+	}
+}
+END_TEST
+
+/* §14, Lambda = 40: user 1 (F = 400, K = 40), user 2 (S = 4, F = 14,
+ * under the cap: K = F), user 3 (S = 4, F = 84, K = 44).  By default
+ * 2, 3, 1; capped 2, 1, 3.  A reconfiguration to capped re-keys every
+ * campaign. */
+START_TEST(test_variant_capped_key)
+{
+	ost_sched_t *s[2] = { mk_sched(4, NULL), mk_sched(4, _capped) };
+	ost_config_t c = *ost_sched_config(s[0]);
+
+	for (int i = 0; i < 2; i++) {
+		sub(s[i], 1, 1, 4, 100, 0);
+		sub(s[i], 2, 2, 1, 10, 1);
+		sub(s[i], 3, 3, 4, 20, 1);
+	}
+	ck_order(s[0], 2, 3, 1);
+	ck_order(s[1], 2, 1, 3);
+	ck_assert_double_eq_tol(camp(s[1], 3, 1).vfinish, 84, EPS);
+	_capped(&c);
+	ck_assert_int_eq(ost_sched_reconfigure(s[0], &c, 1), 0);
+	ck_order(s[0], 2, 1, 3);
+	for (int i = 0; i < 2; i++)
+		ost_sched_destroy(s[i]);
+}
+END_TEST
 
 /* A user without history counts its full request under learned, and the
  * accuracy of everyone's finished jobs (here 1/10) under pooled. */
@@ -91,6 +254,25 @@ START_TEST(test_variant_memory_credit)
 }
 END_TEST
 
+/* §15: the same events as above with the credit on the key only: the
+ * tags are the default's (F = 4000 + 400 for the new user, v = 4000),
+ * the order is memory's (keys F - 14400 and F - 3600). */
+START_TEST(test_variant_memory_key)
+{
+	ost_sched_t *s = mk_sched(4, _memory_key);
+
+	sub(s, 1, 1, 4, 1000, 0);
+	ck_assert_int_eq(ost_job_start(s, 1, 0), 0);
+	ck_assert_int_eq(ost_job_finish(s, 1, 1000, 1000), 0);
+	sub(s, 2, 2, 4, 100, 2000);
+	sub(s, 3, 1, 1, 10, 2000);
+	ck_assert_double_eq_tol(camp(s, 2, 1).vfinish, 4400, EPS);
+	ck_assert_double_eq_tol(camp(s, 1, 2).vfinish, 4010, EPS);
+	ck_order(s, 2, 3);
+	ost_sched_destroy(s);
+}
+END_TEST
+
 /* A clock stepped back (ost_sched_rebase) moves the times of the usage
  * decay with it: the same events, the second run's times shifted by two
  * half-lives after the first finish, credit the same amounts.  Users 1
@@ -139,6 +321,22 @@ START_TEST(test_variant_config)
 	c.memory_credit = 0;
 	c.varea = (ost_varea_t)7;
 	ck_assert_int_eq(ost_config_check(&c, NULL), -OST_EINVAL);
+	ost_config_init(&c);
+	ck_assert(!c.evidence);
+	ck_assert_int_eq(c.rank, OST_RANK_FINISH);
+	ck_assert_int_eq(ost_config_check(&c, NULL), 0);
+	c.evidence_floor = 0.5;
+	ck_assert_int_eq(ost_config_check(&c, NULL), -OST_EINVAL);
+	c.evidence_floor = 1;
+	c.rank_cap = -1;
+	ck_assert_int_eq(ost_config_check(&c, NULL), -OST_EINVAL);
+	c.rank_cap = 0;
+	c.rank = (ost_rank_t)3;
+	ck_assert_int_eq(ost_config_check(&c, NULL), -OST_EINVAL);
+	ck_assert_int_eq(ost_rank_parse("Capped", &c.rank), 0);
+	ck_assert_int_eq(c.rank, OST_RANK_CAPPED);
+	ck_assert_int_eq(ost_rank_parse("start", &c.rank), -OST_EINVAL);
+	ck_assert_str_eq(ost_rank_name(OST_RANK_SERVED), "served");
 }
 END_TEST
 
@@ -149,8 +347,14 @@ Suite *suite(void)
 
 	tcase_add_test(tc, test_variant_learned_area);
 	tcase_add_test(tc, test_variant_memory_credit);
+	tcase_add_test(tc, test_variant_memory_key);
 	tcase_add_test(tc, test_variant_pooled_newcomer);
 	tcase_add_test(tc, test_variant_memory_rebase);
+	tcase_add_test(tc, test_variant_evidence_steps);
+	tcase_add_test(tc, test_variant_evidence_requeue);
+	tcase_add_test(tc, test_variant_evidence_state);
+	tcase_add_test(tc, test_variant_served_key);
+	tcase_add_test(tc, test_variant_capped_key);
 	tcase_add_test(tc, test_variant_config);
 	suite_add_tcase(s, tc);
 	return s;

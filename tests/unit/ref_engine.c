@@ -18,7 +18,8 @@ typedef struct {
 	uint64_t id;
 	int camp;
 	uint32_t q;
-	double e, submit;
+	double e, submit;	/* e: the estimate counted (§12's charge) */
+	double full, start;	/* e without §12; start time */
 	int state;		/* 0 pending, 1 running, 2 gone */
 	bool cancelled;
 } rjob_t;
@@ -27,6 +28,7 @@ typedef struct {
 	int user;
 	uint32_t seq;
 	double t_c, phi, len, area, area_est, E, S, F, D;
+	double K;		/* order key: F, or §13, §14's */
 	uint32_t k;
 	bool elig;
 } rcamp_t;
@@ -102,15 +104,31 @@ static void _derive(ref_t *r)
 	for (i = 0; i < r->nc; i++) {
 		rcamp_t *c = &r->c[i];
 		double len = c->area_est / (double)r->cfg.procs, emax = 0.0;
+		double pend = 0.0, w = r->u[c->user].w, P;
 
 		for (k = 0; k < r->nj; k++)
 			if (r->j[k].camp == i && !r->j[k].cancelled &&
 			    r->j[k].e > emax)
 				emax = r->j[k].e;
+		for (k = 0; k < r->nj; k++)
+			if (r->j[k].camp == i && r->j[k].state == 0)
+				pend += (double)r->j[k].q * r->j[k].e;
 		if (emax > len)
 			len = emax;
 		c->S = c->phi > pf[c->user] ? c->phi : pf[c->user];
 		c->F = c->S + c->len;
+		/* §13, §14: P = max(S, F - A^pend / w), K = P or
+		 * min(F, P + Lambda / w) */
+		P = c->F - pend / w;
+		if (P < c->S)
+			P = c->S;
+		if (r->cfg.rank == OST_RANK_SERVED)
+			c->K = P;
+		else if (r->cfg.rank == OST_RANK_CAPPED)
+			c->K = fmin(c->F, P + r->cfg.rank_cap *
+				    (double)r->cfg.procs / w);
+		else
+			c->K = c->F;
 		c->D = (c->t_c > pd[c->user] ? c->t_c : pd[c->user]) +
 		       (double)c->k * len;
 		c->elig = r->cfg.mode == OST_MODE_FAIRCAMP || r->v >= c->S;
@@ -145,7 +163,7 @@ static double _capacity(const ref_t *r)
 	return busy < m ? busy : m;
 }
 
-void ref_advance(ref_t *r, double t)
+static void _advance(ref_t *r, double t)
 {
 	if (!(t > r->now))
 		goto out;
@@ -194,6 +212,45 @@ out:
 	_derive(r);
 }
 
+/* §12: the charge of a job whose estimate without the variant is e. */
+static double _charge(const ref_t *r, double e)
+{
+	return r->cfg.evidence && e > r->cfg.evidence_floor
+		       ? r->cfg.evidence_floor : e;
+}
+
+static void _resize(ref_t *r, rjob_t *j, uint32_t q, double e);
+
+/* Advance to t, applying on the way every step of §12 due by then (a
+ * running job whose run time reaches its charge, below its full
+ * estimate: the charge doubles, up to it, as a resize), earliest (then
+ * lowest id) first, each at its own instant. */
+void ref_advance(ref_t *r, double t)
+{
+	for (;;) {
+		rjob_t *next = NULL;
+		int i;
+
+		for (i = 0; i < r->nj; i++) {
+			rjob_t *j = &r->j[i];
+
+			if (j->state != 1 || !(j->e < j->full) ||
+			    !(j->start + j->e <= t))
+				continue;
+			if (!next || j->start + j->e < next->start + next->e ||
+			    (j->start + j->e == next->start + next->e &&
+			     j->id < next->id))
+				next = j;
+		}
+		if (!next)
+			break;
+		_advance(r, next->start + next->e);
+		_resize(r, next, next->q, fmin(2.0 * next->e, next->full));
+		_derive(r);
+	}
+	_advance(r, t);
+}
+
 ref_t *ref_create(const ost_config_t *cfg)
 {
 	ref_t *r = calloc(1, sizeof(*r));
@@ -232,10 +289,14 @@ static uint32_t _submit(ref_t *r, uint64_t id, uint32_t uid, uint32_t q,
 			double e, double t, uint32_t seq)
 {
 	int u = _user(r, uid), c = r->u[u].last;
-	double a = (double)q * e;
+	double full = e, a;
+
 	bool join = seq ? c >= 0 && seq == r->u[u].last_seq
 			: c >= 0 && (_unfinished(r, c) ||
 				     t - r->c[c].E <= r->cfg.think_time);
+
+	e = _charge(r, e);
+	a = (double)q * e;
 
 	if (!join) {
 		uint32_t busy = _busy_users(r);
@@ -265,7 +326,7 @@ static uint32_t _submit(ref_t *r, uint64_t id, uint32_t uid, uint32_t q,
 	r->c[c].area += a;
 	r->c[c].area_est += a;
 	r->j[r->nj++] = (rjob_t){ .id = id, .camp = c, .q = q, .e = e,
-				  .submit = t };
+				  .full = full, .submit = t };
 	_derive(r);
 	return r->c[c].seq;
 }
@@ -319,8 +380,12 @@ static void _resize(ref_t *r, rjob_t *j, uint32_t q, double e)
 
 void ref_start(ref_t *r, uint64_t id, double t)
 {
+	rjob_t *j;
+
 	ref_advance(r, t);
-	_job(r, id)->state = 1;
+	j = _job(r, id);
+	j->state = 1;
+	j->start = t;
 	_derive(r);
 }
 
@@ -331,14 +396,19 @@ void ref_start_alloc(ref_t *r, uint64_t id, double t, uint32_t q)
 	ref_advance(r, t);
 	j = _job(r, id);
 	j->state = 1;
+	j->start = t;
 	_resize(r, j, q, j->e);
 	_derive(r);
 }
 
 void ref_update(ref_t *r, uint64_t id, uint32_t q, double e, double t)
 {
+	rjob_t *j;
+
 	ref_advance(r, t);
-	_resize(r, _job(r, id), q, e);
+	j = _job(r, id);
+	j->full = e;
+	_resize(r, j, q, _charge(r, e));
 	_derive(r);
 }
 
@@ -384,8 +454,8 @@ static int _cmp_camp(const void *a, const void *b)
 	} else {
 		if (x->elig != y->elig)
 			return x->elig ? -1 : 1;
-		kx = x->F;
-		ky = y->F;
+		kx = x->K;
+		ky = y->K;
 	}
 	if (kx != ky)
 		return kx < ky ? -1 : 1;
@@ -404,13 +474,16 @@ static int _cmp_job(const void *a, const void *b)
 
 	switch (_sort_ref->cfg.intra) {
 	case OST_INTRA_LPT:
-		k1x = -x->e; k1y = -y->e; k2x = -(double)x->q; k2y = -(double)y->q;
+		k1x = -x->full; k1y = -y->full;
+		k2x = -(double)x->q; k2y = -(double)y->q;
 		break;
 	case OST_INTRA_SPT:
-		k1x = x->e; k1y = y->e; k2x = -(double)x->q; k2y = -(double)y->q;
+		k1x = x->full; k1y = y->full;
+		k2x = -(double)x->q; k2y = -(double)y->q;
 		break;
 	case OST_INTRA_LJF:
-		k1x = -(double)x->q; k1y = -(double)y->q; k2x = -x->e; k2y = -y->e;
+		k1x = -(double)x->q; k1y = -(double)y->q;
+		k2x = -x->full; k2y = -y->full;
 		break;
 	case OST_INTRA_FIFO:
 		break;
