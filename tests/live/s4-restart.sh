@@ -30,7 +30,9 @@ grep '^campaign' "$WORK/state.before" | sed 's/^/#   /'
 note "kill -9 slurmctld"
 ctld_stop KILL
 ctld_start || fail "slurmctld did not restart"
-grep -q "ostrich: partition debug restored from $STATE" "$WORK/log/slurmctld.log" ||
+# the engine meets the partition (and reads its state) at its first pass
+# or submission, which may come after slurmctld's first answer to a ping
+wait_for 60 'grep -q "ostrich: partition debug restored from $STATE" "$WORK/log/slurmctld.log"' ||
 	fail "state not restored"
 snapshot
 [ "$PEND" = "$before" ] || { printf 'before:\n%s\nafter:\n%s\n' "$before" "$PEND"; fail "pending jobs or priorities changed across the restart"; }
@@ -44,7 +46,7 @@ ctld_stop KILL
 printf 'this is not an ostrich state file\n\001\002' > "$STATE"
 cp "$STATE" "$WORK/corrupt.copy"
 ctld_start || fail "slurmctld did not restart with a corrupt state file"
-grep -q "ostrich: state file $STATE unusable .*moved to $STATE.bad.[0-9]*; rebuilding partition debug from the job records" "$WORK/log/slurmctld.log" ||
+wait_for 60 'grep -q "ostrich: state file $STATE unusable .*moved to $STATE.bad.[0-9]*; rebuilding partition debug from the job records" "$WORK/log/slurmctld.log"' ||
 	fail "corrupt state file not reported"
 # the evidence is kept aside, byte for byte, and not overwritten by saves
 bad=$(ls "$STATE".bad.* 2>/dev/null) || fail "the corrupt state file was not kept aside"
@@ -63,7 +65,7 @@ ctld_stop KILL
 sed '1s/^ostrich-state 1$/ostrich-state 7/' "$STATE" > "$WORK/newer.copy"
 cp "$WORK/newer.copy" "$STATE"
 ctld_start || fail "slurmctld did not restart with a newer state file"
-grep -q "ostrich: state file $STATE unusable .*moved to $STATE.v7; rebuilding" "$WORK/log/slurmctld.log" ||
+wait_for 60 'grep -q "ostrich: state file $STATE unusable .*moved to $STATE.v7; rebuilding" "$WORK/log/slurmctld.log"' ||
 	fail "newer state file not reported"
 cmp -s "$STATE.v7" "$WORK/newer.copy" || fail "the newer state file was not kept as $STATE.v7"
 [ "$(ls "$STATE".bad.* | wc -l)" = 1 ] || fail "the earlier corrupt copy was touched"
