@@ -58,12 +58,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(text, data, size);
 	text[size] = '\0';
-	memset(&c, 0, sizeof(c));
-	c.think_time = 600;
-	c.interval = 30;
-	c.default_estimate = 86400;
-	c.default_weight = 1;
-	c.memory_credit = 3600;
+	osl_conf_defaults(&c);	/* as an empty ostrich.conf */
 	for (line = text; line; line = next) {
 		char *eq;
 

@@ -50,6 +50,32 @@ static int _uint(const char *s, uint64_t min, uint64_t max, uint64_t *out)
 	return 0;
 }
 
+extern void osl_conf_defaults(osl_conf_t *conf)
+{
+	ost_config_t core;
+
+	memset(conf, 0, sizeof(*conf));
+	ost_config_init(&core);
+	conf->mode = core.mode;
+	conf->think_time = core.think_time;
+	conf->capacity = core.capacity;
+	conf->intra = core.intra;
+	conf->varea = core.varea;
+	conf->memory = core.memory;
+	conf->memory_key = core.memory_key;
+	conf->memory_credit = core.memory_credit;
+	conf->evidence = core.evidence;
+	conf->evidence_floor = core.evidence_floor;
+	conf->rank = core.rank;
+	conf->rank_cap = core.rank_cap;
+	conf->faircamp_users = core.faircamp_users;
+	conf->default_weight = core.default_weight;
+	conf->interval = 30;
+	conf->default_estimate = 86400;
+	conf->backfill = true;
+	conf->system_comment = true;
+}
+
 extern int osl_conf_parse_weight(const char *s, double *w)
 {
 	char *end;

@@ -23,6 +23,12 @@
 #define OSL_CONF_INTERVAL_MIN 1u
 #define OSL_CONF_INTERVAL_MAX 3600u
 
+/* conf = the defaults an empty ostrich.conf gives (the core's,
+ * ost_config_init, for every scheduling key; Interval=30,
+ * DefaultEstimate=86400, Backfill and SystemComment on; no weight lists,
+ * no EventLog).  The one place they are set. */
+extern void osl_conf_defaults(osl_conf_t *conf);
+
 /*
  * Set the scalar key of conf from its text value val (Mode, ThinkTime,
  * Interval, Capacity, IntraOrder, DefaultEstimate, FairCampUsers,

@@ -56,31 +56,6 @@ static s_p_options_t _options[] = {
 	{NULL}
 };
 
-static void _defaults(osl_conf_t *conf)
-{
-	ost_config_t core;
-
-	ost_config_init(&core);
-	conf->mode = core.mode;
-	conf->think_time = core.think_time;
-	conf->capacity = core.capacity;
-	conf->intra = core.intra;
-	conf->varea = core.varea;
-	conf->memory = core.memory;
-	conf->memory_key = core.memory_key;
-	conf->memory_credit = core.memory_credit;
-	conf->evidence = core.evidence;
-	conf->evidence_floor = core.evidence_floor;
-	conf->rank = core.rank;
-	conf->rank_cap = core.rank_cap;
-	conf->faircamp_users = core.faircamp_users;
-	conf->default_weight = core.default_weight;
-	conf->interval = 30;
-	conf->default_estimate = 86400;
-	conf->backfill = true;
-	conf->system_comment = true;
-}
-
 /* The keys with one value, judged by osl_conf_set_value(). */
 static const char *const _scalar_keys[] = {
 	"Mode", "ThinkTime", "Interval", "Capacity", "IntraOrder",
@@ -168,7 +143,7 @@ extern osl_conf_t *osl_conf_read(const char *path, char **err)
 	struct stat st;
 	int rc = 0;
 
-	_defaults(conf);
+	osl_conf_defaults(conf);
 	if (path)
 		conf->path = xstrdup(path);
 	else if (slurm_conf.slurm_conf && strchr(slurm_conf.slurm_conf, '/'))

@@ -17,11 +17,7 @@ static osl_conf_t _conf(void)
 {
 	osl_conf_t c;
 
-	memset(&c, 0, sizeof(c));
-	c.think_time = 600;
-	c.interval = 30;
-	c.default_estimate = 86400;
-	c.default_weight = 1;
+	osl_conf_defaults(&c);
 	return c;
 }
 
