@@ -103,6 +103,9 @@ static FILE *_evlog_fopen(const char *path)
 	if (fchmod(fd, 0600) < 0)
 		error("ostrich: EventLog %s: cannot make it private (mode 0600): %s",
 		      path, strerror(errno));
+	if (osl_evlog_seal(fd) < 0)
+		error("ostrich: EventLog %s: cannot end a torn last record: %s",
+		      path, strerror(errno));
 	if (!(f = fdopen(fd, "a"))) {
 		int err = errno;
 

@@ -39,13 +39,26 @@
  *  seconds after a step of the wall clock (ost_sched_rebase), T being the
  *  clock that showed it.
  *
+ *  A process killed by a signal can leave its last record half written
+ *  (stdio writes the buffer in pieces).  The next process starts with a
+ *  newline if the file does not end with one (osl_evlog_seal), then writes
+ *  "create" or "load" before any event; a reader skips a line it cannot
+ *  parse when it is the last one or comes just before such a record
+ *  (osl_evlog_torn), and refuses any other.
+ *
  *  Free of Slurm types and of the engine: ost-replay and tests/plugin link it.
 \*****************************************************************************/
 
+#define _POSIX_C_SOURCE 200809L	/* pread, strdup */
+
 #include <ctype.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
 
 #include "osl_private.h"
 
@@ -206,4 +219,36 @@ extern int osl_evlog_parse(char *line, osl_evlog_rec_t *r)
 		return sscanf(rest, "%lf", &r->t) == 1 ? 0 : -1;
 	}
 	return -1;
+}
+
+extern int osl_evlog_seal(int fd)
+{
+	struct stat st;
+	char c;
+
+	if (fstat(fd, &st) < 0)
+		return -1;
+	if (st.st_size == 0)
+		return 0;
+	if (pread(fd, &c, 1, st.st_size - 1) != 1)
+		return -1;
+	if (c == '\n')
+		return 0;
+	return write(fd, "\n", 1) == 1 ? 0 : -1;
+}
+
+extern bool osl_evlog_torn(const char *next)
+{
+	char *copy;
+	osl_evlog_rec_t r;
+	bool anew;
+
+	if (!next)
+		return true;
+	if (!(copy = strdup(next)))
+		return false;
+	anew = !osl_evlog_parse(copy, &r) &&
+	       (r.op == OSL_LOG_CREATE || r.op == OSL_LOG_LOAD);
+	free(copy);
+	return anew;
 }

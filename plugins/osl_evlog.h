@@ -53,6 +53,24 @@ typedef struct {
 extern void osl_evlog_write(FILE *f, const osl_evlog_rec_t *r);
 
 /*
+ * Before appending to the log open on fd: if it does not end with a
+ * newline (a process killed while its last record was half written),
+ * write one, so that the torn record stays on a line of its own and the
+ * next record starts clean.  Returns 0, or -1 with errno (read or write
+ * failed).
+ */
+extern int osl_evlog_seal(int fd);
+
+/*
+ * Is the line that osl_evlog_parse() refused a record torn by a crash, given
+ * the line after it (NULL at the end of the file)?  Yes when it is the last
+ * line, or when the next one starts a schedule anew ("create" or "load", as
+ * the next process does): the schedule it belonged to is replaced, so a
+ * replay skips it.  next is not modified.
+ */
+extern bool osl_evlog_torn(const char *next);
+
+/*
  * Parse one line written by osl_evlog_write.  Cuts line in place: r->part
  * and r->path point into it.
  * RET 0, or -1 (malformed or unknown record)

@@ -218,8 +218,18 @@ static int replay(const char *path)
 	for (n = 1; n <= last_pass && fgets(buf, sizeof(buf), f); n++) {
 		part_t *p;
 
-		if (osl_evlog_parse(buf, &r))
-			return die((int) n, "malformed line", 0);
+		if (osl_evlog_parse(buf, &r)) {
+			/* a record torn by a crash, if the next line starts
+			 * the schedule anew (osl_evlog.c) */
+			long at = ftell(f);
+			char next[sizeof(buf)];
+			bool torn = osl_evlog_torn(fgets(next, sizeof(next), f));
+
+			if (!torn || fseek(f, at, SEEK_SET))
+				return die((int) n, "malformed line", 0);
+			fprintf(stderr, "ost-replay: line %ld: a record torn by a crash, skipped\n", n);
+			continue;
+		}
 		if (!(p = get_part(r.part)))
 			return die((int) n, "too many partitions", 0);
 		if (apply(p, &r, (int) n))

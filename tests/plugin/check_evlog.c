@@ -5,6 +5,10 @@
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
 
+#define _POSIX_C_SOURCE 200809L	/* mkstemp, pread */
+
+#include <unistd.h>
+
 #include "plug_util.h"
 
 /* Every kind of record, with values that do not print exactly in few
@@ -188,6 +192,35 @@ START_TEST(test_old_start)
 }
 END_TEST
 
+/* A process killed in the middle of a record: the next one starts on a new
+ * line (seal), and a reader skips the torn line only before a record that
+ * starts the schedule anew, or at the end. */
+START_TEST(test_torn)
+{
+	char path[] = "/tmp/check_evlog.XXXXXX", buf[256];
+	int fd = mkstemp(path);
+	ssize_t n;
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(osl_evlog_seal(fd), 0);	/* empty: nothing */
+	ck_assert_int_eq(write(fd, "debug finish 5 17955", 20), 20);
+	ck_assert_int_eq(osl_evlog_seal(fd), 0);
+	ck_assert_int_eq(osl_evlog_seal(fd), 0);	/* once only */
+	n = pread(fd, buf, sizeof(buf) - 1, 0);
+	ck_assert_int_eq(n, 21);
+	buf[n] = '\0';
+	ck_assert_str_eq(buf, "debug finish 5 17955\n");
+	close(fd);
+	unlink(path);
+
+	ck_assert(osl_evlog_torn(NULL));
+	ck_assert(osl_evlog_torn("debug load /var/spool/x.debug.2\n"));
+	ck_assert(osl_evlog_torn("debug create 8 ostrich 600 used lpt 0 1 0\n"));
+	ck_assert(!osl_evlog_torn("debug finish 6 1795512635 1\n"));
+	ck_assert(!osl_evlog_torn("garbage\n"));
+}
+END_TEST
+
 START_TEST(test_malformed)
 {
 	static const char *const bad[] = {
@@ -221,6 +254,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_format);
 	tcase_add_test(tc, test_malformed);
 	tcase_add_test(tc, test_old_start);
+	tcase_add_test(tc, test_torn);
 	suite_add_tcase(s, tc);
 	return s;
 }
