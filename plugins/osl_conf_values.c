@@ -190,13 +190,13 @@ extern int osl_conf_set_value(osl_conf_t *conf, const char *key, const char *val
 			return _err(err, errlen, "Rank=%s: must be finish, "
 				    "served or capped", val);
 	} else if (!strcasecmp(key, "Memory")) {
-		bool on = !strcasecmp(val, "key");
+		bool key = !strcasecmp(val, "key"), on = key;
 
-		if (!on && _onoff(val, &on))
+		if (!key && _onoff(val, &on))
 			return _err(err, errlen, "Memory=%s: must be on, off "
 				    "or key", val);
 		conf->memory = on;
-		conf->memory_key = !strcasecmp(val, "key");
+		conf->memory_key = key;
 	} else if (!strcasecmp(key, "Evidence")) {
 		if (_onoff(val, &conf->evidence))
 			return _err(err, errlen, "Evidence=%s: must be on or "
