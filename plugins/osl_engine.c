@@ -95,7 +95,8 @@ extern double osl_now_hr(void)
  */
 static FILE *_evlog_fopen(const char *path)
 {
-	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+	/* read too: osl_evlog_seal() reads the last byte */
+	int fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
 	FILE *f;
 
 	if (fd < 0)

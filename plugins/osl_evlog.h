@@ -53,7 +53,8 @@ typedef struct {
 extern void osl_evlog_write(FILE *f, const osl_evlog_rec_t *r);
 
 /*
- * Before appending to the log open on fd: if it does not end with a
+ * Before appending to the log open on fd (for reading and writing: the
+ * last byte is read): if it does not end with a
  * newline (a process killed while its last record was half written),
  * write one, so that the torn record stays on a line of its own and the
  * next record starts clean.  Returns 0, or -1 with errno (read or write
