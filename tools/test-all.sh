@@ -124,18 +124,21 @@ not_run() {	# not_run NAME WHY
 	add_row "$1" "not run" 0 0 0 0 "$2"
 }
 
-# note_failures NAME DIR: keep the last lines of each failed test's log, to
-# be shown above the summary table (the end of a long run's output is what
-# a reader, or CI, sees first).
+# note_failures NAME DIR: print the last lines of each failed test's log
+# at once, right under make's error (a CI excerpt that starts at the first
+# error shows why), and keep them to repeat above the summary table (the
+# end of a long run's output is what a reader sees first).
 failure_tails=
 note_failures() {
-	local trs res
+	local trs res tail_
 	while IFS= read -r trs; do
 		res=$(sed -n 's/^:test-result: //p' "$trs" | head -1)
 		case $res in FAIL|ERROR|XPASS) ;; *) continue ;; esac
-		failure_tails+=$(printf '\n--- %s: %s (%s), its last lines:\n%s\n' \
+		tail_=$(printf -- '--- %s: %s (%s), its last lines:\n%s\n' \
 			"$1" "$(basename "${trs%.trs}")" "$res" \
-			"$(tail -25 "${trs%.trs}.log" 2>/dev/null)")
+			"$(tail -40 "${trs%.trs}.log" 2>/dev/null)")
+		printf '%s\n' "$tail_"
+		failure_tails+=$'\n'"$tail_"
 	done < <(find "$2" -maxdepth 1 -name '*.trs' | sort)
 }
 
