@@ -155,6 +155,16 @@ cluster_munge() {
 	cluster_die "munge round trip failed"
 }
 
+# pid_alive PID: the process exists and is not a zombie.  A daemon is
+# adopted by whoever reaps orphans here: PID 1, or a CI runner that is a
+# child subreaper and may reap late.  Killed but not yet reaped, it still
+# answers kill -0, yet it is gone: it holds no port, no file, no lock.
+pid_alive() {
+	local st
+	st=$(sed -n 's/^.*) \(.\).*/\1/p' "/proc/$1/stat" 2>/dev/null) || return 1
+	[ -n "$st" ] && [ "$st" != Z ] && [ "$st" != X ]
+}
+
 # Start slurmctld (daemonizes); returns once it answers (120 s at most), or
 # fails as soon as the daemon it started is gone.  A pid file left by a
 # daemon that died before (e.g. slurmctld -D refusing a bad config) is
@@ -162,7 +172,7 @@ cluster_munge() {
 ctld_start() {
 	local pid
 	pid=$(cat "$WORK/run/slurmctld.pid" 2>/dev/null || true)
-	if [ -n "$pid" ] && ! kill -0 "$pid" 2>/dev/null; then
+	if [ -n "$pid" ] && ! pid_alive "$pid"; then
 		rm -f "$WORK/run/slurmctld.pid"
 	fi
 	LD_LIBRARY_PATH=$WORK/plugins${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
@@ -170,7 +180,7 @@ ctld_start() {
 	for _ in $(seq 600); do
 		scontrol ping >/dev/null 2>&1 && return 0
 		pid=$(cat "$WORK/run/slurmctld.pid" 2>/dev/null || true)
-		if [ -n "$pid" ] && ! kill -0 "$pid" 2>/dev/null; then return 1; fi
+		if [ -n "$pid" ] && ! pid_alive "$pid"; then return 1; fi
 		sleep 0.2
 	done
 	return 1
@@ -182,8 +192,8 @@ ctld_stop() {
 	pid=$(cat "$WORK/run/slurmctld.pid" 2>/dev/null || true)
 	[ -n "$pid" ] || return 0
 	kill -s "$sig" "$pid" 2>/dev/null || true
-	for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-	kill -0 "$pid" 2>/dev/null && kill -9 "$pid"
+	for _ in $(seq 100); do pid_alive "$pid" || break; sleep 0.1; done
+	pid_alive "$pid" && kill -9 "$pid"
 	rm -f "$WORK/run/slurmctld.pid"
 }
 
@@ -210,15 +220,15 @@ _stop_pids() {
 	for f in "$@"; do
 		[ -s "$f" ] || continue
 		pid=$(cat "$f")
-		kill -0 "$pid" 2>/dev/null && { kill "$pid" 2>/dev/null || true; pids+=("$pid"); }
+		pid_alive "$pid" && { kill "$pid" 2>/dev/null || true; pids+=("$pid"); }
 	done
 	for _ in $(seq 100); do
 		local alive=0
-		for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+		for pid in "${pids[@]}"; do pid_alive "$pid" && alive=1; done
 		[ $alive = 0 ] && break
 		sleep 0.2
 	done
-	for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && kill -9 "$pid" 2>/dev/null; done
+	for pid in "${pids[@]}"; do pid_alive "$pid" && kill -9 "$pid" 2>/dev/null; done
 	rm -f "$@"
 }
 

@@ -60,7 +60,7 @@ KILLS=0
 
 # slurmctld is alive and is the one we started (it never dies on its own).
 ctld_alive() {
-	kill -0 "$CTLD_PID" 2>/dev/null && scontrol ping >/dev/null 2>&1 ||
+	pid_alive "$CTLD_PID" && scontrol ping >/dev/null 2>&1 ||
 		fail "slurmctld died on its own (pid $CTLD_PID)"
 }
 
@@ -167,7 +167,7 @@ kill_ctld() {
 		grep -q 'Breakpoint 1, .*ost_sched_advance' "$WORK/gdb.out" ||
 			{ cat "$WORK/gdb.out"; fail "gdb did not stop slurmctld inside a pass"; }
 		grep -q 'osl_pass' "$WORK/gdb.out" || { cat "$WORK/gdb.out"; fail "stopped outside the pass"; }
-		wait_for 30 "! kill -0 $CTLD_PID 2>/dev/null" || fail "slurmctld survived kill -9"
+		wait_for 30 "! pid_alive $CTLD_PID" || fail "slurmctld survived kill -9"
 		rm -f "$WORK/run/slurmctld.pid"
 	else
 		ctld_stop KILL
