@@ -7,6 +7,7 @@
 
 #define _POSIX_C_SOURCE 200809L	/* mkstemp, pread */
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include "plug_util.h"
@@ -210,6 +211,22 @@ START_TEST(test_torn)
 	ck_assert_int_eq(n, 21);
 	buf[n] = '\0';
 	ck_assert_str_eq(buf, "debug finish 5 17955\n");
+	close(fd);
+
+	/* the engine's own open (osl_engine.c): append, and read for the
+	 * seal; a write-only descriptor cannot be sealed, and says so */
+	fd = open(path, O_WRONLY | O_APPEND);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, "debug pass 17", 13), 13);
+	ck_assert_int_lt(osl_evlog_seal(fd), 0);
+	close(fd);
+	fd = open(path, O_RDWR | O_APPEND | O_CLOEXEC);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(osl_evlog_seal(fd), 0);
+	n = pread(fd, buf, sizeof(buf) - 1, 0);
+	ck_assert_int_eq(n, 35);
+	buf[n] = '\0';
+	ck_assert_str_eq(buf, "debug finish 5 17955\ndebug pass 17\n");
 	close(fd);
 	unlink(path);
 
