@@ -158,7 +158,8 @@ static void _reload_conf(void)
 
 /*
  * The engine thread: a pass every Interval, sooner after a submission
- * (wake) but at most one pass per second, at once on reconfigure.
+ * (wake) but no sooner than osl_wake_deadline() allows (one per second,
+ * less often when a pass holds the locks long), at once on reconfigure.
  */
 static void *_engine(void *arg)
 {
@@ -171,6 +172,7 @@ static void *_engine(void *arg)
 #endif
 	for (;;) {
 		bool reconf;
+		double held;
 
 		slurm_mutex_lock(&osl_eng.lock);
 		if (osl_eng.stop) {
@@ -185,13 +187,13 @@ static void *_engine(void *arg)
 		osl_wait_now(osl_eng.mono, &begun);
 		if (reconf)
 			_reload_conf();
-		osl_pass();
+		held = osl_pass();
 		osl_save_all(false);
 
 		slurm_mutex_lock(&osl_eng.lock);
-		soon = full = begun;
-		soon.tv_sec += 1;
+		full = begun;
 		full.tv_sec += osl_eng.conf->interval;
+		osl_wake_deadline(&begun, held, osl_eng.conf->interval, &soon);
 		while (!osl_eng.stop && !osl_eng.reconf) {
 			struct timespec *deadline = osl_eng.wake ? &soon : &full;
 

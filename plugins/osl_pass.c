@@ -184,7 +184,7 @@ static void _write_all(const osl_obs_vec_t *vec, osl_pass_stats_t *ps)
 	}
 }
 
-extern void osl_pass(void)
+extern double osl_pass(void)
 {
 	/* conf R (slurm_conf strings), job W (priorities), part R */
 	slurmctld_lock_t job_write_lock = {
@@ -250,6 +250,7 @@ extern void osl_pass(void)
 		     (ps.lock - ps.t0) * 1e3);
 	free(by_part);
 	free(vec.v);
+	return ps.end - ps.lock;
 }
 
 /* Wake the engine thread for a pass soon.  NOTE: osl_eng.lock held. */

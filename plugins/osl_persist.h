@@ -55,6 +55,16 @@ extern int osl_cond_init_mono(pthread_cond_t *cond);
  * CLOCK_REALTIME: the base of a pthread_cond_timedwait() deadline. */
 extern void osl_wait_now(bool mono, struct timespec *ts);
 
+/* Woken passes hold the job write lock at most 1/OSL_WAKE_DUTY of the
+ * wall time (osl_wake_deadline). */
+#define OSL_WAKE_DUTY 10
+
+/* *out = begun + the gap before a pass woken by a submission may start:
+ * max(1 s, OSL_WAKE_DUTY x held), at most interval seconds; held is how
+ * long the last pass held slurmctld's locks (s, negative taken as 0). */
+extern void osl_wake_deadline(const struct timespec *begun, double held,
+			      int interval, struct timespec *out);
+
 /* ------------------------------------------- osl_aside.c (Slurm-free) --- */
 
 /* The state format version ost_sched_save() writes (doc/state-format.md;

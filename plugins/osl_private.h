@@ -486,7 +486,8 @@ extern double osl_now_hr(void);
 /* ------------------------------------------------ osl_pass.c (Slurm) --- */
 
 /* One pass: observe, sync, rank, renumber, comment, write, order.
- * NOTE: takes the slurmctld locks and osl_eng.lock itself. */
-extern void osl_pass(void);
+ * NOTE: takes the slurmctld locks and osl_eng.lock itself.
+ * RET how long it held them, in seconds */
+extern double osl_pass(void);
 
 #endif /* _OSL_PRIVATE_H */

@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <time.h>
 
@@ -69,6 +70,29 @@ START_TEST(test_wait_now)
 }
 END_TEST
 
+/* The gap before a woken pass: one second while passes are short, then
+ * OSL_WAKE_DUTY times the last pass's lock hold, never past Interval. */
+START_TEST(test_wake_deadline)
+{
+	static const struct { double held; int interval; double gap; } c[] = {
+		{ 0, 30, 1 }, { -5, 30, 1 }, { 0.03, 30, 1 },
+		{ 0.1, 30, 1 }, { 0.25, 30, 2.5 }, { 0.2729, 30, 2.729 },
+		{ 10, 30, 30 }, { 0.5, 3, 3 }, { 0.5, 0, 5 },
+	};
+	struct timespec begun = { .tv_sec = 1000, .tv_nsec = 900000000 }, out;
+	size_t i;
+
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		osl_wake_deadline(&begun, c[i].held, c[i].interval, &out);
+		ck_assert_msg(out.tv_nsec >= 0 && out.tv_nsec < 1000000000,
+			      "case %zu: tv_nsec %ld", i, out.tv_nsec);
+		ck_assert_msg(fabs(_secs(&out) - _secs(&begun) - c[i].gap) < 1e-6,
+			      "case %zu: gap %.9f, want %.9f", i,
+			      _secs(&out) - _secs(&begun), c[i].gap);
+	}
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("wait");
@@ -76,6 +100,7 @@ static Suite *suite(void)
 
 	tcase_add_test(tc, test_monotonic_deadline);
 	tcase_add_test(tc, test_wait_now);
+	tcase_add_test(tc, test_wake_deadline);
 	suite_add_tcase(s, tc);
 	return s;
 }
