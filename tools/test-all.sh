@@ -134,8 +134,12 @@ note_failures() {
 	while IFS= read -r trs; do
 		res=$(sed -n 's/^:test-result: //p' "$trs" | head -1)
 		case $res in FAIL|ERROR|XPASS) ;; *) continue ;; esac
-		tail_=$(printf -- '--- %s: %s (%s), its last lines:\n%s\n' \
+		# the reason first (a live test's "FAIL: why", a Check test's
+		# ":F:"/":E:" lines): the daemon log a live test prints after
+		# it can push it out of the tail
+		tail_=$(printf -- '--- %s: %s (%s), why:\n%s\n--- its last lines:\n%s\n' \
 			"$1" "$(basename "${trs%.trs}")" "$res" \
+			"$(grep -m 5 -E '^FAIL: |:[FE]:' "${trs%.trs}.log" 2>/dev/null)" \
 			"$(tail -40 "${trs%.trs}.log" 2>/dev/null)")
 		printf '%s\n' "$tail_"
 		failure_tails+=$'\n'"$tail_"
