@@ -21,9 +21,11 @@
 #   - sdiag "Main schedule statistics": cycles, mean and max cycle (µs),
 #     mean depth; "Backfilling stats": cycles and mean cycle; jobs started;
 #   - the ostrich pass times logged under DebugFlags=Priority
-#     ("ostrich: pass N took X ms: ... P priorities changed ...; locks held
-#     H ms ..."), sched/ostrich only: total (lock wait included), time
-#     holding the locks, and priorities written per pass.
+#     ("ostrich: pass N took X ms: ... P priorities changed ...; job read
+#     lock held R ms ...; job write lock held W ms ..."), sched/ostrich
+#     only: total (lock waits included), time holding the job read lock
+#     (first half) and the job write lock (second half), and priorities
+#     written per pass.
 # Jobs run and end during the window, so both configurations see starts,
 # ends and the triggers that come with them.  Every daemon is stopped by
 # PID at the end (cluster_stop); the cluster lock /tmp/ostrich-live.lock
@@ -37,7 +39,8 @@
 #     users at a time, one sbatch at a time each (as users do);
 #   - slurmctld's VmRSS (/proc/PID/status) before and after the fill and
 #     at the end, and VmHWM;
-#   - the longest "locks held" of the ostrich passes during the fill, in
+#   - the longest "job write lock held" of the ostrich passes (and,
+#     for information, the longest "job read lock held") during the fill, in
 #     the window and over the whole run, against the longest main cycle of
 #     the stock configuration (sdiag "Max cycle": before the window, read
 #     just before `sdiag -r`, in the window, and after it).
@@ -166,10 +169,11 @@ ctld_mem() {
 	awk -v f="$1:" '$1 == f { print $2; exit }' "/proc/$(cat "$WORK/run/slurmctld.pid")/status"
 }
 
-# held_max FIRST LAST: the longest "locks held" (ms) of the ostrich passes
-# logged in lines FIRST..LAST of slurmctld.log; "-" if none.
+# held_max FIRST LAST [read|write]: the longest "job write lock held" (or
+# "job read lock held") (ms) of the ostrich passes logged in lines
+# FIRST..LAST of slurmctld.log; "-" if none.
 held_max() {
-	sed -n "$1,$2{s/.*ostrich: pass .*locks held \([0-9.]*\) ms.*/\1/p}" "$WORK/log/slurmctld.log" |
+	sed -n "$1,$2{s/.*ostrich: pass .*job ${3:-write} lock held \([0-9.]*\) ms.*/\1/p}" "$WORK/log/slurmctld.log" |
 		sort -g | tail -n 1 | awk '{ printf "%.1f\n", $1 }' | grep . || echo -
 }
 
@@ -231,8 +235,8 @@ run_one() {
 	sed -n "$((l0 + 1)),${lwin}p" "$WORK/log/slurmctld.log" |
 		sed -n 's/.*ostrich: pass [0-9]* took \([0-9.]*\) ms.*/\1/p' > "$WORK/pass-ms.txt"
 	sed -n "$((l0 + 1)),${lwin}p" "$WORK/log/slurmctld.log" |
-		sed -n 's/.*ostrich: pass .* \([0-9]*\) priorities changed.*locks held \([0-9.]*\) ms.*/\1 \2/p' > "$WORK/pass-held.txt"
-	local mc_n mc_mean mc_max mc_depth bf_n bf_mean started pn pmean pmed pmax hmean cmean
+		sed -n 's/.*ostrich: pass .* \([0-9]*\) priorities changed.*job read lock held \([0-9.]*\) ms.*job write lock held \([0-9.]*\) ms.*/\1 \3 \2/p' > "$WORK/pass-held.txt"
+	local mc_n mc_mean mc_max mc_depth bf_n bf_mean started pn pmean pmed pmax hmean rmean cmean
 	mc_n=$(sdiag_val "$WORK/sdiag.out" 'Main schedule' 'Total cycles')
 	mc_mean=$(sdiag_val "$WORK/sdiag.out" 'Main schedule' 'Mean cycle')
 	mc_max=$(sdiag_val "$WORK/sdiag.out" 'Main schedule' 'Max cycle')
@@ -244,14 +248,14 @@ run_one() {
 		{ v[NR] = $1; s += $1 }
 		END { if (!NR) { print "0 - - -"; exit }
 		      printf "%d %.1f %.1f %.1f\n", NR, s / NR, v[int((NR + 1) / 2)], v[NR] }')
-	read -r cmean hmean < <(awk '{ c += $1; h += $2 }
-		END { if (!NR) print "- -"; else printf "%.0f %.1f\n", c / NR, h / NR }' "$WORK/pass-held.txt")
+	read -r cmean hmean rmean < <(awk '{ c += $1; h += $2; r += $3 }
+		END { if (!NR) print "- - -"; else printf "%.0f %.1f %.1f\n", c / NR, h / NR, r / NR }' "$WORK/pass-held.txt")
 	# the mean mixes cheap event-triggered cycles (default_queue_depth)
 	# with full-queue ones (every sched_interval): also the total main
 	# scheduler time and its cost per job tested
 	tot=$(awk -v n="${mc_n:-0}" -v m="${mc_mean:-0}" 'BEGIN { printf "%.0f", n * m / 1000 }')
 	perjob=$(awk -v d="${mc_depth:-0}" -v m="${mc_mean:-0}" 'BEGIN { if (d > 0) printf "%.2f", m / d; else print "-" }')
-	ROWS+=("$name|$SCHED + $PRIO|$pend|${started:-?}|${mc_n:-?}|${mc_mean:-?}|${mc_max:-?}|${mc_depth:-?}|$tot|$perjob|${bf_n:-?}|${bf_mean:-?}|$pn|$pmean|$pmed|$pmax|$hmean|$cmean")
+	ROWS+=("$name|$SCHED + $PRIO|$pend|${started:-?}|${mc_n:-?}|${mc_mean:-?}|${mc_max:-?}|${mc_depth:-?}|$tot|$perjob|${bf_n:-?}|${bf_mean:-?}|$pn|$pmean|$pmed|$pmax|$hmean|$rmean|$cmean")
 	eval "MEAN_$name=\${mc_mean:-0} TOT_$name=\$tot PERJOB_$name=\$perjob"
 	say "$name: main cycles ${mc_n:-?}, mean ${mc_mean:-?} µs; ostrich passes $pn, mean $pmean ms"
 
@@ -287,7 +291,9 @@ run_one() {
 	M[$name.held_fill]=$(held_max 1 "$lfill")
 	M[$name.held_win]=$(held_max $((l0 + 1)) "$lwin")
 	M[$name.held_all]=$(held_max 1 '$')
-	M[$name.passes_all]=$(grep -c 'ostrich: pass .*locks held' "$WORK/log/slurmctld.log" || true)
+	M[$name.rheld_win]=$(held_max $((l0 + 1)) "$lwin" read)
+	M[$name.rheld_all]=$(held_max 1 '$' read)
+	M[$name.passes_all]=$(grep -c 'ostrich: pass .*job write lock held' "$WORK/log/slurmctld.log" || true)
 	cluster_stop
 	WORK=
 }
@@ -324,11 +330,13 @@ Cycle times are sdiag's (µs; timed inside the job write lock, so waiting for th
 counted); main total = cycles x mean; µs/job = mean / mean depth (jobs tested per cycle);
 pass = "ostrich: pass N took X ms" in slurmctld.log in the window (timed from before the
 pass asks for the job write lock, so it includes the wait for it; schedule() only signals the
-scheduler thread, so no main cycle is included); held = its "locks held" part; written = its
+scheduler thread, so no main cycle is included); write-held and read-held = its "job write lock
+held" (second half: priorities, comments, job_list) and "job read lock held" (first half: scan,
+core, comments merged) parts; written = its
 "priorities changed" (records whose priority the pass wrote), means over the passes.
 
-| config | plugins | pending at end | jobs started | main cycles | **main mean µs** | main max µs | main mean depth | main total ms | main µs/job | bf cycles | bf mean µs | ostrich passes | pass mean ms | pass median ms | pass max ms | held mean ms | written per pass |
-|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+| config | plugins | pending at end | jobs started | main cycles | **main mean µs** | main max µs | main mean depth | main total ms | main µs/job | bf cycles | bf mean µs | ostrich passes | pass mean ms | pass median ms | pass max ms | write-held mean ms | read-held mean ms | written per pass |
+|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
 EOF
 for r in "${ROWS[@]}"; do echo "|${r}|"; done
 if [ -n "${MEAN_stock:-}" ] && [ -n "${MEAN_ostrich:-}" ] && [ "${MEAN_stock}" != 0 ]; then
@@ -367,9 +375,10 @@ partition DOWN); $storm_text.
 Memory: slurmctld's VmRSS (/proc/PID/status) just before and after the fill and at the
 end, and VmHWM; bytes per pending job = growth over the fill / jobs accepted.
 Main max = sdiag "Max cycle" (µs) before the window (from the start: fill and settling
-time), in it, and since its \`sdiag -r\` (window and storm); held max = longest "locks
-held" of the ostrich passes in slurmctld.log (ms) during the fill, in the window and over
-the whole run.
+time), in it, and since its \`sdiag -r\` (window and storm); write-held max = longest "job
+write lock held" of the ostrich passes in slurmctld.log (ms) during the fill, in the window
+and over the whole run (the target); read-held max = longest "job read lock held" (the first
+half of a pass: readers such as squeue go on, writers wait).
 
 | config | fill jobs | fill s | **fill jobs/s** | storm jobs | storm s | **storm jobs/s** | VmRSS before fill MiB | VmRSS after fill MiB | VmHWM after fill MiB | fill growth MiB | B per pending job | VmRSS at end MiB | VmHWM at end MiB |
 |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
@@ -380,11 +389,11 @@ for c in $CONFIGS; do
 done
 cat <<EOF
 
-| config | main max µs, start to window | main max µs, window | main max µs, window + storm | main max µs, whole run | ostrich passes, whole run | held max ms, fill | held max ms, window | held max ms, whole run |
-|---|---:|---:|---:|---:|---:|---:|---:|---:|
+| config | main max µs, start to window | main max µs, window | main max µs, window + storm | main max µs, whole run | ostrich passes, whole run | write-held max ms, fill | write-held max ms, window | write-held max ms, whole run | read-held max ms, window | read-held max ms, whole run |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
 EOF
 for c in $CONFIGS; do
-	echo "|$c|${M[$c.max_pre]:--}|${M[$c.max_win]:--}|${M[$c.max_end]:--}|${M[$c.max_all]}|${M[$c.passes_all]}|${M[$c.held_fill]}|${M[$c.held_win]}|${M[$c.held_all]}|"
+	echo "|$c|${M[$c.max_pre]:--}|${M[$c.max_win]:--}|${M[$c.max_end]:--}|${M[$c.max_all]}|${M[$c.passes_all]}|${M[$c.held_fill]}|${M[$c.held_win]}|${M[$c.held_all]}|${M[$c.rheld_win]:--}|${M[$c.rheld_all]:--}|"
 done
 
 # the targets, each against stock in this run
@@ -406,10 +415,10 @@ EOF
 	r=$(ratio "${M[ostrich.max_win]}" "${M[stock.max_win]}")
 	row "main-cycle max µs, window" "${M[stock.max_win]}" "${M[ostrich.max_win]}" "$r" le 1.1 "≤ 1.1×"
 	r=$(ratio "${M[ostrich.held_win]}" "$(ms "${M[stock.max_win]}")")
-	row "longest ostrich lock hold in the window, ms (stock: its longest main cycle)" \
+	row "longest ostrich job write lock hold in the window, ms (stock: its longest main cycle)" \
 		"$(ms "${M[stock.max_win]}")" "${M[ostrich.held_win]}" "$r" le 1 "≤ stock's max cycle"
 	r=$(ratio "${M[ostrich.held_all]}" "$(ms "${M[stock.max_all]}")")
-	row "longest ostrich lock hold over the whole run (fill included), ms (stock: its longest main cycle)" \
+	row "longest ostrich job write lock hold over the whole run (fill included), ms (stock: its longest main cycle)" \
 		"$(ms "${M[stock.max_all]}")" "${M[ostrich.held_all]}" "$r" le 1 "≤ stock's max cycle"
 	r=$(ratio "${M[ostrich.fill_rate]}" "${M[stock.fill_rate]}")
 	row "sbatch fill, jobs/s ($NJOBS jobs, partition DOWN)" "${M[stock.fill_rate]}" "${M[ostrich.fill_rate]}" "$r" ge 0.95 "≥ 0.95×"

@@ -100,6 +100,8 @@ static void _fill(osl_obs_t *o, job_record_t *job_ptr,
 	o->part = part;
 	o->slot = slot;
 	o->rec = job_ptr;
+	o->rec_id = job_ptr->job_id;
+	o->rec_prio = job_ptr->priority;
 	o->group = group;
 	o->uid = job_ptr->user_id;
 	o->procs = _procs(job_ptr);

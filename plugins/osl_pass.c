@@ -30,17 +30,21 @@
 
 /* Per-pass counts and times, for the DebugFlags=Priority line. */
 typedef struct {
-	double t0;			/* pass asked for the locks */
-	double lock;			/* all locks held */
+	double t0;			/* pass asked for the read locks */
+	double lock;			/* read locks held */
 	double obs;			/* job_list observed */
 	double core;			/* every partition synced and ranked */
 	double comm;			/* of which SystemComments */
-	double order;			/* priorities written */
+	double unlock;			/* read locks let go */
+	double wlock;			/* write locks held */
+	double order;			/* priorities and comments written */
 	double end;			/* job_list ordered */
 	int njobs;			/* records in job_list */
 	int events;			/* core events applied */
 	int written;			/* writable pending records */
 	int changed;			/* records whose priority changed */
+	int lost;			/* records changed in the lock gap */
+	int comments;			/* SystemComments written */
 	uint64_t campaigns;		/* campaigns in all partitions */
 	bool reordered;			/* job_list was reordered */
 } osl_pass_stats_t;
@@ -166,7 +170,8 @@ static void _mark_unseen(osl_obs_vec_t *vec)
 	osl_eng.nunseen = 0;
 }
 
-/* Write the priorities of every writable record of vec. */
+/* Write the priorities of every writable record of vec (osl_refind has
+ * marked those lost in the lock gap). */
 static void _write_all(const osl_obs_vec_t *vec, osl_pass_stats_t *ps)
 {
 	int a, i;
@@ -184,9 +189,38 @@ static void _write_all(const osl_obs_vec_t *vec, osl_pass_stats_t *ps)
 	}
 }
 
+/* Writable records of vec (before osl_refind). */
+static int _writable(const osl_obs_vec_t *vec)
+{
+	int a, i, n = 0;
+
+	for (a = 0; a < vec->n; a = i) {
+		for (i = a + 1; i < vec->n && vec->v[i].rec == vec->v[a].rec;
+		     i++)
+			;
+		n += vec->v[a].writable;
+	}
+	return n;
+}
+
+/*
+ * The pass in two halves, so that the job write lock is held only to
+ * write (doc/design.md, "The pass and its two locks"):
+ *   1. job read lock: observe job_list, sync, advance, rank and renumber
+ *      the cores, merge the SystemComments (staged, not written);
+ *   2. job write lock: find the records again by job id, write their
+ *      priorities and comments, order job_list.
+ * osl_eng.lock is let go between the halves (lock order: osl_private.h):
+ * a submission then gets its value from the renumbered table
+ * (osl_prio_new), consistent with what half 2 writes; a record changed
+ * meanwhile is left to the next pass (osl_refind).
+ */
 extern double osl_pass(void)
 {
-	/* conf R (slurm_conf strings), job W (priorities), part R */
+	/* conf R (slurm_conf strings), job R, part R */
+	slurmctld_lock_t job_read_lock = {
+		READ_LOCK, READ_LOCK, NO_LOCK, READ_LOCK, NO_LOCK };
+	/* conf R, job W (priorities, comments, job_list), part R */
 	slurmctld_lock_t job_write_lock = {
 		READ_LOCK, WRITE_LOCK, NO_LOCK, READ_LOCK, NO_LOCK };
 	/* association shares for Weights=assoc */
@@ -198,9 +232,9 @@ extern double osl_pass(void)
 	job_record_t *job_ptr;
 	double now;
 	bool assoc = false;
-	int i;
+	int i, writable;
 
-	lock_slurmctld(job_write_lock);
+	lock_slurmctld(job_read_lock);
 	assoc = _lock_engine(&assoc_read_lock);
 	ps.lock = osl_now_hr();
 	now = (double) time(NULL);
@@ -216,9 +250,6 @@ extern double osl_pass(void)
 	ps.obs = osl_now_hr();
 
 	_feed(by_part, vec.n, now, &ps);
-	ps.core = osl_now_hr();
-
-	_write_all(&vec, &ps);
 	for (i = 0; i < osl_eng.nparts; i++) {
 		osl_evlog_rec_t r = { .op = OSL_LOG_PASS,
 				      .part = osl_eng.parts[i].name, .t = now };
@@ -228,29 +259,45 @@ extern double osl_pass(void)
 	if (osl_eng.evlog)
 		fflush(osl_eng.evlog);
 	osl_eng.passes++;
+	writable = _writable(&vec);
+	ps.core = osl_now_hr();
+	_unlock_engine(&assoc_read_lock, assoc);
+	unlock_slurmctld(job_read_lock);
+	ps.unlock = osl_now_hr();
+
+	lock_slurmctld(job_write_lock);
+	slurm_mutex_lock(&osl_eng.lock);
+	ps.wlock = osl_now_hr();
+	osl_refind(&vec);
+	_write_all(&vec, &ps);
+	ps.lost = writable - ps.written;
+	ps.comments = osl_comments_write();
 	if (ps.changed)
 		last_job_update = time(NULL);
 	ps.order = osl_now_hr();
 	ps.reordered = osl_order_job_list(&vec);
 	ps.end = osl_now_hr();
-	_unlock_engine(&assoc_read_lock, assoc);
+	slurm_mutex_unlock(&osl_eng.lock);
 	unlock_slurmctld(job_write_lock);
 
 	if (ps.changed)
 		schedule(false);
 	/* DebugFlags=Priority: one line per pass, at info level */
 	if (slurm_conf.debug_flags & DEBUG_FLAG_PRIO)
-		info("ostrich: pass %"PRIu64" took %.3f ms: %d job records, %d observations, %d events, %d pending records, %d priorities changed, %d partitions, %"PRIu64" campaigns; job_list %s; locks held %.3f ms (scan %.3f, core %.3f, comments %.3f, priorities %.3f, job_list %.3f), waited %.3f ms",
+		info("ostrich: pass %"PRIu64" took %.3f ms: %d job records, %d observations, %d events, %d pending records, %d priorities changed, %d comments written, %d records changed meanwhile, %d partitions, %"PRIu64" campaigns; job_list %s; job read lock held %.3f ms (scan %.3f, core %.3f, comments %.3f); job write lock held %.3f ms (priorities and comments %.3f, job_list %.3f); locks held %.3f ms, waited %.3f ms",
 		     osl_eng.passes, (ps.end - ps.t0) * 1e3, ps.njobs, vec.n,
-		     ps.events, ps.written, ps.changed, osl_eng.nparts,
-		     ps.campaigns, ps.reordered ? "reordered" : "in order",
-		     (ps.end - ps.lock) * 1e3, (ps.obs - ps.lock) * 1e3,
+		     ps.events, ps.written, ps.changed, ps.comments, ps.lost,
+		     osl_eng.nparts, ps.campaigns,
+		     ps.reordered ? "reordered" : "in order",
+		     (ps.core - ps.lock) * 1e3, (ps.obs - ps.lock) * 1e3,
 		     (ps.core - ps.obs - ps.comm) * 1e3, ps.comm * 1e3,
-		     (ps.order - ps.core) * 1e3, (ps.end - ps.order) * 1e3,
-		     (ps.lock - ps.t0) * 1e3);
+		     (ps.end - ps.wlock) * 1e3, (ps.order - ps.wlock) * 1e3,
+		     (ps.end - ps.order) * 1e3,
+		     (ps.core - ps.lock + ps.end - ps.wlock) * 1e3,
+		     (ps.lock - ps.t0 + ps.wlock - ps.unlock) * 1e3);
 	free(by_part);
 	free(vec.v);
-	return ps.end - ps.lock;
+	return ps.core - ps.lock + ps.end - ps.wlock;
 }
 
 /* Wake the engine thread for a pass soon.  NOTE: osl_eng.lock held. */

@@ -128,7 +128,12 @@ typedef struct {
 					 * (priority_array), -1 if none */
 	struct job_record *rec;		/* the record; valid while the job lock
 					 * is held; compared, never read, by
-					 * the Slurm-free files */
+					 * the Slurm-free files; NULL once the
+					 * pass lost it (osl_pass_refind) */
+	uint32_t rec_id;		/* the record's job id: the pass finds
+					 * it again by it after a lock gap */
+	uint32_t rec_prio;		/* the record's priority when observed:
+					 * a changed one is not overwritten */
 	osl_jstate_t st;		/* its state */
 	bool ran;			/* finished after running */
 	bool unseen;			/* submitted while a save kept the core
@@ -467,8 +472,30 @@ extern bool osl_observe_first(struct job_record *job_ptr, osl_obs_t *o);
  */
 extern bool osl_write_job(osl_obs_t *obs, int a, int b);
 
-/* The SystemComment callbacks for osl_comments(). */
+/* The SystemComment callbacks for osl_comments(): set() stages the new
+ * field for osl_comments_write().  NOTE: job read lock and osl_eng.lock
+ * held. */
 extern const osl_comment_ops_t osl_comment_ops;
+
+/*
+ * Write the SystemComments osl_comment_ops staged (since the last call)
+ * into the records that still have the field they were merged from;
+ * drop the others (the record is gone, or someone wrote its field
+ * meanwhile: the next pass merges into that).  O(staged).
+ * NOTE: job write lock and osl_eng.lock held.
+ * RET the fields written
+ */
+extern int osl_comments_write(void);
+
+/*
+ * After the locks were let go and taken again: point the observations of
+ * each writable record of vec at it again, found by job id, or mark them
+ * NULL and not writable when it is gone, no longer pending, or its
+ * priority was changed by somebody else meanwhile (an operator, a hold):
+ * those are left to the next pass.  O(records).
+ * NOTE: job write lock held.
+ */
+extern void osl_refind(osl_obs_vec_t *vec);
 
 /*
  * Keep the pending records whose priorities were written in priority order

@@ -62,6 +62,23 @@ extern bool osl_write_job(osl_obs_t *obs, int a, int b)
 
 /* ------------------------------------------------------ SystemComment --- */
 
+/*
+ * The pass merges the SystemComments under the job read lock and writes
+ * them under the write lock (osl_pass.c): _comment_set stages the new
+ * field with the one it was merged from, osl_comments_write() puts it in
+ * place if the record still has that one.  Used by the engine thread
+ * only, under osl_eng.lock.
+ */
+typedef struct {
+	uint32_t job_id;		/* the record */
+	const char *seen;		/* its field when merged (compared,
+					 * never read) */
+	char *text;			/* the new field (xmalloc) */
+} osl_staged_t;
+
+static osl_staged_t *staged;
+static int nstaged, cap_staged;
+
 static const char *_user_name(uint32_t uid)
 {
 	return uid_to_string_cached(uid);
@@ -72,10 +89,40 @@ static const char *_comment_get(const job_record_t *job_ptr)
 	return job_ptr->system_comment;
 }
 
+/* NOTE: job read lock and osl_eng.lock held. */
 static void _comment_set(job_record_t *job_ptr, const char *text)
 {
-	xfree(job_ptr->system_comment);
-	job_ptr->system_comment = xstrdup(text);
+	osl_staged_t *st;
+
+	staged = osl_grow(staged, &cap_staged, nstaged + 1, sizeof(*staged),
+			  256);
+	st = &staged[nstaged++];
+	st->job_id = job_ptr->job_id;
+	st->seen = job_ptr->system_comment;
+	st->text = xstrdup(text);
+}
+
+extern int osl_comments_write(void)
+{
+	int i, n = 0;
+
+	for (i = 0; i < nstaged; i++) {
+		job_record_t *job_ptr = find_job_record(staged[i].job_id);
+
+		/* someone else wrote the field meanwhile: theirs stays,
+		 * the next pass merges into it */
+		if (job_ptr && job_ptr->system_comment == staged[i].seen) {
+			xfree(job_ptr->system_comment);
+			job_ptr->system_comment = staged[i].text;
+			n++;
+		} else {
+			xfree(staged[i].text);
+		}
+	}
+	free(staged);
+	staged = NULL;
+	nstaged = cap_staged = 0;
+	return n;
 }
 
 /* NOTE: conf read lock (the pass holds it). */
@@ -90,6 +137,32 @@ const osl_comment_ops_t osl_comment_ops = {
 	.get = _comment_get,
 	.private_jobs = _private_jobs,
 };
+
+/* ---------------------------------------------------- the lock gap --- */
+
+extern void osl_refind(osl_obs_vec_t *vec)
+{
+	int a, i, j;
+
+	/* observations of a record are contiguous in vec */
+	for (a = 0; a < vec->n; a = i) {
+		job_record_t *job_ptr, *was = vec->v[a].rec;
+
+		for (i = a + 1; i < vec->n && vec->v[i].rec == was; i++)
+			;
+		if (!vec->v[a].writable)
+			continue;
+		job_ptr = find_job_record(vec->v[a].rec_id);
+		if (job_ptr && job_ptr == was && IS_JOB_PENDING(job_ptr) &&
+		    !job_ptr->direct_set_prio &&
+		    job_ptr->priority == vec->v[a].rec_prio)
+			continue;
+		for (j = a; j < i; j++) {
+			vec->v[j].rec = NULL;
+			vec->v[j].writable = false;
+		}
+	}
+}
 
 /* ------------------------------------------------------- job_list order --- */
 
@@ -113,7 +186,8 @@ extern bool osl_order_job_list(const osl_obs_vec_t *vec)
 		     i++)
 			;
 		job_ptr = vec->v[a].rec;
-		if (!vec->v[a].writable || !IS_JOB_PENDING(job_ptr))
+		if (!job_ptr || !vec->v[a].writable ||
+		    !IS_JOB_PENDING(job_ptr))
 			continue;
 		q[m].rec = job_ptr;
 		q[m].prio = job_ptr->priority;
