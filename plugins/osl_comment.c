@@ -94,6 +94,22 @@ extern bool osl_comment_merge(const char *field, const char *line, char *out,
 	return n >= 0 && (size_t) n < size;
 }
 
+extern uint64_t osl_comment_print(const char *field)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;	/* FNV-1a 64 offset basis */
+	size_t n = 0;
+
+	if (!field)
+		return 0;
+	for (; field[n]; n++) {
+		h ^= (unsigned char) field[n];
+		h *= 0x100000001b3ULL;		/* FNV-1a 64 prime */
+	}
+	h ^= n;					/* "" and NUL-only texts */
+	h *= 0x100000001b3ULL;
+	return h ? h : 1;
+}
+
 /*
  * Under PrivateData=jobs the owner sees only their own jobs (squeue), so
  * the line must not tell more: rank=R/P counts the owner's pending jobs of

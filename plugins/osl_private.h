@@ -378,6 +378,15 @@ extern void osl_comments(osl_part_t *p, osl_obs_t **obs, int n,
 extern bool osl_comment_merge(const char *field, const char *line, char *out,
 			      size_t size);
 
+/*
+ * A fingerprint of a SystemComment field (FNV-1a, 64 bits, over its bytes
+ * and length), to tell later whether somebody wrote the field: a pointer
+ * would not do, since an append (xstrfmtcat) may grow the string in place.
+ * RET 0 for NULL, else a value that differs from 0 and from the value of
+ * any other text but with probability about 2^-64
+ */
+extern uint64_t osl_comment_print(const char *field);
+
 #include "osl_evlog.h"		/* the event log: records, writer, reader */
 #include "osl_persist.h"	/* clock steps, waits, state files kept aside, rate limits */
 

@@ -71,8 +71,8 @@ extern bool osl_write_job(osl_obs_t *obs, int a, int b)
  */
 typedef struct {
 	uint32_t job_id;		/* the record */
-	const char *seen;		/* its field when merged (compared,
-					 * never read) */
+	uint64_t seen;			/* osl_comment_print() of its field
+					 * when merged */
 	char *text;			/* the new field (xmalloc) */
 } osl_staged_t;
 
@@ -98,7 +98,7 @@ static void _comment_set(job_record_t *job_ptr, const char *text)
 			  256);
 	st = &staged[nstaged++];
 	st->job_id = job_ptr->job_id;
-	st->seen = job_ptr->system_comment;
+	st->seen = osl_comment_print(job_ptr->system_comment);
 	st->text = xstrdup(text);
 }
 
@@ -111,7 +111,9 @@ extern int osl_comments_write(void)
 
 		/* someone else wrote the field meanwhile: theirs stays,
 		 * the next pass merges into it */
-		if (job_ptr && job_ptr->system_comment == staged[i].seen) {
+		if (job_ptr &&
+		    osl_comment_print(job_ptr->system_comment) ==
+		    staged[i].seen) {
 			xfree(job_ptr->system_comment);
 			job_ptr->system_comment = staged[i].text;
 			n++;

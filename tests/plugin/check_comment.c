@@ -239,6 +239,28 @@ START_TEST(test_comments_private)
 }
 END_TEST
 
+/* The fingerprint tells a field that was written from one that was not,
+ * whatever the address of its text. */
+START_TEST(test_print)
+{
+	char a[64] = "ostrich campaign=alice/1 rank=1/2";
+	char b[64];
+	uint64_t pa = osl_comment_print(a);
+
+	ck_assert_uint_eq(osl_comment_print(NULL), 0);
+	ck_assert_uint_ne(osl_comment_print(""), 0);
+	ck_assert_uint_ne(osl_comment_print(""), pa);
+	strcpy(b, a);
+	ck_assert_uint_eq(osl_comment_print(b), pa);	/* same text */
+	strcat(a, "\nbb: no space");		/* appended in place */
+	ck_assert_uint_ne(osl_comment_print(a), pa);
+	a[strlen(b)] = '\0';			/* and cut back */
+	ck_assert_uint_eq(osl_comment_print(a), pa);
+	b[8] = 'C';				/* one byte differs */
+	ck_assert_uint_ne(osl_comment_print(b), pa);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("comment");
@@ -248,6 +270,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_merge);
 	tcase_add_test(tc, test_comments);
 	tcase_add_test(tc, test_comments_private);
+	tcase_add_test(tc, test_print);
 	suite_add_tcase(s, tc);
 	return s;
 }
