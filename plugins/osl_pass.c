@@ -232,7 +232,7 @@ extern double osl_pass(void)
 	job_record_t *job_ptr;
 	double now;
 	bool assoc = false;
-	int i, writable;
+	int i, nfed, writable;
 
 	lock_slurmctld(job_read_lock);
 	assoc = _lock_engine(&assoc_read_lock);
@@ -250,15 +250,7 @@ extern double osl_pass(void)
 	ps.obs = osl_now_hr();
 
 	_feed(by_part, vec.n, now, &ps);
-	for (i = 0; i < osl_eng.nparts; i++) {
-		osl_evlog_rec_t r = { .op = OSL_LOG_PASS,
-				      .part = osl_eng.parts[i].name, .t = now };
-
-		osl_evlog_write(osl_eng.evlog, &r);
-	}
-	if (osl_eng.evlog)
-		fflush(osl_eng.evlog);
-	osl_eng.passes++;
+	nfed = osl_eng.nparts;	/* a submission may add one in the gap */
 	writable = _writable(&vec);
 	ps.core = osl_now_hr();
 	_unlock_engine(&assoc_read_lock, assoc);
@@ -272,6 +264,17 @@ extern double osl_pass(void)
 	_write_all(&vec, &ps);
 	ps.lost = writable - ps.written;
 	ps.comments = osl_comments_write();
+	/* only now: a reader that sees the pass line in the event log sees
+	 * the priorities it stands for (tests/live: snapshot) */
+	for (i = 0; i < nfed; i++) {
+		osl_evlog_rec_t r = { .op = OSL_LOG_PASS,
+				      .part = osl_eng.parts[i].name, .t = now };
+
+		osl_evlog_write(osl_eng.evlog, &r);
+	}
+	if (osl_eng.evlog)
+		fflush(osl_eng.evlog);
+	osl_eng.passes++;
 	if (ps.changed)
 		last_job_update = time(NULL);
 	ps.order = osl_now_hr();
