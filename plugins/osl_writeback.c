@@ -65,9 +65,9 @@ extern bool osl_write_job(osl_obs_t *obs, int a, int b)
 /*
  * The pass merges the SystemComments under the job read lock and writes
  * them under the write lock (osl_pass.c): _comment_set stages the new
- * field with the one it was merged from, osl_comments_write() puts it in
- * place if the record still has that one.  Used by the engine thread
- * only, under osl_eng.lock.
+ * field with the fingerprint of the one it was merged from,
+ * osl_comments_write() puts it in place if the record's field still has
+ * that fingerprint.  Used by the engine thread only, under osl_eng.lock.
  */
 typedef struct {
 	uint32_t job_id;		/* the record */
