@@ -189,20 +189,6 @@ static void _write_all(const osl_obs_vec_t *vec, osl_pass_stats_t *ps)
 	}
 }
 
-/* Writable records of vec (before osl_refind). */
-static int _writable(const osl_obs_vec_t *vec)
-{
-	int a, i, n = 0;
-
-	for (a = 0; a < vec->n; a = i) {
-		for (i = a + 1; i < vec->n && vec->v[i].rec == vec->v[a].rec;
-		     i++)
-			;
-		n += vec->v[a].writable;
-	}
-	return n;
-}
-
 /*
  * The pass in two halves, so that the job write lock is held only to
  * write (doc/design.md, "The pass and its two locks"):
@@ -232,7 +218,7 @@ extern double osl_pass(void)
 	job_record_t *job_ptr;
 	double now;
 	bool assoc = false;
-	int i, nfed, writable;
+	int i, nfed;
 
 	lock_slurmctld(job_read_lock);
 	assoc = _lock_engine(&assoc_read_lock);
@@ -251,7 +237,6 @@ extern double osl_pass(void)
 
 	_feed(by_part, vec.n, now, &ps);
 	nfed = osl_eng.nparts;	/* a submission may add one in the gap */
-	writable = _writable(&vec);
 	ps.core = osl_now_hr();
 	_unlock_engine(&assoc_read_lock, assoc);
 	unlock_slurmctld(job_read_lock);
@@ -260,9 +245,8 @@ extern double osl_pass(void)
 	lock_slurmctld(job_write_lock);
 	slurm_mutex_lock(&osl_eng.lock);
 	ps.wlock = osl_now_hr();
-	osl_refind(&vec);
+	ps.lost = osl_refind(&vec);
 	_write_all(&vec, &ps);
-	ps.lost = writable - ps.written;
 	ps.comments = osl_comments_write();
 	/* only now: a reader that sees the pass line in the event log sees
 	 * the priorities it stands for (tests/live: snapshot) */

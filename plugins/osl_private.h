@@ -503,8 +503,9 @@ extern int osl_comments_write(void);
  * priority was changed by somebody else meanwhile (an operator, a hold):
  * those are left to the next pass.  O(records).
  * NOTE: job write lock held.
+ * RET the writable records so left to the next pass
  */
-extern void osl_refind(osl_obs_vec_t *vec);
+extern int osl_refind(osl_obs_vec_t *vec);
 
 /*
  * Keep the pending records whose priorities were written in priority order

@@ -142,9 +142,9 @@ const osl_comment_ops_t osl_comment_ops = {
 
 /* ---------------------------------------------------- the lock gap --- */
 
-extern void osl_refind(osl_obs_vec_t *vec)
+extern int osl_refind(osl_obs_vec_t *vec)
 {
-	int a, i, j;
+	int a, i, j, lost = 0;
 
 	/* observations of a record are contiguous in vec */
 	for (a = 0; a < vec->n; a = i) {
@@ -163,7 +163,9 @@ extern void osl_refind(osl_obs_vec_t *vec)
 			vec->v[j].rec = NULL;
 			vec->v[j].writable = false;
 		}
+		lost++;
 	}
+	return lost;
 }
 
 /* ------------------------------------------------------- job_list order --- */
