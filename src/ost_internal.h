@@ -181,6 +181,7 @@ double ost_vclock_capacity(const ost_sched_t *s);
 void ost_vclock_advance(ost_sched_t *s, double t);
 void ost_vclock_user_update(ost_sched_t *s, ost_user_t *u);
 double *ost_vclock_project(const ost_sched_t *s, const double *vf, size_t n);
+double ost_vclock_completion(const ost_sched_t *s, double x);
 double ost_vclock_share(const ost_sched_t *s, const ost_user_t *u);
 
 /* ost_order.c: priority order (§4, §5) */

@@ -159,6 +159,18 @@ int ost_sched_rank(const ost_sched_t *s, uint64_t id, uint64_t *rank)
 	return 0;
 }
 
+int ost_sched_job_vct(const ost_sched_t *s, uint64_t id, double *vct)
+{
+	const ost_job_t *j = id ? ost_map_get(&s->jobs, id) : NULL;
+
+	ost_campaign_settle(s);	/* tags, W */
+
+	if (!j)
+		return -OST_ENOENT;
+	*vct = ost_vclock_completion(s, j->camp->vfinish);
+	return 0;
+}
+
 static int _cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;

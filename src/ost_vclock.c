@@ -222,6 +222,37 @@ double *ost_vclock_project(const ost_sched_t *s, const double *vf, size_t n)
 }
 
 /*
+ * C~ of one F, x, without the sort of ost_vclock_project().  Between now
+ * and the time v reaches x, dv/dt = C / W(v) with W(v) the weights of the
+ * active users whose F_u > v, so (every active u has F_u > v now)
+ *
+ *     t(x) = now + (1 / C) * integral from v to x of W(v') dv'
+ *          = now + (1 / C) * sum over active u of w_u * (min(F_u, x) - v)
+ *
+ * in seconds (w_u * CPU-s per unit weight / CPUs).  Past the last F_u the
+ * integral stops growing: t is when the last user leaves, as in
+ * ost_vclock_project(), whose value this is to rounding.  x <= v: now;
+ * C = 0 or W = 0: INFINITY.  O(U), no allocation.
+ */
+double ost_vclock_completion(const ost_sched_t *s, double x)
+{
+	double c = ost_vclock_capacity(s), sum = 0.0;
+	size_t i;
+
+	if (x <= s->vtime)
+		return s->now;
+	if (!(c > 0.0) || !(s->total_weight > 0.0))
+		return INFINITY;
+	for (i = 0; i < s->active.n; i++) {
+		const ost_hnode_t *h = s->active.v[i];
+		double f = h->key < x ? h->key : x;
+
+		sum += USER_OF(h)->weight * (f - s->vtime);
+	}
+	return s->now + sum / c;
+}
+
+/*
  * CPUs user u receives in V now: C w_u / W, counting u in W if it is not
  * active (the share it would get by submitting now).
  */

@@ -415,6 +415,13 @@ int ost_sched_foreach_pending(const ost_sched_t *s, ost_rank_visit_f fn,
  * (not pending).  O(log n). */
 int ost_sched_rank(const ost_sched_t *s, uint64_t id, uint64_t *rank);
 
+/* C~ of the campaign of job id (pending or running) in *vct: the value
+ * ost_sched_foreach_campaign() gives it, to rounding (a sum over the
+ * active users in another order).  Returns 0 or -OST_ENOENT.  O(U) for U
+ * active users, whatever the number of jobs and campaigns: what a single
+ * submission can afford. */
+int ost_sched_job_vct(const ost_sched_t *s, uint64_t id, double *vct);
+
 /* Call fn for every campaign still tracked (with unfinished jobs, or a
  * user's latest), in priority order of those with pending jobs first, then
  * the others by (uid, seq).  C~ of all of them is computed in one sweep,

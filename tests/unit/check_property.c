@@ -139,12 +139,34 @@ static int _check_campaign(const ost_campaign_info_t *c, void *arg)
 	return 0;
 }
 
+/* ost_sched_job_vct(), the submission's O(U) C~, against the reference's
+ * projection for the job's campaign. */
+static int _check_job_vct(const ost_job_info_t *j, void *arg)
+{
+	world_t *w = arg;
+	double S, F, D, rv, vct = NAN;
+
+	OST_CHECK(ost_sched_job_vct(w->s, j->id, &vct) == 0,
+		  "job %llu: no C~", (unsigned long long)j->id);
+	OST_CHECK(ref_campaign(w->r, j->uid, j->campaign, &S, &F, &D),
+		  "campaign %u/%u unknown to the reference", j->uid,
+		  j->campaign);
+	rv = ref_vct(w->r, F) + (w->offset - w->base);
+	OST_CHECK(rv == vct || fabs(rv - vct) <= 1e-6 * (1 + fabs(rv)),
+		  "job %llu C~ %.17g vs ref %.17g", (unsigned long long)j->id,
+		  vct, rv);
+	return 0;
+}
+
 static void _compare_campaigns(world_t *w)
 {
 	camp_check_t cc = { .w = w };
+	double vct;
 
 	ck_assert_int_eq(ost_sched_foreach_campaign(w->s, _check_campaign,
 						    &cc), 0);
+	ck_assert_int_eq(ost_sched_foreach_job(w->s, _check_job_vct, w), 0);
+	ck_assert_int_eq(ost_sched_job_vct(w->s, 0, &vct), -OST_ENOENT);
 }
 
 static pjob_t *_by_id(world_t *w, uint64_t id)
