@@ -179,8 +179,14 @@ static uint64_t _own_rank(const osl_own_t *own, int n, uint32_t uid,
 	return (uint64_t) (lo - a) + 1;
 }
 
-/* The SystemComment of the record of o (written only when it changed). */
-static void _comment(osl_part_t *p, osl_obs_t *o, const osl_camp_vec_t *cv,
+/*
+ * The SystemComment of the record of o (written only when it changed).
+ * C~ and the share come from cv, the pass's sweep over every campaign;
+ * without one (a submission), from the core for this job alone.
+ * RET false when the core does not know the job or the line cannot be
+ * made, true when the field holds the line (written or already there).
+ */
+static bool _comment(osl_part_t *p, osl_obs_t *o, const osl_camp_vec_t *cv,
 		     uint64_t pending, ost_mode_t mode,
 		     const osl_comment_ops_t *ops, const osl_own_t *own,
 		     int nown)
@@ -189,6 +195,7 @@ static void _comment(osl_part_t *p, osl_obs_t *o, const osl_camp_vec_t *cv,
 	const char *user;
 	ost_summary_t sum;
 	ost_job_info_t info;
+	double vct = NAN;
 	char buf[OST_SUMMARY_MAX], out[OSL_COMMENT_MAX];
 
 	memset(&sum, 0, sizeof(sum));
@@ -196,26 +203,71 @@ static void _comment(osl_part_t *p, osl_obs_t *o, const osl_camp_vec_t *cv,
 		info.uid = o->uid;
 		info.campaign = o->campaign;
 	} else if (ost_job_get(p->sched, o->key, &info)) {
-		return;
+		return false;
 	}
 	user = ops->user_name(info.uid);
 	snprintf(sum.user, sizeof(sum.user), "%s", user ? user : "");
 	sum.campaign = info.campaign;
 	sum.rank = o->st == OSL_PENDING ? o->rank : 0;
 	sum.pending = pending;
-	c = _camp_find(cv, info.uid, info.campaign);
-	sum.vct = c && isfinite(c->vct) ? c->vct : NAN;
-	sum.share = c ? c->share : osl_share(p, info.uid);
+	if (cv) {
+		c = _camp_find(cv, info.uid, info.campaign);
+		vct = c ? c->vct : NAN;
+		sum.share = c ? c->share : osl_share(p, info.uid);
+	} else {
+		(void) ost_sched_job_vct(p->sched, o->key, &vct);
+		sum.share = osl_share(p, info.uid);
+	}
+	sum.vct = isfinite(vct) ? vct : NAN;
 	sum.mode = mode;
 	if (own)
 		sum.rank = _own_rank(own, nown, info.uid, sum.rank,
 				     &sum.pending);
 	if (ost_summary_format(buf, sizeof(buf), &sum) < 0)
-		return;
+		return false;
 	if (own)
 		_own_view(buf);
 	if (osl_comment_merge(ops->get(o->rec), buf, out, sizeof(out)))
 		ops->set(o->rec, out);
+	return true;
+}
+
+/* Each record of obs[0..n) once: its best-ranked pending task, or its
+ * running job; its first partition only.  RET the records given a line. */
+static int _each_record(osl_part_t *p, osl_obs_t **obs, int n,
+			const osl_camp_vec_t *cv, uint64_t pending,
+			ost_mode_t mode, const osl_comment_ops_t *ops,
+			const osl_own_t *own, int nown)
+{
+	int i, done = 0;
+
+	for (i = 0; i < n; i++) {
+		osl_obs_t *o = obs[i];
+		int j;
+
+		if (o->st == OSL_FINISHED || (o->st == OSL_PENDING && !o->rank) ||
+		    o->slot > 0)
+			continue;	/* multi-partition: the first one */
+		/* a pending array record: the summary of its best task */
+		for (j = i + 1; j < n && obs[j]->rec == o->rec; j++)
+			if (obs[j]->rank && obs[j]->rank < o->rank)
+				o = obs[j];
+		i = j - 1;
+		done += _comment(p, o, cv, pending, mode, ops, own, nown);
+	}
+	return done;
+}
+
+extern int osl_comments_new(osl_part_t *p, osl_obs_t **obs, int n,
+			    ost_mode_t mode, const osl_comment_ops_t *ops)
+{
+	ost_stats_t st;
+
+	/* rank=R/P among the owner's jobs needs them all: the pass's */
+	if (ops->private_jobs && ops->private_jobs())
+		return 0;
+	ost_sched_stats(p->sched, &st);
+	return _each_record(p, obs, n, NULL, st.pending, mode, ops, NULL, 0);
 }
 
 extern void osl_comments(osl_part_t *p, osl_obs_t **obs, int n,
@@ -242,20 +294,7 @@ extern void osl_comments(osl_part_t *p, osl_obs_t **obs, int n,
 		qsort(cv.v, cv.n, sizeof(*cv.v), _camp_cmp);
 	for (i = 0; i < cv.n; i++)
 		cv.v[i].share = osl_share(p, cv.v[i].uid);
-	for (i = 0; i < n; i++) {
-		osl_obs_t *o = obs[i];
-		int j;
-
-		if (o->st == OSL_FINISHED || (o->st == OSL_PENDING && !o->rank) ||
-		    o->slot > 0)
-			continue;	/* multi-partition: the first one */
-		/* a pending array record: the summary of its best task */
-		for (j = i + 1; j < n && obs[j]->rec == o->rec; j++)
-			if (obs[j]->rank && obs[j]->rank < o->rank)
-				o = obs[j];
-		i = j - 1;
-		_comment(p, o, &cv, st.pending, mode, ops, own, nown);
-	}
+	(void) _each_record(p, obs, n, &cv, st.pending, mode, ops, own, nown);
 	free(own);
 	free(cv.v);
 }

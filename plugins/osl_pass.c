@@ -327,6 +327,28 @@ static bool _known(job_record_t *job_ptr, uint32_t *prio)
 }
 
 /*
+ * Did the submission leave its record, in the partition of obs[0..n), as
+ * a pass would?  It did when the record got a value from the table the
+ * last pass renumbered (osl_prio_new; one per record, at its best-ranked
+ * task), and when it got its SystemComment line (osl_comments_new, which
+ * the caller counts).  Then it wakes no pass.
+ * The other records' rank=R/P is then one behind until the regular pass
+ * (Interval); in a storm of sbatch that is what keeps each submission
+ * from waking a pass over every record (doc/design.md, "Submission
+ * storms").  A record left unsettled (no room between its neighbours'
+ * values, a partition that does not rank it, PrivateData=jobs) wakes one.
+ */
+static bool _settled(osl_obs_t **obs, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (obs[i]->writable && obs[i]->prio)
+			return true;	/* the record's value here */
+	return false;
+}
+
+/*
  * At submission the record is observed like in a pass, and the same
  * pipeline (osl_sync, scope OSL_SYNC_NEW) submits what the core does not
  * know; each new job record then gets one value between its neighbours'
@@ -342,7 +364,8 @@ extern uint32_t osl_job_priority(uint32_t last_prio, job_record_t *job_ptr)
 	/* association shares for Weights=assoc */
 	assoc_mgr_lock_t assoc_read_lock = { .assoc = READ_LOCK };
 	bool assoc;
-	int i, j;
+	int i, j, lines = 0;
+	bool settled = true;
 
 	if (!running_in_slurmctld())
 		return prio;
@@ -378,6 +401,10 @@ extern uint32_t osl_job_priority(uint32_t last_prio, job_record_t *job_ptr)
 		(void) osl_sync(p, obs + i, j - i, now, OSL_SYNC_NEW,
 				osl_eng.evlog);
 		osl_prio_new(p, obs + i, j - i);
+		lines += osl_comments_new(p, obs + i, j - i,
+					  osl_eng.conf->mode,
+					  &osl_comment_ops_now);
+		settled = settled && _settled(obs + i, j - i);
 	}
 	if (vec.n && vec.v[0].writable && osl_write_job(vec.v, 0, vec.n))
 		prio = job_ptr->priority;
@@ -386,7 +413,8 @@ extern uint32_t osl_job_priority(uint32_t last_prio, job_record_t *job_ptr)
 		prio = job_ptr->priority;
 	if (osl_eng.evlog)
 		fflush(osl_eng.evlog);
-	_wake();
+	if (!settled || !lines)
+		_wake();
 	_unlock_engine(&assoc_read_lock, assoc);
 	free(obs);
 	free(vec.v);

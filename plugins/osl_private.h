@@ -365,6 +365,18 @@ extern void osl_comments(osl_part_t *p, osl_obs_t **obs, int n,
 			 ost_mode_t mode, const osl_comment_ops_t *ops);
 
 /*
+ * The same line for the records of obs[0..n) that a submission has just
+ * ranked, without the pass's sweep over every campaign: C~ comes from the
+ * core for each job (ost_sched_job_vct, O(active users)).  Under
+ * PrivateData=jobs nothing is written (the owner's rank=R/P needs all the
+ * owner's jobs; the pass writes it).
+ * RET the records whose field now holds their line (0: none; the caller
+ * then leaves them to a pass)
+ */
+extern int osl_comments_new(osl_part_t *p, osl_obs_t **obs, int n,
+			    ost_mode_t mode, const osl_comment_ops_t *ops);
+
+/*
  * What the SystemComment field must become when the engine writes line
  * into it.  Others write there too (burst-buffer errors, one per line):
  * only our own line (ost_summary_find: a line beginning "ostrich
@@ -485,6 +497,10 @@ extern bool osl_write_job(osl_obs_t *obs, int a, int b);
  * field for osl_comments_write().  NOTE: job read lock and osl_eng.lock
  * held. */
 extern const osl_comment_ops_t osl_comment_ops;
+
+/* The same, writing the field at once: for a submission, which holds the
+ * job write lock.  NOTE: job write lock and osl_eng.lock held. */
+extern const osl_comment_ops_t osl_comment_ops_now;
 
 /*
  * Write the SystemComments osl_comment_ops staged (since the last call)

@@ -127,7 +127,8 @@ extern int osl_comments_write(void)
 	return n;
 }
 
-/* NOTE: conf read lock (the pass holds it). */
+/* NOTE: conf read lock (the pass and a submission hold it; a requeue,
+ * which may also submit a record anew, reads one int without it). */
 static bool _private_jobs(void)
 {
 	return slurm_conf.private_data & PRIVATE_DATA_JOBS;
@@ -136,6 +137,20 @@ static bool _private_jobs(void)
 const osl_comment_ops_t osl_comment_ops = {
 	.user_name = _user_name,
 	.set = _comment_set,
+	.get = _comment_get,
+	.private_jobs = _private_jobs,
+};
+
+/* NOTE: job write lock and osl_eng.lock held. */
+static void _comment_set_now(job_record_t *job_ptr, const char *text)
+{
+	xfree(job_ptr->system_comment);
+	job_ptr->system_comment = xstrdup(text);
+}
+
+const osl_comment_ops_t osl_comment_ops_now = {
+	.user_name = _user_name,
+	.set = _comment_set_now,
 	.get = _comment_get,
 	.private_jobs = _private_jobs,
 };

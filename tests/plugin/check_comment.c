@@ -12,7 +12,8 @@ static fake_rec_t recs[8];
 
 static const char *_name(uint32_t uid)
 {
-	return uid == 10 ? "alice" : uid == 11 ? "bob" : NULL;
+	return uid == 10 ? "alice" : uid == 11 ? "bob" :
+	       uid == 12 ? "carol" : NULL;
 }
 
 static const char *_get(const struct job_record *rec)
@@ -239,6 +240,68 @@ START_TEST(test_comments_private)
 }
 END_TEST
 
+/*
+ * A submission writes its record's line at once (osl_comments_new), the
+ * line the next pass writes for it to the byte: its rank among all, C~
+ * from the core for its campaign alone, foreign text kept.  Under
+ * PrivateData=jobs it writes nothing and says so (0): the owner's rank
+ * needs the pass.
+ */
+START_TEST(test_comments_new)
+{
+	osl_part_t p = mk_part(8);
+	osl_obs_t obs[4], nw, *idx[5], *np = &nw;
+	char *was;
+	int i;
+
+	memset(recs, 0, sizeof(recs));
+	obs[0] = running(1, 11, T0, T0 + 1, &recs[0]);
+	obs[1] = pend(2, 11, T0, &recs[1]);
+	obs[2] = pend(3, 11, T0, &recs[2]);
+	obs[3] = pend(4, 10, T0, &recs[3]);
+	for (i = 0; i < 4; i++)
+		idx[i] = &obs[i];
+	ck_assert_int_eq(osl_sync(&p, idx, 4, T0 + 1, OSL_SYNC_ALL, NULL), 5);
+	osl_prio_rank(&p, idx, 4);
+	osl_prio_renumber(&p, idx, 4);
+	osl_comments(&p, idx, 4, OST_MODE_OSTRICH, &ops);
+
+	/* a short job of a third user, who has no campaign yet */
+	nw = pend(5, 12, T0 + 2, &recs[4]);
+	nw.estimate = 60;
+	recs[4].comment = dup_str("checked by ops");
+	ck_assert_int_eq(osl_sync(&p, &np, 1, T0 + 2, OSL_SYNC_NEW, NULL), 1);
+	osl_prio_new(&p, &np, 1);
+	ck_assert_uint_eq(nw.rank, 1);
+	ck_assert_int_eq(osl_comments_new(&p, &np, 1, OST_MODE_OSTRICH,
+					  &private_ops), 0);
+	ck_assert_str_eq(recs[4].comment, "checked by ops");
+	ck_assert_int_eq(osl_comments_new(&p, &np, 1, OST_MODE_OSTRICH, &ops),
+			 1);
+	ck_assert_msg(!strncmp(recs[4].comment, "checked by ops\nostrich "
+			       "campaign=carol/1 rank=1/4 vct=", 51),
+		      "submission line: %s", recs[4].comment);
+	ck_assert_int_eq(recs[4].sets, 1);
+
+	/* the pass that follows finds nothing to change in it */
+	was = dup_str(recs[4].comment);
+	idx[4] = np;
+	ck_assert_int_eq(osl_sync(&p, idx, 5, T0 + 2, OSL_SYNC_ALL, NULL), 0);
+	osl_prio_rank(&p, idx, 5);
+	osl_comments(&p, idx, 5, OST_MODE_OSTRICH, &ops);
+	ck_assert_str_eq(recs[4].comment, was);
+	ck_assert_int_eq(recs[4].sets, 1);
+	/* and an equal line is not written again by a second submission */
+	ck_assert_int_eq(osl_comments_new(&p, &np, 1, OST_MODE_OSTRICH, &ops),
+			 1);
+	ck_assert_int_eq(recs[4].sets, 1);
+	free(was);
+	for (i = 0; i < 8; i++)
+		free(recs[i].comment);
+	free_part(&p);
+}
+END_TEST
+
 /* The fingerprint tells a field that was written from one that was not,
  * whatever the address of its text. */
 START_TEST(test_print)
@@ -270,6 +333,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_merge);
 	tcase_add_test(tc, test_comments);
 	tcase_add_test(tc, test_comments_private);
+	tcase_add_test(tc, test_comments_new);
 	tcase_add_test(tc, test_print);
 	suite_add_tcase(s, tc);
 	return s;
