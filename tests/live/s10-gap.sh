@@ -8,7 +8,8 @@
 # third one's SystemComment, a fourth is cancelled and a new one submitted.
 # Asserts: the second half overwrites none of that (the hold, the
 # operator's value, the other writer's line) and logs the three records it
-# left to the next pass; the job submitted in the gap is ranked; at rest
+# left to the next pass; the job submitted in the gap is ranked and has
+# its SystemComment line from the submission itself; at rest
 # every other pending priority follows the core's ranks, and the third
 # job's field holds both the other writer's line and ours.
 # SPDX-License-Identifier: GPL-2.0-or-later
@@ -83,6 +84,7 @@ scontrol update jobid="$comm" AdminComment="ostrich-test:syscomment:written in t
 scancel "$canc"
 new=$(sub bob -n 4 -t 5 --wrap 'sleep 1')
 p_new=$(squeue -h -j "$new" -o %Q)
+c_new=$(comment_of "$new")
 [ "$(n_logged)" = "$logged1" ] || fail "the pass left its gap before the changes were made"
 comment_of "$comm" | grep -q 'written in the gap' || fail "the other writer's line is missing: $(comment_of "$comm")"
 touch "$WORK/gap.end"
@@ -101,7 +103,10 @@ squeue -h -j "$held" -o %r | grep -q JobHeld || fail "job $held is no longer hel
 comment_of "$comm" | grep -q 'written in the gap' ||
 	fail "the pass overwrote the other writer's line of $comm: $(comment_of "$comm")"
 [ -n "$p_new" ] && [ "$p_new" -gt 7 ] || fail "job $new submitted in the gap got priority $p_new"
-note "after the gap: $held held (0), $admin keeps 7, $comm keeps the other writer's line, $new got $p_new at submission"
+# its summary line too, from the submission itself: no pass ran meanwhile
+case $c_new in 'ostrich campaign=bob/'*' rank='*' vct='*) ;;
+*) fail "job $new submitted in the gap has no summary line of its own: $c_new" ;; esac
+note "after the gap: $held held (0), $admin keeps 7, $comm keeps the other writer's line, $new got $p_new and '$c_new' at submission"
 
 # the next passes merge our line back and rank the rest (a held job and an
 # operator-set one keep the SystemComment they had: not ours to follow)
