@@ -401,9 +401,10 @@ extern uint32_t osl_job_priority(uint32_t last_prio, job_record_t *job_ptr)
 		(void) osl_sync(p, obs + i, j - i, now, OSL_SYNC_NEW,
 				osl_eng.evlog);
 		osl_prio_new(p, obs + i, j - i);
-		lines += osl_comments_new(p, obs + i, j - i,
-					  osl_eng.conf->mode,
-					  &osl_comment_ops_now);
+		if (osl_eng.conf->system_comment)
+			lines += osl_comments_new(p, obs + i, j - i,
+						  osl_eng.conf->mode,
+						  &osl_comment_ops_now);
 		settled = settled && _settled(obs + i, j - i);
 	}
 	if (vec.n && vec.v[0].writable && osl_write_job(vec.v, 0, vec.n))
@@ -413,7 +414,7 @@ extern uint32_t osl_job_priority(uint32_t last_prio, job_record_t *job_ptr)
 		prio = job_ptr->priority;
 	if (osl_eng.evlog)
 		fflush(osl_eng.evlog);
-	if (!settled || !lines)
+	if (!settled || (osl_eng.conf->system_comment && !lines))
 		_wake();
 	_unlock_engine(&assoc_read_lock, assoc);
 	free(obs);

@@ -14,6 +14,7 @@
 #   * scampaign --explain of carol's last job names bob's campaign ahead and
 #     the job's rank (root); carol sees only her campaigns and is told that
 #     jobs ahead are hidden; bob's job is "not found" for her;
+#   * SystemComment=no: a new job is ranked and gets no summary line;
 #   * errors: unknown job, a held job (no summary), a cluster running
 #     sched/backfill + priority/basic (exit 1, clear message), while
 #     sched/backfill + priority/ostrich is accepted;
@@ -210,6 +211,20 @@ grep -qi ostrich "$WORK/sdiag.txt" && fail "sdiag mentions ostrich (the guide sa
 grep -Eq 'ostrich: pass [0-9]+ took [0-9.]+ ms: [0-9]+ job records' "$WORK/log/slurmctld.log" ||
 	fail "no pass line in slurmctld.log under DebugFlags=Priority"
 note "sdiag: $(grep -A3 '^Main schedule' "$WORK/sdiag.txt" | grep 'Total cycles' | tr -s ' \t' ' ') main, $(grep -A5 '^Backfilling stats' "$WORK/sdiag.txt" | grep 'Total cycles' | tr -s ' \t' ' ') backfill"
+
+# --- SystemComment=no: neither the submission nor a pass writes a line ------
+cluster_cancel_all
+ctld_stop TERM
+printf 'Interval=1\nSystemComment=no\nEventLog=%s\n' "$WORK/events.log" > "$WORK/ostrich.conf"
+cluster_conf
+ctld_start || fail "slurmctld did not restart with SystemComment=no"
+nc=$(sub carol -n 4 -t 1 --wrap 'sleep 1')
+wait_passes
+scontrol -o show job "$nc" | grep -q 'ostrich campaign=' &&
+	fail "SystemComment=no, yet job $nc has a summary line: $(scontrol -o show job "$nc")"
+[ "$(squeue -h -j "$nc" -o %Q)" -gt 1 ] 2>/dev/null || squeue -h -j "$nc" -t R | grep -q . ||
+	fail "SystemComment=no: job $nc has priority $(squeue -h -j "$nc" -o %Q)"
+note "SystemComment=no: job $nc ranked, no summary line"
 
 # --- clusters without the engine ------------------------------------------
 cluster_cancel_all
