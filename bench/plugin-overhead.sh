@@ -169,6 +169,19 @@ ctld_mem() {
 	awk -v f="$1:" '$1 == f { print $2; exit }' "/proc/$(cat "$WORK/run/slurmctld.pid")/status"
 }
 
+# ctld_trimmed: slurmctld's VmRSS, kB, once glibc has handed back the
+# memory freed but kept in its arenas (malloc_trim(0), called through gdb
+# in the main thread, which sleeps between its periodic tasks): the live
+# heap, whatever transient buffers (a main or backfill cycle, a pass) were
+# freed just before.  "" without gdb or when the call fails.
+ctld_trimmed() {
+	command -v gdb >/dev/null || return 0
+	timeout 120 gdb -p "$(cat "$WORK/run/slurmctld.pid")" -batch -nx \
+		-ex 'thread 1' -ex 'call (int) malloc_trim(0)' >> "$WORK/gdb-trim.out" 2>&1 ||
+		return 0
+	ctld_mem VmRSS
+}
+
 # held_max FIRST LAST [read|write]: the longest "job write lock held" (or
 # "job read lock held") (ms) of the ostrich passes logged in lines
 # FIRST..LAST of slurmctld.log; "-" if none.
@@ -195,6 +208,7 @@ declare -A M
 run_one() {
 	local name=$1 sched=$2 prio=$3 t0 l0 lfill lwin pend tot perjob
 	local fill_n fill_s st_n st_s st0 rss0 rss1 hwm1 rss2 hwm2 mx_pre mx_end
+	local rss0t rss1t ls0 ls1
 	unset WORK
 	SCHED=$sched PRIO=$prio
 	cluster_init
@@ -209,12 +223,14 @@ run_one() {
 	# thread has run once makes that thread reset the counters again a
 	# moment later (its midnight reset is then due at time 0).
 	rss0=$(ctld_mem VmRSS)
+	rss0t=$(ctld_trimmed)
 	sdiag > "$WORK/sdiag-start.out"
 	t0=$(now)
 	submit_jobs "$NJOBS" 0 || die "sbatch failed"
 	fill_s=$(elapsed "$t0")
 	sdiag > "$WORK/sdiag-fill.out"
 	rss1=$(ctld_mem VmRSS) hwm1=$(ctld_mem VmHWM)
+	rss1t=$(ctld_trimmed)
 	lfill=$(wc -l < "$WORK/log/slurmctld.log")
 	fill_n=$(( $(sdiag_val "$WORK/sdiag-fill.out" '' 'Jobs submitted') -
 		   $(sdiag_val "$WORK/sdiag-start.out" '' 'Jobs submitted') ))
@@ -265,10 +281,21 @@ run_one() {
 	if [ "$STORM" -gt 0 ]; then
 		say "$name: storm of $STORM jobs"
 		sdiag > "$WORK/sdiag-storm0.out"
+		ls0=$(wc -l < "$WORK/log/slurmctld.log")
 		t0=$(now)
 		submit_jobs "$STORM" $(( (NJOBS + NUSERS - 1) / NUSERS )) || die "sbatch failed (storm)"
 		st_s=$(elapsed "$t0")
 		sdiag > "$WORK/sdiag-storm1.out"
+		ls1=$(wc -l < "$WORK/log/slurmctld.log")
+		# what else ran meanwhile: passes, main and backfill cycles, starts
+		M[$name.st_passes]=$(sed -n "$((ls0 + 1)),${ls1}p" "$WORK/log/slurmctld.log" | grep -c 'ostrich: pass .*job write lock held' || true)
+		M[$name.st_held]=$(sed -n "$((ls0 + 1)),${ls1}p" "$WORK/log/slurmctld.log" |
+			sed -n 's/.*ostrich: pass .*job read lock held \([0-9.]*\) ms.*job write lock held \([0-9.]*\) ms.*/\1 \2/p' |
+			awk '{ s += $1 + $2 } END { printf "%.0f", s }')
+		for k in 'Main schedule|Total cycles|st_main' 'Backfilling|Total cycles|st_bf' '|Jobs started|st_started'; do
+			IFS='|' read -r sec key m <<< "$k"
+			M[$name.$m]=$(( $(sdiag_val "$WORK/sdiag-storm1.out" "$sec" "$key") - $(sdiag_val "$WORK/sdiag-storm0.out" "$sec" "$key") ))
+		done
 		st0=$(sdiag_val "$WORK/sdiag-storm0.out" '' 'Jobs submitted')
 		st_n=$(sdiag_val "$WORK/sdiag-storm1.out" '' 'Jobs submitted')
 		st_n=$(( ${st_n:-0} - ${st0:-0} ))
@@ -285,6 +312,9 @@ run_one() {
 	M[$name.st_n]=$st_n M[$name.st_s]=$st_s M[$name.st_rate]=$(rate "$st_n" "$st_s")
 	M[$name.rss0]=$rss0 M[$name.rss1]=$rss1 M[$name.hwm1]=$hwm1 M[$name.rss2]=$rss2 M[$name.hwm2]=$hwm2
 	M[$name.grow]=$(( rss1 - rss0 ))
+	M[$name.rss0t]=$rss0t M[$name.rss1t]=$rss1t
+	M[$name.growt]=
+	[ -z "$rss0t" ] || [ -z "$rss1t" ] || M[$name.growt]=$(( rss1t - rss0t ))
 	M[$name.mean]=${mc_mean:-} M[$name.max_win]=${mc_max:-}
 	M[$name.max_pre]=${mx_pre:-} M[$name.max_end]=${mx_end:-}
 	M[$name.max_all]=$(maxof "${mx_pre:-}" "${mx_end:-}")
@@ -373,20 +403,36 @@ submitted") per second of wall time, one \`sbatch\` per job, $SUBMIT_PAR users s
 once (one job at a time each, through \`runuser\`): the fill (0 -> $NJOBS pending,
 partition DOWN); $storm_text.
 Memory: slurmctld's VmRSS (/proc/PID/status) just before and after the fill and at the
-end, and VmHWM; bytes per pending job = growth over the fill / jobs accepted.
+end, and VmHWM; bytes per pending job = growth over the fill / jobs accepted.  "Trimmed":
+VmRSS again just after, once glibc has handed back what was freed but kept in its arenas
+(\`malloc_trim(0)\` called through gdb in slurmctld's main thread, in both configurations):
+the live heap, without the buffers a cycle or a pass freed a moment before.
 Main max = sdiag "Max cycle" (µs) before the window (from the start: fill and settling
 time), in it, and since its \`sdiag -r\` (window and storm); write-held max = longest "job
 write lock held" of the ostrich passes in slurmctld.log (ms) during the fill, in the window
 and over the whole run (the target); read-held max = longest "job read lock held" (the first
 half of a pass: readers such as squeue go on, writers wait).
 
-| config | fill jobs | fill s | **fill jobs/s** | storm jobs | storm s | **storm jobs/s** | VmRSS before fill MiB | VmRSS after fill MiB | VmHWM after fill MiB | fill growth MiB | B per pending job | VmRSS at end MiB | VmHWM at end MiB |
-|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+| config | fill jobs | fill s | **fill jobs/s** | storm jobs | storm s | **storm jobs/s** | VmRSS before fill MiB | VmRSS after fill MiB | VmHWM after fill MiB | fill growth MiB | B per pending job | VmRSS at end MiB | VmHWM at end MiB | trimmed before fill MiB | trimmed after fill MiB | **trimmed growth MiB** |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
 EOF
 for c in $CONFIGS; do
 	bpj=$(awk -v g="${M[$c.grow]}" -v n="${M[$c.fill_n]}" 'BEGIN { if (n > 0) printf "%.0f", g * 1024 / n; else print "-" }')
-	echo "|$c|${M[$c.fill_n]}|${M[$c.fill_s]}|${M[$c.fill_rate]}|${M[$c.st_n]}|${M[$c.st_s]}|${M[$c.st_rate]}|$(mib "${M[$c.rss0]}")|$(mib "${M[$c.rss1]}")|$(mib "${M[$c.hwm1]}")|$(mib "${M[$c.grow]}")|$bpj|$(mib "${M[$c.rss2]}")|$(mib "${M[$c.hwm2]}")|"
+	echo "|$c|${M[$c.fill_n]}|${M[$c.fill_s]}|${M[$c.fill_rate]}|${M[$c.st_n]}|${M[$c.st_s]}|${M[$c.st_rate]}|$(mib "${M[$c.rss0]}")|$(mib "${M[$c.rss1]}")|$(mib "${M[$c.hwm1]}")|$(mib "${M[$c.grow]}")|$bpj|$(mib "${M[$c.rss2]}")|$(mib "${M[$c.hwm2]}")|$(mib "${M[$c.rss0t]:-}")|$(mib "${M[$c.rss1t]:-}")|$(mib "${M[$c.growt]:-}")|"
 done
+if [ "$STORM" -gt 0 ]; then
+	cat <<EOF
+
+During the storm: the ostrich passes that ran and their job locks (read and write halves,
+summed), slurmctld's main-scheduler and backfill cycles (sdiag), and the jobs started.
+
+| config | storm s | ostrich passes | their job locks ms | main cycles | backfill cycles | jobs started |
+|---|---:|---:|---:|---:|---:|---:|
+EOF
+	for c in $CONFIGS; do
+		echo "|$c|${M[$c.st_s]}|${M[$c.st_passes]:--}|${M[$c.st_held]:--}|${M[$c.st_main]:--}|${M[$c.st_bf]:--}|${M[$c.st_started]:--}|"
+	done
+fi
 cat <<EOF
 
 | config | main max µs, start to window | main max µs, window | main max µs, window + storm | main max µs, whole run | ostrich passes, whole run | write-held max ms, fill | write-held max ms, window | write-held max ms, whole run | read-held max ms, window | read-held max ms, whole run |
@@ -431,4 +477,6 @@ EOF
 	# the plugin's share of slurmctld's growth over the fill, %
 	share=$(awk -v o="${M[ostrich.grow]}" -v s="${M[stock.grow]}" 'BEGIN { if (s > 0) printf "%.1f", (o - s) * 100 / s; else print "-" }')
 	echo "|slurmctld VmRSS growth over the fill, MiB (plugin's share: (ostrich − stock) / stock)|$(mib "${M[stock.grow]}")|$(mib "${M[ostrich.grow]}")|share $share$([ "$share" = - ] || echo %)|< 10%|$(verdict "$share" lt 10)|"
+	share=$(awk -v o="${M[ostrich.growt]:-}" -v s="${M[stock.growt]:-}" 'BEGIN { if (s > 0 && o != "") printf "%.1f", (o - s) * 100 / s; else print "-" }')
+	echo "|slurmctld VmRSS growth over the fill after malloc_trim(0), MiB (the live heap; plugin's share as above)|$(mib "${M[stock.growt]:-}")|$(mib "${M[ostrich.growt]:-}")|share $share$([ "$share" = - ] || echo %)|< 10%|$(verdict "$share" lt 10)|"
 fi
