@@ -271,6 +271,7 @@ extern void osl_fini(osl_plugin_t who)
 	slurm_mutex_lock(&osl_eng.lock);
 	osl_eng.running = false;
 	osl_parts_free();
+	osl_names_free();
 	free(osl_eng.unseen);
 	osl_eng.unseen = NULL;
 	osl_eng.nunseen = osl_eng.cap_unseen = 0;

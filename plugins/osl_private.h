@@ -331,6 +331,18 @@ extern void osl_prio_new(osl_part_t *p, osl_obs_t **obs, int n);
 extern int osl_order(void *const *cur, int n, osl_qrec_t *q, int m,
 		     void **want);
 
+/* ------------------------------------------ osl_names.c (Slurm-free) --- */
+
+/* The name the pass resolved for uid (osl_name_put), or NULL: never a
+ * lookup.  NOTE: osl_eng.lock held (also for the two below). */
+extern const char *osl_name_get(uint32_t uid);
+
+/* Keep a copy of name (NULL: nothing) as uid's, replacing an older one. */
+extern void osl_name_put(uint32_t uid, const char *name);
+
+/* Forget every name (plugin fini). */
+extern void osl_names_free(void);
+
 /* ---------------------------------------- osl_comment.c (Slurm-free) --- */
 
 /* How osl_comments() reaches Slurm's records. */

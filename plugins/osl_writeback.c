@@ -79,9 +79,14 @@ typedef struct {
 static osl_staged_t *staged;
 static int nstaged, cap_staged;
 
+/* The pass asks the name service (Slurm caches the answer) and keeps a
+ * copy for the submissions (osl_names.c). */
 static const char *_user_name(uint32_t uid)
 {
-	return uid_to_string_cached(uid);
+	const char *name = uid_to_string_cached(uid);
+
+	osl_name_put(uid, name);
+	return name;
 }
 
 static const char *_comment_get(const job_record_t *job_ptr)
@@ -149,7 +154,7 @@ static void _comment_set_now(job_record_t *job_ptr, const char *text)
 }
 
 const osl_comment_ops_t osl_comment_ops_now = {
-	.user_name = _user_name,
+	.user_name = osl_name_get,	/* no lookup under the write lock */
 	.set = _comment_set_now,
 	.get = _comment_get,
 	.private_jobs = _private_jobs,

@@ -302,6 +302,34 @@ START_TEST(test_comments_new)
 }
 END_TEST
 
+/* The names a submission may use: those the pass resolved, as they were
+ * last resolved; never one it did not. */
+START_TEST(test_names)
+{
+	uint32_t uid;
+	char name[16];
+
+	ck_assert_ptr_null(osl_name_get(12));
+	osl_name_put(12, NULL);
+	ck_assert_ptr_null(osl_name_get(12));
+	for (uid = 300; uid > 0; uid -= 3) {	/* out of order, grows */
+		snprintf(name, sizeof(name), "u%u", uid);
+		osl_name_put(uid, name);
+	}
+	for (uid = 300; uid > 0; uid -= 3) {
+		snprintf(name, sizeof(name), "u%u", uid);
+		ck_assert_str_eq(osl_name_get(uid), name);
+		ck_assert_ptr_null(osl_name_get(uid - 1));
+	}
+	osl_name_put(150, "renamed");
+	ck_assert_str_eq(osl_name_get(150), "renamed");
+	ck_assert_str_eq(osl_name_get(147), "u147");
+	ck_assert_str_eq(osl_name_get(153), "u153");
+	osl_names_free();
+	ck_assert_ptr_null(osl_name_get(150));
+}
+END_TEST
+
 /* The fingerprint tells a field that was written from one that was not,
  * whatever the address of its text. */
 START_TEST(test_print)
@@ -334,6 +362,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_comments);
 	tcase_add_test(tc, test_comments_private);
 	tcase_add_test(tc, test_comments_new);
+	tcase_add_test(tc, test_names);
 	tcase_add_test(tc, test_print);
 	suite_add_tcase(s, tc);
 	return s;
