@@ -336,7 +336,8 @@ static bool _known(job_record_t *job_ptr, uint32_t *prio)
  * (Interval); in a storm of sbatch that is what keeps each submission
  * from waking a pass over every record (doc/design.md, "Submission
  * storms").  A record left unsettled (no room between its neighbours'
- * values, a partition that does not rank it, PrivateData=jobs) wakes one.
+ * values, a partition that does not rank it, PrivateData=jobs, an owner
+ * whose name no pass has resolved) wakes one.
  */
 static bool _settled(osl_obs_t **obs, int n)
 {
