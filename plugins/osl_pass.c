@@ -176,11 +176,8 @@ static void _write_all(const osl_obs_vec_t *vec, osl_pass_stats_t *ps)
 {
 	int a, i;
 
-	/* observations of one record are contiguous in vec */
 	for (a = 0; a < vec->n; a = i) {
-		for (i = a + 1; i < vec->n && vec->v[i].rec == vec->v[a].rec;
-		     i++)
-			;
+		i = osl_rec_end(vec, a);
 		if (!vec->v[a].writable)
 			continue;
 		ps->written++;

@@ -171,6 +171,18 @@ typedef struct {
 	int cap;			/* entries allocated */
 } osl_obs_vec_t;
 
+/* One past the last observation of the record of vec->v[a]: osl_observe()
+ * appends a record's observations together, so they are contiguous (a
+ * record osl_refind() dropped has rec NULL in all of them). */
+static inline int osl_rec_end(const osl_obs_vec_t *vec, int a)
+{
+	int i = a + 1;
+
+	while (i < vec->n && vec->v[i].rec == vec->v[a].rec)
+		i++;
+	return i;
+}
+
 /* How much of a partition osl_sync() brings in line. */
 typedef enum {
 	OSL_SYNC_ALL = 0,		/* every job: what the core knows and

@@ -166,12 +166,10 @@ extern int osl_refind(osl_obs_vec_t *vec)
 {
 	int a, i, j, lost = 0;
 
-	/* observations of a record are contiguous in vec */
 	for (a = 0; a < vec->n; a = i) {
 		job_record_t *job_ptr, *was = vec->v[a].rec;
 
-		for (i = a + 1; i < vec->n && vec->v[i].rec == was; i++)
-			;
+		i = osl_rec_end(vec, a);
 		if (!vec->v[a].writable)
 			continue;
 		job_ptr = find_job_record(vec->v[a].rec_id);
@@ -204,11 +202,9 @@ extern bool osl_order_job_list(const osl_obs_vec_t *vec)
 	int a, i, m = 0, n = 0;
 	bool differ;
 
-	/* the written records (observations of a record are contiguous) */
+	/* the written records */
 	for (a = 0; a < vec->n; a = i) {
-		for (i = a + 1; i < vec->n && vec->v[i].rec == vec->v[a].rec;
-		     i++)
-			;
+		i = osl_rec_end(vec, a);
 		job_ptr = vec->v[a].rec;
 		if (!job_ptr || !vec->v[a].writable ||
 		    !IS_JOB_PENDING(job_ptr))
