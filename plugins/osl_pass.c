@@ -327,8 +327,9 @@ static bool _known(job_record_t *job_ptr, uint32_t *prio)
  * Did the submission leave its record, in the partition of obs[0..n), as
  * a pass would?  It did when the record got a value from the table the
  * last pass renumbered (osl_prio_new; one per record, at its best-ranked
- * task), and when it got its SystemComment line (osl_comments_new, which
- * the caller counts).  Then it wakes no pass.
+ * task) that ties no neighbour, and when it got its SystemComment line
+ * (osl_comments_new); the caller counts those two.  Then it wakes no
+ * pass.
  * The other records' rank=R/P is then one behind until the regular pass
  * (Interval); in a storm of sbatch that is what keeps each submission
  * from waking a pass over every record (doc/design.md, "Submission
@@ -362,7 +363,7 @@ extern uint32_t osl_job_priority(uint32_t last_prio, job_record_t *job_ptr)
 	/* association shares for Weights=assoc */
 	assoc_mgr_lock_t assoc_read_lock = { .assoc = READ_LOCK };
 	bool assoc;
-	int i, j, lines = 0;
+	int i, j, lines = 0, ties = 0;
 	bool settled = true;
 
 	if (!running_in_slurmctld())
@@ -398,7 +399,7 @@ extern uint32_t osl_job_priority(uint32_t last_prio, job_record_t *job_ptr)
 			;
 		(void) osl_sync(p, obs + i, j - i, now, OSL_SYNC_NEW,
 				osl_eng.evlog);
-		osl_prio_new(p, obs + i, j - i);
+		ties += osl_prio_new(p, obs + i, j - i);
 		if (osl_eng.conf->system_comment)
 			lines += osl_comments_new(p, obs + i, j - i,
 						  osl_eng.conf->mode,
@@ -412,7 +413,7 @@ extern uint32_t osl_job_priority(uint32_t last_prio, job_record_t *job_ptr)
 		prio = job_ptr->priority;
 	if (osl_eng.evlog)
 		fflush(osl_eng.evlog);
-	if (!settled || (osl_eng.conf->system_comment && !lines))
+	if (!settled || ties || (osl_eng.conf->system_comment && !lines))
 		_wake();
 	_unlock_engine(&assoc_read_lock, assoc);
 	free(obs);

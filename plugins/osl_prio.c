@@ -121,7 +121,7 @@ extern void osl_prio_renumber(osl_part_t *p, osl_obs_t **obs, int n)
  * Approximate (jobs may have started since the pass); the pass woken by
  * the submission puts it right.  O(log P), P records in the table.
  */
-static uint32_t _prio_for_new(osl_part_t *p, uint64_t rank)
+static uint32_t _prio_for_new(osl_part_t *p, uint64_t rank, int *ties)
 {
 	const osl_ptab_node_t *above, *below;
 	uint32_t hi, lo, v;
@@ -131,16 +131,18 @@ static uint32_t _prio_for_new(osl_part_t *p, uint64_t rank)
 	lo = below ? below->prio : OSL_PRIO_LO - 1;
 	if (hi > lo + 1)
 		v = lo + (hi - lo) / 2;
-	else		/* no room: a tie, until the pass */
+	else {		/* no room: a tie, until the pass */
 		v = hi - 1 >= OSL_PRIO_LO ? hi - 1 : OSL_PRIO_LO;
+		(*ties)++;
+	}
 	osl_ptab_insert(&p->prios, rank, v);
 	return v;
 }
 
-extern void osl_prio_new(osl_part_t *p, osl_obs_t **obs, int n)
+extern int osl_prio_new(osl_part_t *p, osl_obs_t **obs, int n)
 {
 	osl_cell_t *cell = osl_calloc(n + 1, sizeof(*cell));
-	int i, m = 0, k;
+	int i, m = 0, k, ties = 0;
 
 	for (i = 0; i < n; i++) {
 		uint64_t rank = 0;
@@ -159,8 +161,9 @@ extern void osl_prio_new(osl_part_t *p, osl_obs_t **obs, int n)
 			cell[k++] = cell[i];
 	qsort(cell, k, sizeof(*cell), _cell_rank_cmp);
 	for (i = 0; i < k; i++)
-		cell[i].o->prio = _prio_for_new(p, cell[i].rank);
+		cell[i].o->prio = _prio_for_new(p, cell[i].rank, &ties);
 	free(cell);
+	return ties;
 }
 
 /* --------------------------------------------------- job_list order --- */

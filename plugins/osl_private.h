@@ -329,8 +329,10 @@ extern void osl_prio_renumber(osl_part_t *p, osl_obs_t **obs, int n);
  * others, and those the core does not rank, keep prio 0.
  * O(n log n + records * log P), P the records in p->prios: independent
  * of the number of pending jobs but for the logarithm.
+ * RET the records that found no room between their neighbours and got a
+ * neighbour's value (a tie that only a pass's renumbering undoes)
  */
-extern void osl_prio_new(osl_part_t *p, osl_obs_t **obs, int n);
+extern int osl_prio_new(osl_part_t *p, osl_obs_t **obs, int n);
 
 /*
  * The new order of job_list so that the written records q[0..m) stand in

@@ -175,7 +175,7 @@ START_TEST(test_prio_new_between)
 	/* bob's single short job comes first in the fair schedule */
 	nw.estimate = 60;
 	ck_assert_int_eq(osl_sync(&p, &np, 1, T0 + 1, OSL_SYNC_NEW, NULL), 1);
-	osl_prio_new(&p, &np, 1);
+	ck_assert_int_eq(osl_prio_new(&p, &np, 1), 0);	/* no tie */
 	ck_assert_uint_eq(nw.rank, 1);
 	ck_assert_uint_eq(nw.prio, 95000000);	/* between TOP and 90M */
 	tab = _tab(&p);
@@ -193,7 +193,7 @@ START_TEST(test_prio_new_between)
 	nw = pend(10, 21, T0 + 2, &recs[10]);
 	nw.estimate = 1;
 	ck_assert_int_eq(osl_sync(&p, &np, 1, T0 + 2, OSL_SYNC_NEW, NULL), 1);
-	osl_prio_new(&p, &np, 1);
+	ck_assert_int_eq(osl_prio_new(&p, &np, 1), 1);	/* says so */
 	ck_assert_uint_eq(nw.rank, 1);
 	ck_assert_uint_eq(nw.prio, OSL_PRIO_TOP - 1);
 	free_part(&p);
