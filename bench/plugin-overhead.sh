@@ -53,19 +53,20 @@
 # ("stock ostrich"), KEEP_WORK (1: keep the scratch directories),
 # OST_PLUGIN_COMMIT (the commit the plugins were built from, for the
 # report; default: that of OST_SRCDIR), BENCH_TARGET (the make target, for
-# the title: bench-plugin or bench-plugin-scale).
+# the title: bench-plugin or bench-plugin-scale), TRIM_SAMPLES (readings
+# of the trimmed VmRSS, the least kept: 3).
 
 set -euo pipefail
 
 : "${NJOBS:=10000}" "${NUSERS:=50}" "${WINDOW:=240}" "${SETTLE:=30}"
 : "${MAXJOBS:=100000}" "${STORM:=0}" "${SUBMIT_PAR:=5}" "${BENCH_TARGET:=bench-plugin}"
-: "${OST_CONF:=}" "${CONFIGS:=stock ostrich}" "${KEEP_WORK:=0}"
+: "${OST_CONF:=}" "${CONFIGS:=stock ostrich}" "${KEEP_WORK:=0}" "${TRIM_SAMPLES:=3}"
 : "${OST_SRCDIR:=$(cd "$(dirname "$0")/.." && pwd)}"
 
 say() { echo "plugin-overhead: $*" >&2; }
 die() { say "error: $*"; exit 1; }
 
-for v in NJOBS NUSERS WINDOW SETTLE MAXJOBS STORM SUBMIT_PAR; do
+for v in NJOBS NUSERS WINDOW SETTLE MAXJOBS STORM SUBMIT_PAR TRIM_SAMPLES; do
 	case ${!v} in '' | *[!0-9]*) die "$v=${!v}: not a whole number" ;; esac
 done
 [ "$NUSERS" -gt 0 ] && [ "$SUBMIT_PAR" -gt 0 ] || die "NUSERS and SUBMIT_PAR must be > 0"
@@ -169,17 +170,49 @@ ctld_mem() {
 	awk -v f="$1:" '$1 == f { print $2; exit }' "/proc/$(cat "$WORK/run/slurmctld.pid")/status"
 }
 
-# ctld_trimmed: slurmctld's VmRSS, kB, once glibc has handed back the
+# ctld_trimmed TAG: slurmctld's VmRSS, kB, once glibc has handed back the
 # memory freed but kept in its arenas (malloc_trim(0), called through gdb
 # in the main thread, which sleeps between its periodic tasks): the live
 # heap, whatever transient buffers (a main or backfill cycle, a pass) were
-# freed just before.  "" without gdb or when the call fails.
+# freed just before.  A pass or a cycle may be under way at that moment,
+# with its buffers in use (during the fill a pass runs about every second):
+# the least of TRIM_SAMPLES readings, one second apart, in both
+# configurations.  Also leaves glibc's malloc_info(3) of that reading in
+# $WORK/heap-TAG.xml (ctld_inuse).  "" without gdb or when the call fails.
 ctld_trimmed() {
+	local k rss best=
 	command -v gdb >/dev/null || return 0
-	timeout 120 gdb -p "$(cat "$WORK/run/slurmctld.pid")" -batch -nx \
-		-ex 'thread 1' -ex 'call (int) malloc_trim(0)' >> "$WORK/gdb-trim.out" 2>&1 ||
-		return 0
-	ctld_mem VmRSS
+	for (( k = 0; k < TRIM_SAMPLES; k++ )); do
+		[ "$k" = 0 ] || sleep 1
+		timeout 120 gdb -p "$(cat "$WORK/run/slurmctld.pid")" -batch -nx \
+			-ex 'thread 1' -ex 'call (int) malloc_trim(0)' \
+			-ex "set \$f = (void *) fopen(\"$WORK/heap-$1.try.xml\", \"w\")" \
+			-ex 'call (int) malloc_info(0, $f)' -ex 'call (int) fclose($f)' \
+			>> "$WORK/gdb-trim.out" 2>&1 || continue
+		rss=$(ctld_mem VmRSS)
+		if [ -z "$best" ] || [ "$rss" -lt "$best" ]; then
+			best=$rss
+			mv -f "$WORK/heap-$1.try.xml" "$WORK/heap-$1.xml"
+		fi
+	done
+	echo "$best"
+}
+
+# ctld_inuse TAG: bytes malloc handed out and not freed, kB, from the
+# malloc_info(3) that ctld_trimmed TAG saved: what the arenas took from
+# the system, less their free chunks (fast bins and the rest, top chunk
+# included), plus the chunks mmap'ed on their own.  Unlike VmRSS, no
+# holes: the live heap itself.  "" without the file.
+ctld_inuse() {
+	[ -s "$WORK/heap-$1.xml" ] || return 0
+	awk '
+		/<heap / { h = 1 } /<\/heap>/ { h = 0; next }
+		h { next }
+		function sz() { match($0, /size="[0-9]+"/); return substr($0, RSTART + 6, RLENGTH - 7) }
+		/<total type="fast"/ { f = sz() } /<total type="rest"/ { r = sz() }
+		/<total type="mmap"/ { m = sz() } /<system type="current"/ { s = sz() }
+		END { if (s != "") printf "%d\n", (s - f - r + m) / 1024 }
+	' "$WORK/heap-$1.xml"
 }
 
 # held_max FIRST LAST [read|write]: the longest "job write lock held" (or
@@ -223,14 +256,14 @@ run_one() {
 	# thread has run once makes that thread reset the counters again a
 	# moment later (its midnight reset is then due at time 0).
 	rss0=$(ctld_mem VmRSS)
-	rss0t=$(ctld_trimmed)
+	rss0t=$(ctld_trimmed 0)
 	sdiag > "$WORK/sdiag-start.out"
 	t0=$(now)
 	submit_jobs "$NJOBS" 0 || die "sbatch failed"
 	fill_s=$(elapsed "$t0")
 	sdiag > "$WORK/sdiag-fill.out"
 	rss1=$(ctld_mem VmRSS) hwm1=$(ctld_mem VmHWM)
-	rss1t=$(ctld_trimmed)
+	rss1t=$(ctld_trimmed 1)
 	lfill=$(wc -l < "$WORK/log/slurmctld.log")
 	fill_n=$(( $(sdiag_val "$WORK/sdiag-fill.out" '' 'Jobs submitted') -
 		   $(sdiag_val "$WORK/sdiag-start.out" '' 'Jobs submitted') ))
@@ -315,6 +348,9 @@ run_one() {
 	M[$name.rss0t]=$rss0t M[$name.rss1t]=$rss1t
 	M[$name.growt]=
 	[ -z "$rss0t" ] || [ -z "$rss1t" ] || M[$name.growt]=$(( rss1t - rss0t ))
+	M[$name.use0]=$(ctld_inuse 0) M[$name.use1]=$(ctld_inuse 1) M[$name.useg]=
+	[ -z "${M[$name.use0]}" ] || [ -z "${M[$name.use1]}" ] ||
+		M[$name.useg]=$(( M[$name.use1] - M[$name.use0] ))
 	M[$name.mean]=${mc_mean:-} M[$name.max_win]=${mc_max:-}
 	M[$name.max_pre]=${mx_pre:-} M[$name.max_end]=${mx_end:-}
 	M[$name.max_all]=$(maxof "${mx_pre:-}" "${mx_end:-}")
@@ -405,20 +441,24 @@ partition DOWN); $storm_text.
 Memory: slurmctld's VmRSS (/proc/PID/status) just before and after the fill and at the
 end, and VmHWM; bytes per pending job = growth over the fill / jobs accepted.  "Trimmed":
 VmRSS again just after, once glibc has handed back what was freed but kept in its arenas
-(\`malloc_trim(0)\` called through gdb in slurmctld's main thread, in both configurations):
-the live heap, without the buffers a cycle or a pass freed a moment before.
+(\`malloc_trim(0)\` called through gdb in slurmctld's main thread, in both configurations;
+the least of $TRIM_SAMPLES readings one second apart, as a pass or a cycle may be under way):
+resident memory without the buffers a cycle or a pass freed a moment before.  "Heap in use":
+from glibc's \`malloc_info\` at that reading, what the arenas hold less their free chunks,
+plus malloc's own mappings: the live allocations themselves, without the partly used pages
+that VmRSS also counts.
 Main max = sdiag "Max cycle" (µs) before the window (from the start: fill and settling
 time), in it, and since its \`sdiag -r\` (window and storm); write-held max = longest "job
 write lock held" of the ostrich passes in slurmctld.log (ms) during the fill, in the window
 and over the whole run (the target); read-held max = longest "job read lock held" (the first
 half of a pass: readers such as squeue go on, writers wait).
 
-| config | fill jobs | fill s | **fill jobs/s** | storm jobs | storm s | **storm jobs/s** | VmRSS before fill MiB | VmRSS after fill MiB | VmHWM after fill MiB | fill growth MiB | B per pending job | VmRSS at end MiB | VmHWM at end MiB | trimmed before fill MiB | trimmed after fill MiB | **trimmed growth MiB** |
-|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+| config | fill jobs | fill s | **fill jobs/s** | storm jobs | storm s | **storm jobs/s** | VmRSS before fill MiB | VmRSS after fill MiB | VmHWM after fill MiB | fill growth MiB | B per pending job | VmRSS at end MiB | VmHWM at end MiB | trimmed before fill MiB | trimmed after fill MiB | **trimmed growth MiB** | heap in use growth MiB |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
 EOF
 for c in $CONFIGS; do
 	bpj=$(awk -v g="${M[$c.grow]}" -v n="${M[$c.fill_n]}" 'BEGIN { if (n > 0) printf "%.0f", g * 1024 / n; else print "-" }')
-	echo "|$c|${M[$c.fill_n]}|${M[$c.fill_s]}|${M[$c.fill_rate]}|${M[$c.st_n]}|${M[$c.st_s]}|${M[$c.st_rate]}|$(mib "${M[$c.rss0]}")|$(mib "${M[$c.rss1]}")|$(mib "${M[$c.hwm1]}")|$(mib "${M[$c.grow]}")|$bpj|$(mib "${M[$c.rss2]}")|$(mib "${M[$c.hwm2]}")|$(mib "${M[$c.rss0t]:-}")|$(mib "${M[$c.rss1t]:-}")|$(mib "${M[$c.growt]:-}")|"
+	echo "|$c|${M[$c.fill_n]}|${M[$c.fill_s]}|${M[$c.fill_rate]}|${M[$c.st_n]}|${M[$c.st_s]}|${M[$c.st_rate]}|$(mib "${M[$c.rss0]}")|$(mib "${M[$c.rss1]}")|$(mib "${M[$c.hwm1]}")|$(mib "${M[$c.grow]}")|$bpj|$(mib "${M[$c.rss2]}")|$(mib "${M[$c.hwm2]}")|$(mib "${M[$c.rss0t]:-}")|$(mib "${M[$c.rss1t]:-}")|$(mib "${M[$c.growt]:-}")|$(mib "${M[$c.useg]:-}")|"
 done
 if [ "$STORM" -gt 0 ]; then
 	cat <<EOF
@@ -478,5 +518,7 @@ EOF
 	share=$(awk -v o="${M[ostrich.grow]}" -v s="${M[stock.grow]}" 'BEGIN { if (s > 0) printf "%.1f", (o - s) * 100 / s; else print "-" }')
 	echo "|slurmctld VmRSS growth over the fill, MiB (plugin's share: (ostrich − stock) / stock)|$(mib "${M[stock.grow]}")|$(mib "${M[ostrich.grow]}")|share $share$([ "$share" = - ] || echo %)|< 10%|$(verdict "$share" lt 10)|"
 	share=$(awk -v o="${M[ostrich.growt]:-}" -v s="${M[stock.growt]:-}" 'BEGIN { if (s > 0 && o != "") printf "%.1f", (o - s) * 100 / s; else print "-" }')
-	echo "|slurmctld VmRSS growth over the fill after malloc_trim(0), MiB (the live heap; plugin's share as above)|$(mib "${M[stock.growt]:-}")|$(mib "${M[ostrich.growt]:-}")|share $share$([ "$share" = - ] || echo %)|< 10%|$(verdict "$share" lt 10)|"
+	echo "|slurmctld VmRSS growth over the fill after malloc_trim(0), MiB (plugin's share as above)|$(mib "${M[stock.growt]:-}")|$(mib "${M[ostrich.growt]:-}")|share $share$([ "$share" = - ] || echo %)|< 10%|$(verdict "$share" lt 10)|"
+	share=$(awk -v o="${M[ostrich.useg]:-}" -v s="${M[stock.useg]:-}" 'BEGIN { if (s > 0 && o != "") printf "%.1f", (o - s) * 100 / s; else print "-" }')
+	echo "|slurmctld heap in use, growth over the fill (malloc_info), MiB (the live allocations; plugin's share as above)|$(mib "${M[stock.useg]:-}")|$(mib "${M[ostrich.useg]:-}")|share $share$([ "$share" = - ] || echo %)|(information)|-|"
 fi
