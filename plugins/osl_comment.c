@@ -35,7 +35,7 @@ static int _camp_visit(const ost_campaign_info_t *c, void *arg)
 {
 	osl_camp_vec_t *cv = arg;
 
-	cv->v = osl_grow(cv->v, &cv->cap, cv->n + 1, sizeof(*cv->v), 32);
+	cv->v = osl_tgrow(cv->v, &cv->cap, cv->n + 1, sizeof(*cv->v), 32);
 	cv->v[cv->n].uid = c->uid;
 	cv->v[cv->n].seq = c->seq;
 	cv->v[cv->n].vct = c->vct;
@@ -280,7 +280,7 @@ extern void osl_comments(osl_part_t *p, osl_obs_t **obs, int n,
 
 	ost_sched_stats(p->sched, &st);
 	if (ops->private_jobs && ops->private_jobs()) {
-		own = osl_calloc(n, sizeof(*own));
+		own = osl_tcalloc(n, sizeof(*own));
 		for (i = 0; i < n; i++)
 			if (obs[i]->st == OSL_PENDING && obs[i]->rank) {
 				own[nown].uid = obs[i]->uid;
@@ -295,6 +295,6 @@ extern void osl_comments(osl_part_t *p, osl_obs_t **obs, int n,
 	for (i = 0; i < cv.n; i++)
 		cv.v[i].share = osl_share(p, cv.v[i].uid);
 	(void) _each_record(p, obs, n, &cv, st.pending, mode, ops, own, nown);
-	free(own);
-	free(cv.v);
+	osl_tfree(own, own ? n : 0, sizeof(*own));
+	osl_tfree(cv.v, cv.cap, sizeof(*cv.v));
 }

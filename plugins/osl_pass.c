@@ -279,8 +279,8 @@ extern double osl_pass(void)
 		     (ps.end - ps.order) * 1e3,
 		     (ps.core - ps.lock + ps.end - ps.wlock) * 1e3,
 		     (ps.lock - ps.t0 + ps.wlock - ps.unlock) * 1e3);
-	free(by_part);
-	free(vec.v);
+	osl_tfree(by_part, vec.n + 1, sizeof(*by_part));
+	osl_tfree(vec.v, vec.cap, sizeof(*vec.v));
 	return ps.core - ps.lock + ps.end - ps.wlock;
 }
 
@@ -416,7 +416,7 @@ extern uint32_t osl_job_priority(uint32_t last_prio, job_record_t *job_ptr)
 	if (!settled || ties || (osl_eng.conf->system_comment && !lines))
 		_wake();
 	_unlock_engine(&assoc_read_lock, assoc);
-	free(obs);
-	free(vec.v);
+	osl_tfree(obs, vec.n + 1, sizeof(*obs));
+	osl_tfree(vec.v, vec.cap, sizeof(*vec.v));
 	return prio;
 }

@@ -74,7 +74,7 @@ static int _cell_rank_cmp(const void *a, const void *b)
 
 extern void osl_prio_renumber(osl_part_t *p, osl_obs_t **obs, int n)
 {
-	osl_cell_t *cell = osl_calloc(n + 1, sizeof(*cell));
+	osl_cell_t *cell = osl_tcalloc(n + 1, sizeof(*cell));
 	uint32_t *val;
 	uint64_t *ranks;
 	int i, m = 0, k;
@@ -94,7 +94,7 @@ extern void osl_prio_renumber(osl_part_t *p, osl_obs_t **obs, int n)
 	m = k;
 	qsort(cell, m, sizeof(*cell), _cell_rank_cmp);
 
-	val = osl_calloc(m + 1, sizeof(*val));
+	val = osl_tcalloc(m + 1, sizeof(*val));
 	for (i = 0; i < m; i++)
 		val[i] = cell[i].o->cur_prio;
 	if (ost_prio_renumber(val, m, OSL_PRIO_LO, OSL_PRIO_TOP - 1, NULL)) {
@@ -103,15 +103,15 @@ extern void osl_prio_renumber(osl_part_t *p, osl_obs_t **obs, int n)
 			val[i] = cell[i].rank < OSL_PRIO_TOP - 1 ?
 				 OSL_PRIO_TOP - (uint32_t) cell[i].rank : 1;
 	}
-	ranks = osl_calloc(m + 1, sizeof(*ranks));
+	ranks = osl_tcalloc(m + 1, sizeof(*ranks));
 	for (i = 0; i < m; i++) {
 		cell[i].o->prio = val[i];
 		ranks[i] = cell[i].rank;
 	}
 	osl_ptab_build(&p->prios, ranks, val, m);
-	free(ranks);
-	free(val);
-	free(cell);
+	osl_tfree(ranks, m + 1, sizeof(*ranks));
+	osl_tfree(val, m + 1, sizeof(*val));
+	osl_tfree(cell, n + 1, sizeof(*cell));
 }
 
 /*
@@ -141,7 +141,7 @@ static uint32_t _prio_for_new(osl_part_t *p, uint64_t rank, int *ties)
 
 extern int osl_prio_new(osl_part_t *p, osl_obs_t **obs, int n)
 {
-	osl_cell_t *cell = osl_calloc(n + 1, sizeof(*cell));
+	osl_cell_t *cell = osl_tcalloc(n + 1, sizeof(*cell));
 	int i, m = 0, k, ties = 0;
 
 	for (i = 0; i < n; i++) {
@@ -162,7 +162,7 @@ extern int osl_prio_new(osl_part_t *p, osl_obs_t **obs, int n)
 	qsort(cell, k, sizeof(*cell), _cell_rank_cmp);
 	for (i = 0; i < k; i++)
 		cell[i].o->prio = _prio_for_new(p, cell[i].rank, &ties);
-	free(cell);
+	osl_tfree(cell, n + 1, sizeof(*cell));
 	return ties;
 }
 
@@ -196,7 +196,7 @@ static int _ptr_cmp(const void *a, const void *b)
 extern int osl_order(void *const *cur, int n, osl_qrec_t *q, int m,
 		     void **want)
 {
-	void **sorted = osl_calloc(m + 1, sizeof(*sorted));
+	void **sorted = osl_tcalloc(m + 1, sizeof(*sorted));
 	int a, i, k = 0;
 	bool differ = false;
 
@@ -214,7 +214,7 @@ extern int osl_order(void *const *cur, int n, osl_qrec_t *q, int m,
 		} else {
 			want[k++] = cur[i];
 		}
-	free(sorted);
+	osl_tfree(sorted, m + 1, sizeof(*sorted));
 	if (a != m || k + m != n) {	/* cannot happen under the lock */
 		osl_error("ostrich: job_list holds %d of the %d records written: order left alone",
 			  a, m);

@@ -73,17 +73,19 @@ typedef struct {
 typedef struct {
 	uint64_t rank;			/* rank of the record's best task, once
 					 * the additions above it are done */
-	uint64_t add;			/* ranks to add to both subtrees (a
-					 * lazy "later ranks + 1") */
+	uint32_t add;			/* ranks to add to both subtrees (a
+					 * lazy "later ranks + 1"; at most
+					 * the insertions since the build,
+					 * fewer than the nodes) */
 	uint32_t prio;			/* the priority written for it */
 	int32_t left, right;		/* children, 1-based (0: none) */
 	int32_t height;			/* AVL height, leaf 1 */
-} osl_ptab_node_t;
+} osl_ptab_node_t;			/* 32 bytes: one per pending record */
 
 /* Priorities by rank of a partition (osl_ptab.c); zeroed: empty. */
 typedef struct {
-	osl_ptab_node_t *v;		/* the nodes (malloc), v[i - 1] is
-					 * node i */
+	osl_ptab_node_t *v;		/* the nodes (osl_tgrow), v[i - 1]
+					 * is node i */
 	int n;				/* nodes used */
 	int cap;			/* nodes allocated */
 	int32_t root;			/* root node (0: empty) */
@@ -245,6 +247,23 @@ extern void *osl_grow(void *v, int *cap, int need, size_t size, int first);
 /* calloc(n ? n : 1, size); out of memory is fatal.  free() the result. */
 extern void *osl_calloc(size_t n, size_t size);
 
+/*
+ * The large arrays: those that live for one pass or one submission
+ * (observations and their index, events, the core's jobs, staged comments,
+ * sort cells), and the priority table, which grows by one node per
+ * submission.  From OSL_MAP_MIN bytes on, each is mapped on its own and
+ * unmapped when freed or moved, so that it goes back to the system at
+ * once.  From malloc it would stay in an arena between records that
+ * outlive it (glibc raises its mmap threshold to the largest block freed,
+ * up to 32 MiB), as memory that VmRSS counts (doc/design.md, "Memory").
+ * osl_tgrow and osl_tcalloc are osl_grow and osl_calloc for them; free
+ * with osl_tfree, giving the capacity (or n) they were given.
+ */
+#define OSL_MAP_MIN (128 * 1024)
+extern void *osl_tgrow(void *v, int *cap, int need, size_t size, int first);
+extern void *osl_tcalloc(size_t n, size_t size);
+extern void osl_tfree(void *v, size_t cap, size_t size);
+
 /* ------------------------------------------------- osl_log.c (Slurm) --- */
 
 /* Messages of the Slurm-free files, into slurmctld's log (tests/plugin
@@ -262,7 +281,7 @@ extern osl_obs_t *osl_obs_add(osl_obs_vec_t *vec);
 /*
  * Pointers to the observations of vec ordered by (partition, key, uid):
  * the observations of one partition are then contiguous, sorted by key.
- * RET array of vec->n pointers (free())
+ * RET array of vec->n + 1 pointers (osl_tfree(idx, vec->n + 1, ...))
  */
 extern osl_obs_t **osl_obs_index(const osl_obs_vec_t *vec);
 

@@ -123,7 +123,7 @@ extern void osl_ptab_build(osl_ptab_t *t, const uint64_t *rank,
 {
 	int i;
 
-	t->v = osl_grow(t->v, &t->cap, n, sizeof(*t->v), 64);
+	t->v = osl_tgrow(t->v, &t->cap, n, sizeof(*t->v), 64);
 	if (n > 0)	/* t->v may be NULL when n is 0 */
 		memset(t->v, 0, (size_t) n * sizeof(*t->v));
 	for (i = 0; i < n; i++) {
@@ -187,7 +187,7 @@ extern void osl_ptab_insert(osl_ptab_t *t, uint64_t rank, uint32_t prio)
 {
 	int32_t k;
 
-	t->v = osl_grow(t->v, &t->cap, t->n + 1, sizeof(*t->v), 64);
+	t->v = osl_tgrow(t->v, &t->cap, t->n + 1, sizeof(*t->v), 64);
 	k = ++t->n;
 	memset(&_N(t, k), 0, sizeof(_N(t, k)));
 	_N(t, k).left = _N(t, k).right = _NIL;
@@ -221,6 +221,6 @@ extern int osl_ptab_height(const osl_ptab_t *t)
 
 extern void osl_ptab_free(osl_ptab_t *t)
 {
-	free(t->v);
+	osl_tfree(t->v, t->cap, sizeof(*t->v));
 	memset(t, 0, sizeof(*t));
 }

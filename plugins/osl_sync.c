@@ -92,7 +92,7 @@ typedef struct {
 
 extern osl_obs_t *osl_obs_add(osl_obs_vec_t *vec)
 {
-	vec->v = osl_grow(vec->v, &vec->cap, vec->n + 1, sizeof(*vec->v), 256);
+	vec->v = osl_tgrow(vec->v, &vec->cap, vec->n + 1, sizeof(*vec->v), 256);
 	memset(&vec->v[vec->n], 0, sizeof(vec->v[0]));
 	return &vec->v[vec->n++];
 }
@@ -111,7 +111,7 @@ static int _obs_order_cmp(const void *a, const void *b)
 
 extern osl_obs_t **osl_obs_index(const osl_obs_vec_t *vec)
 {
-	osl_obs_t **idx = osl_calloc(vec->n + 1, sizeof(*idx));
+	osl_obs_t **idx = osl_tcalloc(vec->n + 1, sizeof(*idx));
 	int i;
 
 	for (i = 0; i < vec->n; i++)
@@ -137,7 +137,7 @@ static int _ev_cmp(const void *a, const void *b)
 static void _ev_add(osl_ev_vec_t *ev, double t, int order, osl_ev_kind_t kind,
 		    const osl_obs_t *o, uint64_t key)
 {
-	ev->v = osl_grow(ev->v, &ev->cap, ev->n + 1, sizeof(*ev->v), 64);
+	ev->v = osl_tgrow(ev->v, &ev->cap, ev->n + 1, sizeof(*ev->v), 64);
 	memset(&ev->v[ev->n], 0, sizeof(ev->v[0]));
 	ev->v[ev->n].t = t;
 	ev->v[ev->n].order = order;
@@ -151,7 +151,7 @@ static int _known_add(const ost_job_info_t *job, void *arg)
 {
 	osl_known_vec_t *k = arg;
 
-	k->v = osl_grow(k->v, &k->cap, k->n + 1, sizeof(*k->v), 256);
+	k->v = osl_tgrow(k->v, &k->cap, k->n + 1, sizeof(*k->v), 256);
 	k->v[k->n].id = job->id;
 	k->v[k->n].state = job->state;
 	k->v[k->n].start = job->start;
@@ -299,7 +299,7 @@ static void _diff_all(osl_ev_vec_t *ev, const osl_part_t *p, osl_obs_t **obs,
 			_diff_one(ev, &known.v[i++], obs[j++], now, false);
 		}
 	}
-	free(known.v);
+	osl_tfree(known.v, known.cap, sizeof(*known.v));
 }
 
 /* Only the observations the core does not know. */
@@ -455,6 +455,6 @@ extern int osl_sync(osl_part_t *p, osl_obs_t **obs, int n, double now,
 		qsort(ev.v, ev.n, sizeof(*ev.v), _ev_cmp);
 	for (e = 0; e < ev.n; e++)
 		_apply(p, &ev.v[e], now, evlog);
-	free(ev.v);
+	osl_tfree(ev.v, ev.cap, sizeof(*ev.v));
 	return ev.n;
 }

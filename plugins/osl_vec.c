@@ -1,5 +1,6 @@
 /*****************************************************************************\
- *  osl_vec.c - the one growth helper of the adapter's arrays.
+ *  osl_vec.c - the growth helpers of the adapter's arrays: malloc for those
+ *  that last, a mapping of their own for a pass's large ones.
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *
@@ -7,9 +8,13 @@
  *  the process as xmalloc does in slurmctld.
 \*****************************************************************************/
 
+#define _DEFAULT_SOURCE			/* MAP_ANONYMOUS */
+
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "osl_private.h"
 
@@ -44,4 +49,60 @@ extern void *osl_calloc(size_t n, size_t size)
 	if (!p)
 		_out_of_memory(n * size);
 	return p;
+}
+
+static bool _mapped(size_t bytes)
+{
+	return bytes >= OSL_MAP_MIN;
+}
+
+static void *_map(size_t bytes)
+{
+	void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		_out_of_memory(bytes);
+	return p;			/* zeroed */
+}
+
+extern void *osl_tgrow(void *v, int *cap, int need, size_t size, int first)
+{
+	size_t old = (size_t) *cap * size, bytes;
+	void *nv;
+	int ncap;
+
+	if (need <= *cap)
+		return v;
+	ncap = *cap ? 2 * *cap : first;
+	if (ncap < need)
+		ncap = need;
+	bytes = (size_t) ncap * size;
+	if (!_mapped(bytes))
+		return osl_grow(v, cap, need, size, first);
+	nv = _map(bytes);
+	if (v)
+		memcpy(nv, v, old);
+	osl_tfree(v, (size_t) *cap, size);
+	*cap = ncap;
+	return nv;
+}
+
+extern void *osl_tcalloc(size_t n, size_t size)
+{
+	if (!n)
+		n = 1;
+	if (!_mapped(n * size))
+		return osl_calloc(n, size);
+	return _map(n * size);
+}
+
+extern void osl_tfree(void *v, size_t cap, size_t size)
+{
+	if (!v)
+		return;
+	if (_mapped((cap ? cap : 1) * size))
+		(void) munmap(v, (cap ? cap : 1) * size);
+	else
+		free(v);
 }

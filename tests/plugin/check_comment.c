@@ -183,7 +183,7 @@ START_TEST(test_comments)
 			      i, recs[i].sets);
 	for (i = 0; i < 8; i++)
 		free(recs[i].comment);
-	free(idx);
+	osl_tfree(idx, vec.n + 1, sizeof(*idx));
 	free_part(&p);
 }
 END_TEST
@@ -235,7 +235,7 @@ START_TEST(test_comments_private)
 		      seen[1][3] == 2, "bob's ranks");
 	for (i = 0; i < 8; i++)
 		free(recs[i].comment);
-	free(idx);
+	osl_tfree(idx, vec.n + 1, sizeof(*idx));
 	free_part(&p);
 }
 END_TEST

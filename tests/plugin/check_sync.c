@@ -407,7 +407,7 @@ START_TEST(test_sync_alloc_width)
 	done[0].procs = 16;
 	sync_log(&p, before, 2, T0, OSL_SYNC_ALL, log, sizeof(log));
 	ck_assert_int_eq(osl_sync(&p, idx, 2, T0 + 20, OSL_SYNC_ALL, f), 3);
-	free(idx);
+	osl_tfree(idx, vec.n + 1, sizeof(*idx));
 	rewind(f);
 	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
 	ck_assert_int_eq(osl_evlog_parse(line, &r), 0);
@@ -456,7 +456,7 @@ START_TEST(test_sync_capped)
 	sync_log(&p, before, 2, T0 + 20, OSL_SYNC_ALL, log, sizeof(log));
 	idx = osl_obs_index(&vec);
 	ck_assert_int_eq(osl_sync(&p, idx, 1, now, OSL_SYNC_ALL, f), 2);
-	free(idx);
+	osl_tfree(idx, vec.n + 1, sizeof(*idx));
 	rewind(f);
 	while (fgets(line, sizeof(line), f)) {
 		ck_assert_int_eq(osl_evlog_parse(line, &r), 0);
@@ -493,6 +493,46 @@ START_TEST(test_sync_requeue_resized)
 }
 END_TEST
 
+/* A pass's observations grow past OSL_MAP_MIN, where they move from malloc
+ * to a mapping of their own: the contents survive each move, new room is
+ * zeroed, and osl_tfree takes either kind back (ASan and valgrind would
+ * see a free() of a mapping, or a leak). */
+START_TEST(test_obs_vec_mapped)
+{
+	osl_obs_vec_t vec = { 0 };
+	osl_obs_t **idx;
+	size_t big = OSL_MAP_MIN / sizeof(osl_obs_t) * 3;
+	char *z;
+	int i;
+
+	for (i = 0; i < (int) big; i++) {
+		osl_obs_t *o = osl_obs_add(&vec);
+
+		ck_assert_uint_eq(o->key, 0);
+		o->key = (uint64_t) (big - i);
+		o->part = i % 3;
+	}
+	ck_assert_int_ge(vec.cap, vec.n);
+	ck_assert_uint_ge((size_t) vec.cap * sizeof(osl_obs_t), OSL_MAP_MIN);
+	for (i = 0; i < vec.n; i++)
+		ck_assert_uint_eq(vec.v[i].key, big - i);
+	idx = osl_obs_index(&vec);	/* mapped too: n + 1 pointers */
+	for (i = 1; i < vec.n; i++)
+		ck_assert(idx[i - 1]->part < idx[i]->part ||
+			  (idx[i - 1]->part == idx[i]->part &&
+			   idx[i - 1]->key < idx[i]->key));
+	osl_tfree(idx, vec.n + 1, sizeof(*idx));
+	osl_tfree(vec.v, vec.cap, sizeof(*vec.v));
+
+	z = osl_tcalloc(OSL_MAP_MIN, 1);	/* mapped, zeroed */
+	for (i = 0; i < OSL_MAP_MIN; i += 4096)
+		ck_assert_int_eq(z[i], 0);
+	osl_tfree(z, OSL_MAP_MIN, 1);
+	z = osl_tcalloc(0, 16);			/* from malloc: 1 element */
+	osl_tfree(z, 0, 16);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("sync");
@@ -514,6 +554,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_sync_alloc_width);
 	tcase_add_test(tc, test_sync_capped);
 	tcase_add_test(tc, test_sync_requeue_resized);
+	tcase_add_test(tc, test_obs_vec_mapped);
 	suite_add_tcase(s, tc);
 	return s;
 }

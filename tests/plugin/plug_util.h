@@ -137,7 +137,7 @@ static inline int sync_log(osl_part_t *p, osl_obs_t *obs, int n, double now,
 		ck_assert_uint_lt(len, size);
 	}
 	fclose(f);
-	free(idx);
+	osl_tfree(idx, vec.n + 1, sizeof(*idx));
 	return ev;
 }
 
