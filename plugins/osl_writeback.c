@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "slurm/slurm.h"
 
 #include "src/common/list.h"
@@ -68,16 +70,52 @@ extern bool osl_write_job(osl_obs_t *obs, int a, int b)
  * field with the fingerprint of the one it was merged from,
  * osl_comments_write() puts it in place if the record's field still has
  * that fingerprint.  Used by the engine thread only, under osl_eng.lock.
+ *
+ * Memory (doc/design.md, "Memory"): every pass changes most lines (rank=R/P
+ * moves with each submission), so a line is copied into the buffer the
+ * record already has whenever it fits, and the staged lines share one
+ * buffer that the pass frees whole.  A new buffer per line and per pass
+ * left the engine thread's arena a mix of live lines and holes that
+ * malloc_trim() cannot give back.
  */
 typedef struct {
 	uint32_t job_id;		/* the record */
 	uint64_t seen;			/* osl_comment_print() of its field
 					 * when merged */
-	char *text;			/* the new field (xmalloc) */
+	size_t text;			/* the new field: offset in stext */
 } osl_staged_t;
 
 static osl_staged_t *staged;
 static int nstaged, cap_staged;
+static char *stext;			/* the staged fields, NUL-ended */
+static int ntext, cap_text;		/* bytes used, allocated */
+
+/*
+ * Bytes to ask xmalloc for a field of len bytes (NUL excluded): what the
+ * malloc chunk holds anyway (xmalloc adds two words, malloc one, and
+ * chunks are multiples of 16 bytes), with at least 8 bytes to spare, so
+ * that a line a few digits longer (rank=R/P) fits in place.
+ */
+static size_t _room(size_t len)
+{
+	size_t over = 2 * sizeof(size_t) + sizeof(size_t);
+
+	return ((len + 1 + 8 + over + 15) & ~(size_t) 15) - over;
+}
+
+/* Make the record's SystemComment text: in its buffer when it fits.
+ * NOTE: job write lock held. */
+static void _comment_put(job_record_t *job_ptr, const char *text)
+{
+	size_t len = strlen(text);
+	char *f = job_ptr->system_comment;
+
+	if (!f || xsize(f) <= len) {
+		xfree(job_ptr->system_comment);
+		f = job_ptr->system_comment = xmalloc_nz(_room(len));
+	}
+	memcpy(f, text, len + 1);
+}
 
 /* The pass asks the name service (Slurm caches the answer) and keeps a
  * copy for the submissions (osl_names.c). */
@@ -97,14 +135,18 @@ static const char *_comment_get(const job_record_t *job_ptr)
 /* NOTE: job read lock and osl_eng.lock held. */
 static void _comment_set(job_record_t *job_ptr, const char *text)
 {
+	int len = (int) strlen(text) + 1;
 	osl_staged_t *st;
 
-	staged = osl_grow(staged, &cap_staged, nstaged + 1, sizeof(*staged),
-			  256);
+	staged = osl_tgrow(staged, &cap_staged, nstaged + 1, sizeof(*staged),
+			   256);
+	stext = osl_tgrow(stext, &cap_text, ntext + len, 1, 32768);
 	st = &staged[nstaged++];
 	st->job_id = job_ptr->job_id;
 	st->seen = osl_comment_print(job_ptr->system_comment);
-	st->text = xstrdup(text);
+	st->text = (size_t) ntext;
+	memcpy(stext + ntext, text, len);
+	ntext += len;
 }
 
 extern int osl_comments_write(void)
@@ -119,16 +161,15 @@ extern int osl_comments_write(void)
 		if (job_ptr &&
 		    osl_comment_print(job_ptr->system_comment) ==
 		    staged[i].seen) {
-			xfree(job_ptr->system_comment);
-			job_ptr->system_comment = staged[i].text;
+			_comment_put(job_ptr, stext + staged[i].text);
 			n++;
-		} else {
-			xfree(staged[i].text);
 		}
 	}
-	free(staged);
+	osl_tfree(staged, cap_staged, sizeof(*staged));
+	osl_tfree(stext, cap_text, 1);
 	staged = NULL;
-	nstaged = cap_staged = 0;
+	stext = NULL;
+	nstaged = cap_staged = ntext = cap_text = 0;
 	return n;
 }
 
@@ -149,8 +190,7 @@ const osl_comment_ops_t osl_comment_ops = {
 /* NOTE: job write lock and osl_eng.lock held. */
 static void _comment_set_now(job_record_t *job_ptr, const char *text)
 {
-	xfree(job_ptr->system_comment);
-	job_ptr->system_comment = xstrdup(text);
+	_comment_put(job_ptr, text);
 }
 
 const osl_comment_ops_t osl_comment_ops_now = {
@@ -195,11 +235,11 @@ extern int osl_refind(osl_obs_vec_t *vec)
  */
 extern bool osl_order_job_list(const osl_obs_vec_t *vec)
 {
-	osl_qrec_t *q = xcalloc(vec->n + 1, sizeof(*q));
+	osl_qrec_t *q = osl_tcalloc(vec->n + 1, sizeof(*q));
 	void **cur, **want;
 	list_itr_t *it;
 	job_record_t *job_ptr;
-	int a, i, m = 0, n = 0;
+	int a, i, m = 0, n = 0, count = list_count(job_list);
 	bool differ;
 
 	/* the written records */
@@ -214,23 +254,29 @@ extern bool osl_order_job_list(const osl_obs_vec_t *vec)
 		q[m++].job_id = job_ptr->job_id;
 	}
 
-	cur = xcalloc(list_count(job_list) + 1, sizeof(*cur));
+	cur = osl_tcalloc(count + 1, sizeof(*cur));
 	it = list_iterator_create(job_list);
-	while ((job_ptr = list_next(it)))
+	while ((job_ptr = list_next(it)) && n < count)
 		cur[n++] = job_ptr;
 	list_iterator_destroy(it);
 
-	want = xcalloc(n + 1, sizeof(*want));
+	want = osl_tcalloc(n + 1, sizeof(*want));
 	differ = osl_order(cur, n, q, m, want) == 1;
-	if (differ) {
-		/* list_pop() unlinks without the destructor */
-		while (list_pop(job_list))
-			;
-		for (i = 0; i < n; i++)
+	/*
+	 * One pop (the head: a record of the old order) then one append
+	 * (the next of the new), n times: the list is then want[0..n).  The
+	 * node each pop frees is the one the append takes (glibc's
+	 * per-thread cache), so the nodes stay where slurmctld made them
+	 * instead of all moving into the engine thread's arena.
+	 * list_pop() unlinks without the destructor.
+	 */
+	if (differ)
+		for (i = 0; i < n; i++) {
+			(void) list_pop(job_list);
 			list_append(job_list, want[i]);
-	}
-	xfree(want);
-	xfree(cur);
-	xfree(q);
+		}
+	osl_tfree(want, n + 1, sizeof(*want));
+	osl_tfree(cur, count + 1, sizeof(*cur));
+	osl_tfree(q, vec->n + 1, sizeof(*q));
 	return differ;
 }
