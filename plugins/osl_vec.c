@@ -8,7 +8,7 @@
  *  the process as xmalloc does in slurmctld.
 \*****************************************************************************/
 
-#define _DEFAULT_SOURCE			/* MAP_ANONYMOUS */
+#define _GNU_SOURCE			/* MAP_ANONYMOUS, mremap */
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -24,16 +24,22 @@ static void _out_of_memory(size_t bytes)
 	abort();
 }
 
-/* Doubling keeps n appends at O(n) copies in all. */
+/* The capacity after cap for need elements: doubling keeps n appends at
+ * O(n) copies in all. */
+static int _next_cap(int cap, int need, int first)
+{
+	int ncap = cap ? 2 * cap : first;
+
+	return ncap < need ? need : ncap;
+}
+
 extern void *osl_grow(void *v, int *cap, int need, size_t size, int first)
 {
 	int ncap;
 
 	if (need <= *cap)
 		return v;
-	ncap = *cap ? 2 * *cap : first;
-	if (ncap < need)
-		ncap = need;
+	ncap = _next_cap(*cap, need, first);
 	if (!(v = realloc(v, (size_t) ncap * size)))
 		_out_of_memory((size_t) ncap * size);
 	memset((char *) v + (size_t) *cap * size, 0,
@@ -66,6 +72,8 @@ static void *_map(size_t bytes)
 	return p;			/* zeroed */
 }
 
+/* A mapping grows in place or moves by its page tables (mremap): no copy,
+ * and the pages already touched stay in. */
 extern void *osl_tgrow(void *v, int *cap, int need, size_t size, int first)
 {
 	size_t old = (size_t) *cap * size, bytes;
@@ -74,16 +82,20 @@ extern void *osl_tgrow(void *v, int *cap, int need, size_t size, int first)
 
 	if (need <= *cap)
 		return v;
-	ncap = *cap ? 2 * *cap : first;
-	if (ncap < need)
-		ncap = need;
+	ncap = _next_cap(*cap, need, first);
 	bytes = (size_t) ncap * size;
 	if (!_mapped(bytes))
 		return osl_grow(v, cap, need, size, first);
-	nv = _map(bytes);
-	if (v)
-		memcpy(nv, v, old);
-	osl_tfree(v, (size_t) *cap, size);
+	if (v && _mapped(old)) {
+		nv = mremap(v, old, bytes, MREMAP_MAYMOVE);
+		if (nv == MAP_FAILED)
+			_out_of_memory(bytes);
+	} else {
+		nv = _map(bytes);
+		if (v)
+			memcpy(nv, v, old);
+		osl_tfree(v, (size_t) *cap, size);
+	}
 	*cap = ncap;
 	return nv;
 }
