@@ -295,6 +295,6 @@ extern void osl_comments(osl_part_t *p, osl_obs_t **obs, int n,
 	for (i = 0; i < cv.n; i++)
 		cv.v[i].share = osl_share(p, cv.v[i].uid);
 	(void) _each_record(p, obs, n, &cv, st.pending, mode, ops, own, nown);
-	osl_tfree(own, own ? n : 0, sizeof(*own));
+	osl_tfree(own, n, sizeof(*own));	/* NULL: nothing */
 	osl_tfree(cv.v, cv.cap, sizeof(*cv.v));
 }

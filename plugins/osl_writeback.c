@@ -83,6 +83,7 @@ typedef struct {
 	uint64_t seen;			/* osl_comment_print() of its field
 					 * when merged */
 	size_t text;			/* the new field: offset in stext */
+	size_t len;			/* its length, NUL excluded */
 } osl_staged_t;
 
 static osl_staged_t *staged;
@@ -103,11 +104,10 @@ static size_t _room(size_t len)
 	return ((len + 1 + 8 + over + 15) & ~(size_t) 15) - over;
 }
 
-/* Make the record's SystemComment text: in its buffer when it fits.
- * NOTE: job write lock held. */
-static void _comment_put(job_record_t *job_ptr, const char *text)
+/* Make the record's SystemComment text (len bytes, NUL excluded): in its
+ * buffer when it fits.  NOTE: job write lock held. */
+static void _comment_put(job_record_t *job_ptr, const char *text, size_t len)
 {
-	size_t len = strlen(text);
 	char *f = job_ptr->system_comment;
 
 	if (!f || xsize(f) <= len) {
@@ -145,6 +145,7 @@ static void _comment_set(job_record_t *job_ptr, const char *text)
 	st->job_id = job_ptr->job_id;
 	st->seen = osl_comment_print(job_ptr->system_comment);
 	st->text = (size_t) ntext;
+	st->len = (size_t) len - 1;
 	memcpy(stext + ntext, text, len);
 	ntext += len;
 }
@@ -161,7 +162,8 @@ extern int osl_comments_write(void)
 		if (job_ptr &&
 		    osl_comment_print(job_ptr->system_comment) ==
 		    staged[i].seen) {
-			_comment_put(job_ptr, stext + staged[i].text);
+			_comment_put(job_ptr, stext + staged[i].text,
+				     staged[i].len);
 			n++;
 		}
 	}
@@ -190,7 +192,7 @@ const osl_comment_ops_t osl_comment_ops = {
 /* NOTE: job write lock and osl_eng.lock held. */
 static void _comment_set_now(job_record_t *job_ptr, const char *text)
 {
-	_comment_put(job_ptr, text);
+	_comment_put(job_ptr, text, strlen(text));
 }
 
 const osl_comment_ops_t osl_comment_ops_now = {
