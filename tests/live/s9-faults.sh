@@ -242,7 +242,11 @@ ro_start=$(date +%s)
 nerr0=$(grep -c 'ostrich: cannot save' "$WORK/log/slurmctld.log" || true)
 mount --bind "$WORK/state" "$WORK/state" || fail "cannot bind-mount the state directory"
 RO_MOUNTED=1
-mount -o remount,ro,bind "$WORK/state" || fail "cannot make the state directory read-only"
+# The remount fails with EBUSY while a file on the new mount is open for
+# writing: slurmctld saves its own state in this directory every few
+# seconds under this load.  Retry until no save is in progress.
+wait_for 60 "mount -o remount,ro,bind '$WORK/state' 2>'$WORK/ro.err'" ||
+	fail "cannot make the state directory read-only: $(cat "$WORK/ro.err")"
 p0=$(n_passes)
 wait_for 120 "[ \$(n_passes) -ge $((p0 + 8)) ] && [ \$(( \$(date +%s) - $ro_start )) -ge 20 ]" ||
 	fail "passes stopped while the state directory was read-only"
