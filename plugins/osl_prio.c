@@ -102,6 +102,12 @@ extern void osl_prio_renumber(osl_part_t *p, osl_obs_t **obs, int n)
 		for (i = 0; i < m; i++)
 			val[i] = cell[i].rank < OSL_PRIO_TOP - 1 ?
 				 OSL_PRIO_TOP - (uint32_t) cell[i].rank : 1;
+	} else {
+		/* room for the submissions until the next pass: a dense spot
+		 * would make them tie and wake passes (doc/design.md,
+		 * "Submission storms"); without memory, the values stay valid */
+		(void) ost_prio_spread(val, m, OSL_PRIO_LO, OSL_PRIO_TOP - 1,
+				       NULL);
 	}
 	ranks = osl_tcalloc(m + 1, sizeof(*ranks));
 	for (i = 0; i < m; i++) {

@@ -27,6 +27,7 @@
 \*****************************************************************************/
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "ostrich.h"
 
@@ -131,5 +132,95 @@ int ost_prio_renumber(uint32_t *prio, size_t n, uint32_t lo, uint32_t hi,
 	free(pred);
 	if (changed)
 		*changed = nchanged;
+	return 0;
+}
+
+/*
+ * ost_prio_spread.  Gap t (t = 0..n) lies between x_{t-1} and x_t, with
+ * x_{-1} = hi + 1 and x_n = lo - 1.  The thresholds follow the band the
+ * items occupy, B = (x_0 - x_{n-1}) / (n - 1), not the whole range: jobs
+ * start from the top and new ones arrive further down, so the band drifts
+ * and leaves an empty stretch above it that no local window would reach.
+ * A gap below B/16 would leave a later bisection at most log2(B/16)
+ * insertions before a tie (5 at 10^5 items in 5·10^7 values); its window
+ * [a, b] of gaps doubles until x_{a-1} - x_b >= (b - a + 1) B/8 (the
+ * band itself always does, but for rounding), and the b - a positions
+ * inside get values spread evenly (_fill), whose gaps are then at least
+ * floor(B/8).  Wider thresholds (B/4 and B/2) rewrote two to three times
+ * as many values per pass in a simulation of the plugin's passes (starts
+ * at the top, insertions by bisection, campaigns moving down), and these
+ * left no tie either.  Each window
+ * costs its own width and the scan resumes after it.  Once the band has
+ * shrunk below a quarter of the range's mean S = (hi - lo + 2) / (n + 1),
+ * every item is spread over the whole range again: one rewrite of all,
+ * after the band has lost three quarters of its room.
+ */
+int ost_prio_spread(uint32_t *prio, size_t n, uint32_t lo, uint32_t hi,
+		    size_t *changed)
+{
+	int64_t mean, band, gmin, want, top = (int64_t)hi + 1;
+	int64_t bot = (int64_t)lo - 1;
+	uint32_t *was = NULL;
+
+	if (changed)
+		*changed = 0;
+	if (lo > hi || (n && n - 1 > (size_t)(hi - lo)) || (n && !prio))
+		return -OST_EINVAL;
+	if (n < 2)
+		return 0;
+	mean = (top - bot) / (int64_t)(n + 1);
+	band = ((int64_t)prio[0] - prio[n - 1]) / (int64_t)(n - 1);
+	if (mean < 8)
+		return 0;	/* no room to make: every gap is >= 1 */
+	if (band < mean / 4)
+		band = 0;	/* spread all over the range, below */
+	gmin = band / 16;
+	want = band / 8;
+	if (changed) {	/* a later window may grow over an earlier one */
+		was = malloc(n * sizeof(*was));
+		if (!was)
+			return -OST_ENOMEM;
+		memcpy(was, prio, n * sizeof(*was));
+	}
+	for (size_t t = 0; band && t <= n; t++) {
+		int64_t xa, xb;
+		/* an end gap joins a window only when it is the tight one:
+		 * spreading into the empty stretch above the band would widen
+		 * the band, and with it the thresholds of the next call */
+		size_t amin = t == 0 ? 0 : 1, bmax = t == n ? n : n - 1;
+		size_t a = t, b = t, w = 1;
+
+		xa = t ? prio[t - 1] : top;
+		xb = t < n ? prio[t] : bot;
+		if (xa - xb >= gmin)
+			continue;
+		/* grow [a, b] around t, doubling, until its mean is >= want */
+		for (;;) {
+			xa = a ? prio[a - 1] : top;
+			xb = b < n ? prio[b] : bot;
+			if (xa - xb >= (int64_t)(b - a + 1) * want)
+				break;
+			if (a == amin && b == bmax) {
+				/* rounding, or the band itself: the range */
+				a = 0, b = n, xa = top, xb = bot;
+				break;
+			}
+			a = a > amin + w ? a - w : amin;
+			b = b + w < bmax ? b + w : bmax;
+			w *= 2;
+		}
+		(void) _fill(prio, (long)a - 1, (long)b, xa, xb);
+		t = b;
+	}
+	/* a window at an end moves that end inward: the band can only have
+	 * shrunk, and if it fell below S/4 now, spread now, so that the next
+	 * call finds nothing to do */
+	if (((int64_t)prio[0] - prio[n - 1]) / (int64_t)(n - 1) < mean / 4)
+		(void) _fill(prio, -1, (long)n, top, bot);
+	if (was) {
+		for (size_t i = 0; i < n; i++)
+			*changed += prio[i] != was[i];
+		free(was);
+	}
 	return 0;
 }

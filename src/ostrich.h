@@ -548,6 +548,32 @@ const char *ost_summary_find(const char *field, size_t *len);
 int ost_prio_renumber(uint32_t *prio, size_t n, uint32_t lo, uint32_t hi,
 		      size_t *changed);
 
+/*
+ * Re-spread the dense spots of a valid numbering, so that a later item
+ * inserted between two neighbours by bisection finds room for several
+ * more insertions at the same place before two values must tie.
+ *
+ * IN/OUT prio[0..n) - strictly decreasing values in [lo, hi] (what
+ *	ost_prio_renumber returns); on return still so.
+ * IN lo, hi - the range; needs lo <= hi and n <= hi - lo + 1.
+ * OUT changed - (may be NULL) number of entries whose value changed.
+ * Returns 0, or -OST_EINVAL / -OST_ENOMEM (counting the changes needs a
+ * copy of prio) with prio untouched.
+ *
+ * With B = (prio[0] - prio[n - 1]) / (n - 1) the mean gap of the band
+ * the items occupy, every gap below B/16 (the bounds count as the
+ * neighbours hi + 1 and lo - 1) is widened: the smallest window of gaps
+ * around it (grown by doubling) whose mean is at least B/8 is filled
+ * evenly.  On return every gap is at least B/16 of the input's band.  When
+ * that band has shrunk below a quarter of the range's mean gap
+ * S = (hi - lo + 2) / (n + 1), all items are spread evenly over [lo, hi]
+ * instead.  Nothing moves when S < 8, nor when no gap is below B/16.
+ * Same input, same output.  O(n log n) time at worst; O(n) memory when
+ * changed is asked for and something moves, else O(1).
+ */
+int ost_prio_spread(uint32_t *prio, size_t n, uint32_t lo, uint32_t hi,
+		    size_t *changed);
+
 /* ------------------------------------------------------ serialization --- */
 
 /* Serialize s (configuration, clock, users, campaigns, jobs) into a new

@@ -5,6 +5,8 @@
 \*****************************************************************************/
 
 #include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "util.h"
@@ -236,6 +238,196 @@ START_TEST(test_prio_queue)
 }
 END_TEST
 
+/* Smallest gap of prio[0..n), the bounds counting as hi + 1 and lo - 1. */
+static int64_t _min_gap(const uint32_t *prio, size_t n, uint32_t lo,
+			uint32_t hi)
+{
+	int64_t m = INT64_MAX;
+
+	for (size_t t = 0; t <= n; t++) {
+		int64_t xa = t ? prio[t - 1] : (int64_t)hi + 1;
+		int64_t xb = t < n ? prio[t] : (int64_t)lo - 1;
+
+		if (xa - xb < m)
+			m = xa - xb;
+	}
+	return m;
+}
+
+/* A dense spot in an even numbering: only a window around it moves, and
+ * every gap ends at least B/16; an even numbering and a tiny range are
+ * left alone. */
+START_TEST(test_prio_spread_spot)
+{
+	enum { N = 100 };
+	uint32_t p[N], q[N];
+	size_t changed = 99;
+	int moved = 0, first = -1, last = -1;
+
+	ck_assert_int_eq(ost_prio_spread(p, 2, 5, 4, NULL), -OST_EINVAL);
+	ck_assert_int_eq(ost_prio_spread(NULL, 0, 1, 10, &changed), 0);
+	ck_assert_uint_eq(changed, 0);
+	/* S = 100001 / 101 = 990: even gaps of 990 and 1000 stay */
+	for (int i = 0; i < N; i++)
+		p[i] = 100000 - 990 * (uint32_t)(i + 1);
+	memcpy(q, p, sizeof(p));
+	ck_assert_int_eq(ost_prio_spread(p, N, 1, 100000, &changed), 0);
+	ck_assert_uint_eq(changed, 0);
+	ck_assert_mem_eq(p, q, sizeof(p));
+	/* 95 of them, and five bisections after the 51st leave a gap of 30 */
+	for (int i = 0, j = 0; i < N; i++)
+		p[i] = i > 50 && i < 56 ? p[i - 1] - (p[i - 1] - p[50] + 990) / 2
+					: 100000 - 990 * (uint32_t)(++j);
+	_assert_valid(p, N, 1, 100000);
+	ck_assert_int_lt(_min_gap(p, N, 1, 100000), 990 / 16);
+	memcpy(q, p, sizeof(p));
+	ck_assert_int_eq(ost_prio_spread(p, N, 1, 100000, &changed), 0);
+	_assert_valid(p, N, 1, 100000);
+	ck_assert_int_ge(_min_gap(p, N, 1, 100000), 990 / 16);
+	for (int i = 0; i < N; i++)
+		if (p[i] != q[i]) {
+			moved++;
+			last = i;
+			if (first < 0)
+				first = i;
+		}
+	ck_assert_uint_eq(changed, (size_t)moved);
+	/* one window, near the spot, a few times its size */
+	ck_assert_int_gt(moved, 0);
+	ck_assert_int_ge(first, 30);
+	ck_assert_int_le(last, 75);
+	/* S = 10 / 11 < 8: nothing to widen */
+	for (int i = 0; i < 10; i++)
+		p[i] = 10 - (uint32_t)i;
+	ck_assert_int_eq(ost_prio_spread(p, 10, 1, 10, &changed), 0);
+	ck_assert_uint_eq(changed, 0);
+	ck_assert_uint_eq(p[9], 1);
+}
+END_TEST
+
+/* Random numberings (what renumber makes of random values): valid, the
+ * gaps as the contract says (every one >= B/16, or an even spread when the
+ * band has shrunk below S/4), the count of changes honest, and a second
+ * call changes nothing.  One assertion over all rounds. */
+START_TEST(test_prio_spread_random)
+{
+	uint64_t rng = 777;
+	int bad = -1;
+	const char *why = "";
+
+	for (int round = 0; round < 3000 && bad < 0; round++) {
+		uint32_t x[64], p[64], lo, hi;
+		size_t n = _rand(&rng) % 65, changed = 0, diff = 0;
+		int64_t mean, band, need;
+
+		lo = 1 + (uint32_t)(_rand(&rng) % 50);
+		hi = lo + (uint32_t)n + (uint32_t)(_rand(&rng) % 50000);
+		for (size_t i = 0; i < n; i++)
+			x[i] = (_rand(&rng) & 1) ? 0 :
+			       lo + (uint32_t)(_rand(&rng) % (hi - lo + 1));
+		/* some dense runs, as bisection leaves them */
+		if (n > 8 && (_rand(&rng) & 1)) {
+			size_t at = _rand(&rng) % (n - 4);
+
+			for (size_t i = at; i < at + 4; i++)
+				x[i] = 0;
+		}
+		if (ost_prio_renumber(x, n, lo, hi, NULL)) {
+			bad = round, why = "renumber failed";
+			break;
+		}
+		if (n > 8 && (_rand(&rng) & 1) &&	/* squeeze a spot */
+		    x[n / 2 - 1] - x[n / 2 + 3] >= 16)
+			for (size_t i = n / 2; i < n / 2 + 3; i++)
+				x[i] = x[i - 1] - (x[i - 1] - x[n / 2 + 3]) / 2;
+		if (!_valid(x, n, lo, hi)) {
+			bad = round, why = "bad input";
+			break;
+		}
+		memcpy(p, x, sizeof(x));
+		mean = ((int64_t)hi - lo + 2) / (int64_t)(n + 1);
+		band = n > 1 ? ((int64_t)x[0] - x[n - 1]) / (int64_t)(n - 1) : 0;
+		need = mean < 8 || n < 2 ? 1 : band < mean / 4 ? mean : band / 16;
+		if (ost_prio_spread(p, n, lo, hi, &changed))
+			bad = round, why = "spread failed";
+		else if (!_valid(p, n, lo, hi))
+			bad = round, why = "not valid";
+		else if (_min_gap(p, n, lo, hi) < need)
+			bad = round, why = "a gap below what the contract says";
+		else if ((mean < 8 || n < 2) && memcmp(p, x, sizeof(x)))
+			bad = round, why = "moved without room to make";
+		if (bad >= 0)
+			break;
+		for (size_t i = 0; i < n; i++)
+			diff += p[i] != x[i];
+		if (diff != changed)
+			bad = round, why = "changed miscounted";
+		else if (ost_prio_spread(p, n, lo, hi, &changed) || changed)
+			bad = round, why = "a second spread moved values";
+	}
+	ck_assert_msg(bad < 0, "round %d of 3000: %s", bad, why);
+}
+END_TEST
+
+/* What the plugin does between passes: new items take the midpoint of
+ * their neighbours (bisection), always at the same few hot places, as a
+ * user's new jobs join the end of the user's campaign.  With a spread
+ * after each renumbering no insertion ever ties, and a pass rewrites a
+ * bounded multiple of the insertions; without it, ties come within a few
+ * passes. */
+START_TEST(test_prio_spread_hot_spots)
+{
+	enum { N = 20000, PASSES = 40, SPOTS = 20, PER = 5 };
+	const uint32_t lo = 50000000, hi = 99999999;
+	uint32_t *p = calloc(N + PASSES * SPOTS * PER + 1, sizeof(*p));
+	size_t n = N, changed, spread, most = 0;
+	int ties[2] = { 0, 0 };
+
+	ck_assert_ptr_nonnull(p);
+	for (int with = 0; with < 2; with++) {
+		uint64_t rng = 4242;
+
+		n = N;
+		memset(p, 0, N * sizeof(*p));
+		ck_assert_int_eq(ost_prio_renumber(p, n, lo, hi, NULL), 0);
+		for (int pass = 0; pass < PASSES; pass++) {
+			for (int s = 0; s < SPOTS; s++) {
+				size_t at = 1 + _rand(&rng) % (n - 1);
+
+				for (int k = 0; k < PER; k++, at++) {
+					uint32_t a = p[at - 1];
+					uint32_t b = at < n ? p[at] : lo - 1;
+
+					memmove(p + at + 1, p + at,
+						(n - at) * sizeof(*p));
+					n++;
+					if (a > b + 1) {
+						p[at] = b + (a - b) / 2;
+					} else {
+						p[at] = 0;	/* a tie */
+						ties[with]++;
+					}
+				}
+			}
+			ck_assert_int_eq(ost_prio_renumber(p, n, lo, hi,
+							   &changed), 0);
+			spread = 0;
+			if (with)
+				ck_assert_int_eq(ost_prio_spread(p, n, lo, hi,
+								 &spread), 0);
+			_assert_valid(p, n, lo, hi);
+			if (changed + spread > most)
+				most = changed + spread;
+		}
+	}
+	ck_assert_int_eq(ties[1], 0);
+	ck_assert_int_gt(ties[0], 0);
+	/* the inserted items themselves, and a few windows around them */
+	ck_assert_uint_le(most, (size_t)(SPOTS * PER) * 8);
+	free(p);
+}
+END_TEST
+
 Suite *suite(void)
 {
 	Suite *s = suite_create("prio");
@@ -249,7 +441,10 @@ Suite *suite(void)
 	tcase_add_test(tc, test_prio_stable);
 	tcase_add_test(tc, test_prio_no_room);
 	tcase_add_test(tc, test_prio_optimal);
+	tcase_add_test(tc, test_prio_spread_spot);
+	tcase_add_test(tc, test_prio_spread_random);
 	tcase_add_test(q, test_prio_queue);
+	tcase_add_test(q, test_prio_spread_hot_spots);
 	suite_add_tcase(s, tc);
 	suite_add_tcase(s, q);
 	return s;
