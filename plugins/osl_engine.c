@@ -182,6 +182,8 @@ static void *_engine(void *arg)
 		reconf = osl_eng.reconf;
 		osl_eng.reconf = false;
 		osl_eng.wake = false;
+		memcpy(osl_eng.woke, osl_eng.woken, sizeof(osl_eng.woke));
+		memset(osl_eng.woken, 0, sizeof(osl_eng.woken));
 		slurm_mutex_unlock(&osl_eng.lock);
 
 		osl_wait_now(osl_eng.mono, &begun);

@@ -11,6 +11,7 @@
 
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "slurm/slurm.h"
@@ -47,6 +48,7 @@ typedef struct {
 	int comments;			/* SystemComments written */
 	uint64_t campaigns;		/* campaigns in all partitions */
 	bool reordered;			/* job_list was reordered */
+	uint32_t woke[OSL_WAKE_N];	/* wakes before the pass, by reason */
 } osl_pass_stats_t;
 
 /*
@@ -221,6 +223,7 @@ extern double osl_pass(void)
 	assoc = _lock_engine(&assoc_read_lock);
 	ps.lock = osl_now_hr();
 	now = (double) time(NULL);
+	memcpy(ps.woke, osl_eng.woke, sizeof(ps.woke));
 
 	_refresh_parts(now);
 	ps.njobs = list_count(job_list);
@@ -268,7 +271,7 @@ extern double osl_pass(void)
 		schedule(false);
 	/* DebugFlags=Priority: one line per pass, at info level */
 	if (slurm_conf.debug_flags & DEBUG_FLAG_PRIO)
-		info("ostrich: pass %"PRIu64" took %.3f ms: %d job records, %d observations, %d events, %d pending records, %d priorities changed, %d comments written, %d records changed meanwhile, %d partitions, %"PRIu64" campaigns; job_list %s; job read lock held %.3f ms (scan %.3f, core %.3f, comments %.3f); job write lock held %.3f ms (priorities and comments %.3f, job_list %.3f); locks held %.3f ms, waited %.3f ms",
+		info("ostrich: pass %"PRIu64" took %.3f ms: %d job records, %d observations, %d events, %d pending records, %d priorities changed, %d comments written, %d records changed meanwhile, %d partitions, %"PRIu64" campaigns; job_list %s; job read lock held %.3f ms (scan %.3f, core %.3f, comments %.3f); job write lock held %.3f ms (priorities and comments %.3f, job_list %.3f); locks held %.3f ms, waited %.3f ms; woken by %u ties, %u unranked, %u without a line, %u during a save, %u changed jobs, %u watched submissions",
 		     osl_eng.passes, (ps.end - ps.t0) * 1e3, ps.njobs, vec.n,
 		     ps.events, ps.written, ps.changed, ps.comments, ps.lost,
 		     osl_eng.nparts, ps.campaigns,
@@ -278,23 +281,28 @@ extern double osl_pass(void)
 		     (ps.end - ps.wlock) * 1e3, (ps.order - ps.wlock) * 1e3,
 		     (ps.end - ps.order) * 1e3,
 		     (ps.core - ps.lock + ps.end - ps.wlock) * 1e3,
-		     (ps.lock - ps.t0 + ps.wlock - ps.unlock) * 1e3);
+		     (ps.lock - ps.t0 + ps.wlock - ps.unlock) * 1e3,
+		     ps.woke[OSL_WAKE_TIE], ps.woke[OSL_WAKE_UNSETTLED],
+		     ps.woke[OSL_WAKE_NO_LINE], ps.woke[OSL_WAKE_SAVING],
+		     ps.woke[OSL_WAKE_CHANGED], ps.woke[OSL_WAKE_WATCH]);
 	osl_tfree(by_part, vec.n + 1, sizeof(*by_part));
 	osl_tfree(vec.v, vec.cap, sizeof(*vec.v));
 	return ps.core - ps.lock + ps.end - ps.wlock;
 }
 
-/* Wake the engine thread for a pass soon.  NOTE: osl_eng.lock held. */
-static void _wake(void)
+/* Wake the engine thread for a pass soon, for why (counted in the pass
+ * log line).  NOTE: osl_eng.lock held. */
+static void _wake(osl_wake_why_t why)
 {
 	osl_eng.wake = true;
+	osl_eng.woken[why]++;
 	slurm_cond_broadcast(&osl_eng.cond);
 }
 
 extern void osl_wake(void)
 {
 	slurm_mutex_lock(&osl_eng.lock);
-	_wake();
+	_wake(OSL_WAKE_WATCH);
 	slurm_mutex_unlock(&osl_eng.lock);
 }
 
@@ -317,7 +325,7 @@ static bool _known(job_record_t *job_ptr, uint32_t *prio)
 		return false;
 	if (info.state != OST_JOB_PENDING || info.procs != o.procs ||
 	    info.estimate != o.estimate)
-		_wake();
+		_wake(OSL_WAKE_CHANGED);
 	if (job_ptr->priority && job_ptr->priority != NO_VAL)
 		*prio = job_ptr->priority;
 	return true;
@@ -382,7 +390,7 @@ extern uint32_t osl_job_priority(uint32_t last_prio, job_record_t *job_ptr)
 		prio = osl_prio_deferred(job_ptr->priority);
 		_note_unseen(job_ptr->array_job_id ? job_ptr->array_job_id :
 			     job_ptr->job_id);
-		_wake();
+		_wake(OSL_WAKE_SAVING);
 		_unlock_engine(&assoc_read_lock, assoc);
 		return prio;
 	}
@@ -413,8 +421,12 @@ extern uint32_t osl_job_priority(uint32_t last_prio, job_record_t *job_ptr)
 		prio = job_ptr->priority;
 	if (osl_eng.evlog)
 		fflush(osl_eng.evlog);
-	if (!settled || ties || (osl_eng.conf->system_comment && !lines))
-		_wake();
+	if (!settled)
+		_wake(OSL_WAKE_UNSETTLED);
+	else if (ties)
+		_wake(OSL_WAKE_TIE);
+	else if (osl_eng.conf->system_comment && !lines)
+		_wake(OSL_WAKE_NO_LINE);
 	_unlock_engine(&assoc_read_lock, assoc);
 	osl_tfree(obs, vec.n + 1, sizeof(*obs));
 	osl_tfree(vec.v, vec.cap, sizeof(*vec.v));

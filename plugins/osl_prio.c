@@ -124,18 +124,34 @@ extern void osl_prio_renumber(osl_part_t *p, osl_obs_t **obs, int n)
  * Priority for a job record just ranked at rank in p, before the next pass
  * renumbers: between those of its neighbours at that rank in the table of
  * the last pass, which then records it (later ranks move down by one).
- * Approximate (jobs may have started since the pass); the pass woken by
- * the submission puts it right.  O(log P), P records in the table.
+ * Approximate (jobs may have started since the pass); the next pass puts
+ * it right.  O(log P), P records in the table.
+ *
+ * The value: the midpoint of the neighbours' values, unless one neighbour
+ * was itself submitted since the pass.  Then this is a run of submissions
+ * at one place, typically a user's jobs joining the end of their campaign
+ * one after the other, and the run goes on past this one: a step of 1/16
+ * of the room from that neighbour leaves the rest to the next of the run,
+ * which then finds room for about 16 ln(room) submissions instead of
+ * log2(room) (doc/design.md, "Submission storms").
  */
 static uint32_t _prio_for_new(osl_part_t *p, uint64_t rank, int *ties)
 {
 	const osl_ptab_node_t *above, *below;
-	uint32_t hi, lo, v;
+	uint32_t hi, lo, v, step;
+	bool after, before;
 
 	osl_ptab_neighbours(&p->prios, rank, &above, &below);
 	hi = above ? above->prio : OSL_PRIO_TOP;
 	lo = below ? below->prio : OSL_PRIO_LO - 1;
-	if (hi > lo + 1)
+	after = above && osl_ptab_inserted(&p->prios, above);
+	before = below && osl_ptab_inserted(&p->prios, below);
+	step = (hi - lo) / 16 ? (hi - lo) / 16 : 1;
+	if (hi > lo + 1 && after && !before)
+		v = hi - step;		/* next to the run above */
+	else if (hi > lo + 1 && before && !after)
+		v = lo + step;		/* next to the run below */
+	else if (hi > lo + 1)
 		v = lo + (hi - lo) / 2;
 	else {		/* no room: a tie, until the pass */
 		v = hi - 1 >= OSL_PRIO_LO ? hi - 1 : OSL_PRIO_LO;

@@ -87,6 +87,8 @@ typedef struct {
 	osl_ptab_node_t *v;		/* the nodes (osl_tgrow), v[i - 1]
 					 * is node i */
 	int n;				/* nodes used */
+	int built;			/* nodes 1..built come from the last
+					 * build, the others were inserted */
 	int cap;			/* nodes allocated */
 	int32_t root;			/* root node (0: empty) */
 	uint64_t work;			/* nodes visited and rotations so far
@@ -200,6 +202,21 @@ typedef struct {
 	uint32_t job_id;		/* its job id (ties) */
 } osl_qrec_t;
 
+/* Why a pass was woken before its Interval (osl_pass.c), counted for the
+ * pass log line. */
+typedef enum {
+	OSL_WAKE_WATCH,			/* sched/ostrich saw submissions (no
+					 * priority/ostrich) */
+	OSL_WAKE_CHANGED,		/* a known job's width, estimate or
+					 * state moved (_known) */
+	OSL_WAKE_SAVING,		/* submitted while the cores were
+					 * being serialized */
+	OSL_WAKE_UNSETTLED,		/* a partition did not rank it */
+	OSL_WAKE_TIE,			/* no room between its neighbours */
+	OSL_WAKE_NO_LINE,		/* no SystemComment line written */
+	OSL_WAKE_N
+} osl_wake_why_t;
+
 /* Engine-wide state; every field is guarded by lock. */
 typedef struct {
 	pthread_mutex_t lock;		/* last in the lock order (above) */
@@ -212,6 +229,10 @@ typedef struct {
 	bool stop;			/* fini: the thread must exit */
 	bool reconf;			/* re-read ostrich.conf before a pass */
 	bool wake;			/* a pass is wanted soon (submission) */
+	uint32_t woken[OSL_WAKE_N];	/* wakes by reason since the engine
+					 * thread last took them */
+	uint32_t woke[OSL_WAKE_N];	/* those before the pass under way,
+					 * for its log line */
 	osl_conf_t *conf;		/* configuration in force */
 	osl_part_t *parts;		/* one per partition seen (osl_part.c) */
 	int nparts;			/* entries in parts */
@@ -313,6 +334,9 @@ extern void osl_ptab_neighbours(osl_ptab_t *t, uint64_t rank,
 /* Record prio at rank, before every node ranked at or after it, whose
  * ranks grow by one.  O(log n) (amortized for the array's growth). */
 extern void osl_ptab_insert(osl_ptab_t *t, uint64_t rank, uint32_t prio);
+
+/* Was node (from osl_ptab_neighbours) inserted since the last build?  O(1) */
+extern bool osl_ptab_inserted(const osl_ptab_t *t, const osl_ptab_node_t *node);
 
 /* The nodes in rank order into rank[], prio[] (room for t->n).  RET t->n */
 extern int osl_ptab_dump(const osl_ptab_t *t, uint64_t *rank, uint32_t *prio);

@@ -130,7 +130,7 @@ extern void osl_ptab_build(osl_ptab_t *t, const uint64_t *rank,
 		t->v[i].rank = rank[i];
 		t->v[i].prio = prio[i];
 	}
-	t->n = n;
+	t->n = t->built = n;
 	t->root = _build(t, 1, n + 1);
 }
 
@@ -195,6 +195,11 @@ extern void osl_ptab_insert(osl_ptab_t *t, uint64_t rank, uint32_t prio)
 	_N(t, k).rank = rank;
 	_N(t, k).prio = prio;
 	t->root = _insert(t, t->root, k);
+}
+
+extern bool osl_ptab_inserted(const osl_ptab_t *t, const osl_ptab_node_t *node)
+{
+	return node - t->v >= t->built;
 }
 
 /* In-order walk of subtree x whose pending additions above sum to acc. */

@@ -200,6 +200,51 @@ START_TEST(test_prio_new_between)
 }
 END_TEST
 
+/* A run of submissions at one place: bob's jobs join his campaign one
+ * after the other, each ranked right after the one before, in a gap of
+ * 200 values above alice's campaign.  The first takes the midpoint, the
+ * next ones a sixteenth of the room left from the one before, so the
+ * 30 of them find room (bisection would tie from the 8th on), in order. */
+START_TEST(test_prio_new_run)
+{
+	osl_part_t p = mk_part(8);
+	osl_obs_t obs[3], *idx[3], nw, *np = &nw;
+	tab_t tab;
+	int i, ties = 0, bad = -1;
+
+	for (i = 0; i < 3; i++) {	/* alice's campaign of three */
+		obs[i] = pend(i + 1, 10, T0, &recs[i]);
+		idx[i] = &obs[i];
+	}
+	ck_assert_int_eq(osl_sync(&p, idx, 3, T0, OSL_SYNC_ALL, NULL), 3);
+	osl_prio_rank(&p, idx, 3);
+	osl_prio_renumber(&p, idx, 3);
+	tab = _tab(&p);
+	tab.prio[0] = OSL_PRIO_TOP - 201;
+	tab.prio[1] = 80000000;
+	tab.prio[2] = 70000000;
+	_set_tab(&p, &tab);
+
+	for (i = 0; i < 30 && bad < 0; i++) {
+		nw = pend(100 + i, 21, T0 + 1 + i, &recs[20 + i]);
+		nw.estimate = 1;
+		ck_assert_int_eq(osl_sync(&p, &np, 1, T0 + 1 + i,
+					  OSL_SYNC_NEW, NULL), 1);
+		ties += osl_prio_new(&p, &np, 1);
+		if (nw.rank != (uint64_t) i + 1 || _bad_table(&p) >= 0)
+			bad = i;
+	}
+	ck_assert_msg(bad < 0, "submission %d out of place", bad);
+	ck_assert_int_eq(ties, 0);
+	tab = _tab(&p);
+	ck_assert_int_eq(tab.n, 33);
+	ck_assert_uint_eq(tab.prio[0], OSL_PRIO_TOP - 101);	/* midpoint */
+	ck_assert_uint_eq(tab.prio[1], OSL_PRIO_TOP - 101 - 6);	/* 100/16 */
+	ck_assert_uint_eq(tab.prio[30], OSL_PRIO_TOP - 201);	/* alice */
+	free_part(&p);
+}
+END_TEST
+
 /* A burst of submissions from many users: each value lies strictly
  * between its neighbours' and the table stays strictly decreasing. */
 START_TEST(test_prio_new_burst)
@@ -445,6 +490,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_renumber_records);
 	tcase_add_test(tc, test_prio_new_between);
 	tcase_add_test(tc, test_prio_new_burst);
+	tcase_add_test(tc, test_prio_new_run);
 	tcase_add_test(tc, test_order);
 	suite_add_tcase(s, tc);
 	/* 10^5 jobs through the core: well under a second idle, 300 s for a
