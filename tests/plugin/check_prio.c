@@ -148,29 +148,40 @@ START_TEST(test_renumber_records)
 }
 END_TEST
 
+/* alice's campaign of three jobs in p, after a pass, with the table's
+ * values set to first, 80M and 70M. */
+static void _alice_three(osl_part_t *p, uint32_t first)
+{
+	static osl_obs_t obs[3];
+	osl_obs_t *idx[3];
+	tab_t tab;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		obs[i] = pend(i + 1, 10, T0, &recs[i]);
+		idx[i] = &obs[i];
+	}
+	ck_assert_int_eq(osl_sync(p, idx, 3, T0, OSL_SYNC_ALL, NULL), 3);
+	osl_prio_rank(p, idx, 3);
+	osl_prio_renumber(p, idx, 3);
+	tab = _tab(p);
+	ck_assert_int_eq(tab.n, 3);
+	tab.prio[0] = first;
+	tab.prio[1] = 80000000;
+	tab.prio[2] = 70000000;
+	_set_tab(p, &tab);
+}
+
 /* A new job between two passes: halfway between its neighbours in the
  * last pass's table, which then holds it (later ranks move down). */
 START_TEST(test_prio_new_between)
 {
 	osl_part_t p = mk_part(8);
-	osl_obs_t obs[3], *idx[3], nw = pend(9, 20, T0 + 1, &recs[9]);
+	osl_obs_t nw = pend(9, 20, T0 + 1, &recs[9]);
 	osl_obs_t *np = &nw;
 	tab_t tab;
-	int i;
 
-	for (i = 0; i < 3; i++) {	/* alice's campaign of three */
-		obs[i] = pend(i + 1, 10, T0, &recs[i]);
-		idx[i] = &obs[i];
-	}
-	ck_assert_int_eq(osl_sync(&p, idx, 3, T0, OSL_SYNC_ALL, NULL), 3);
-	osl_prio_rank(&p, idx, 3);
-	osl_prio_renumber(&p, idx, 3);
-	tab = _tab(&p);
-	ck_assert_int_eq(tab.n, 3);
-	tab.prio[0] = 90000000;		/* round values to follow */
-	tab.prio[1] = 80000000;
-	tab.prio[2] = 70000000;
-	_set_tab(&p, &tab);
+	_alice_three(&p, 90000000);	/* round values to follow */
 
 	/* bob's single short job comes first in the fair schedule */
 	nw.estimate = 60;
@@ -208,22 +219,11 @@ END_TEST
 START_TEST(test_prio_new_run)
 {
 	osl_part_t p = mk_part(8);
-	osl_obs_t obs[3], *idx[3], nw, *np = &nw;
+	osl_obs_t nw, *np = &nw;
 	tab_t tab;
 	int i, ties = 0, bad = -1;
 
-	for (i = 0; i < 3; i++) {	/* alice's campaign of three */
-		obs[i] = pend(i + 1, 10, T0, &recs[i]);
-		idx[i] = &obs[i];
-	}
-	ck_assert_int_eq(osl_sync(&p, idx, 3, T0, OSL_SYNC_ALL, NULL), 3);
-	osl_prio_rank(&p, idx, 3);
-	osl_prio_renumber(&p, idx, 3);
-	tab = _tab(&p);
-	tab.prio[0] = OSL_PRIO_TOP - 201;
-	tab.prio[1] = 80000000;
-	tab.prio[2] = 70000000;
-	_set_tab(&p, &tab);
+	_alice_three(&p, OSL_PRIO_TOP - 201);
 
 	for (i = 0; i < 30 && bad < 0; i++) {
 		nw = pend(100 + i, 21, T0 + 1 + i, &recs[20 + i]);
