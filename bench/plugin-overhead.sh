@@ -165,6 +165,30 @@ sdiag_val() {
 	' "$1"
 }
 
+# sdiag_reset A B: did slurmctld reset its statistics between the sdiag
+# outputs A and B?  It does at midnight, and on `sdiag -r`; "Data since"
+# then moves.
+sdiag_reset() {
+	[ "$(grep -m1 '^Data since' "$1")" != "$(grep -m1 '^Data since' "$2")" ]
+}
+
+# accepted A B N WHAT: jobs slurmctld accepted between the sdiag outputs
+# A and B, for N sbatch calls that all succeeded (submit_jobs dies on a
+# failure).  After a reset sdiag counts only the jobs since: then N, each
+# success being a job accepted.
+accepted() {
+	local n
+	if sdiag_reset "$1" "$2"; then
+		say "$4: sdiag's statistics were reset meanwhile (midnight): counting the $3 sbatch calls that succeeded"
+		echo "$3"
+		return
+	fi
+	n=$(( $(sdiag_val "$2" '' 'Jobs submitted') - $(sdiag_val "$1" '' 'Jobs submitted') ))
+	[ "$n" = "$3" ] ||
+		say "$4: warning: sdiag counts $n jobs submitted, not $3"
+	echo "$n"
+}
+
 # ctld_mem FIELD: slurmctld's VmRSS or VmHWM, kB.
 ctld_mem() {
 	awk -v f="$1:" '$1 == f { print $2; exit }' "/proc/$(cat "$WORK/run/slurmctld.pid")/status"
@@ -265,10 +289,7 @@ run_one() {
 	rss1=$(ctld_mem VmRSS) hwm1=$(ctld_mem VmHWM)
 	rss1t=$(ctld_trimmed 1)
 	lfill=$(wc -l < "$WORK/log/slurmctld.log")
-	fill_n=$(( $(sdiag_val "$WORK/sdiag-fill.out" '' 'Jobs submitted') -
-		   $(sdiag_val "$WORK/sdiag-start.out" '' 'Jobs submitted') ))
-	[ "$fill_n" = "$NJOBS" ] ||
-		say "$name: warning: sdiag counts $fill_n jobs submitted during the fill, not $NJOBS (statistics reset?)"
+	fill_n=$(accepted "$WORK/sdiag-start.out" "$WORK/sdiag-fill.out" "$NJOBS" "$name: fill")
 	say "$name: $fill_n jobs accepted in $fill_s s; slurmctld VmRSS $(mib "$rss0") -> $(mib "$rss1") MiB"
 	scontrol update PartitionName=debug State=UP
 	sleep "$SETTLE"
@@ -327,13 +348,13 @@ run_one() {
 			awk '{ s += $1 + $2 } END { printf "%.0f", s }')
 		for k in 'Main schedule|Total cycles|st_main' 'Backfilling|Total cycles|st_bf' '|Jobs started|st_started'; do
 			IFS='|' read -r sec key m <<< "$k"
-			M[$name.$m]=$(( $(sdiag_val "$WORK/sdiag-storm1.out" "$sec" "$key") - $(sdiag_val "$WORK/sdiag-storm0.out" "$sec" "$key") ))
+			if sdiag_reset "$WORK/sdiag-storm0.out" "$WORK/sdiag-storm1.out"; then
+				M[$name.$m]=-
+			else
+				M[$name.$m]=$(( $(sdiag_val "$WORK/sdiag-storm1.out" "$sec" "$key") - $(sdiag_val "$WORK/sdiag-storm0.out" "$sec" "$key") ))
+			fi
 		done
-		st0=$(sdiag_val "$WORK/sdiag-storm0.out" '' 'Jobs submitted')
-		st_n=$(sdiag_val "$WORK/sdiag-storm1.out" '' 'Jobs submitted')
-		st_n=$(( ${st_n:-0} - ${st0:-0} ))
-		[ "$st_n" = "$STORM" ] ||
-			say "$name: warning: sdiag counts $st_n jobs submitted during the storm, not $STORM"
+		st_n=$(accepted "$WORK/sdiag-storm0.out" "$WORK/sdiag-storm1.out" "$STORM" "$name: storm")
 		say "$name: storm: $st_n jobs accepted in $st_s s"
 	fi
 	# no reset since the window's: its Max cycle covers the window and the storm
