@@ -134,6 +134,14 @@ extern void osl_prio_renumber(osl_part_t *p, osl_obs_t **obs, int n)
  * of the room from that neighbour leaves the rest to the next of the run,
  * which then finds room for about 16 ln(room) submissions instead of
  * log2(room) (doc/design.md, "Submission storms").
+ *
+ * No room left: the value of the neighbour above.  Slurm sorts equal
+ * priorities by submit time, then job id (sort_job_queue2(), on every
+ * supported release), so the new job, the latest, comes right after that
+ * neighbour and before the one below, where it ranks: the order is the
+ * pass's, only the values differ until the next pass.  When the two
+ * neighbours already share a value, or there is none above, no value
+ * puts the job in its place: that tie is counted, and wakes a pass.
  */
 static uint32_t _prio_for_new(osl_part_t *p, uint64_t rank, int *ties)
 {
@@ -153,7 +161,9 @@ static uint32_t _prio_for_new(osl_part_t *p, uint64_t rank, int *ties)
 		v = lo + step;		/* next to the run below */
 	else if (hi > lo + 1)
 		v = lo + (hi - lo) / 2;
-	else {		/* no room: a tie, until the pass */
+	else if (above && hi == lo + 1)
+		v = hi;		/* a tie that keeps the order: see above */
+	else {		/* a tie out of order, until the pass */
 		v = hi - 1 >= OSL_PRIO_LO ? hi - 1 : OSL_PRIO_LO;
 		(*ties)++;
 	}

@@ -372,8 +372,10 @@ extern void osl_prio_renumber(osl_part_t *p, osl_obs_t **obs, int n);
  * others, and those the core does not rank, keep prio 0.
  * O(n log n + records * log P), P the records in p->prios: independent
  * of the number of pending jobs but for the logarithm.
- * RET the records that found no room between their neighbours and got a
- * neighbour's value (a tie that only a pass's renumbering undoes)
+ * RET the records that no value puts in their place until the next pass
+ * (their neighbours already tie, or no room at the top); a record that
+ * only found no room takes the value of its neighbour above, which Slurm's
+ * tie-break (submit time, then job id) orders right
  */
 extern int osl_prio_new(osl_part_t *p, osl_obs_t **obs, int n);
 

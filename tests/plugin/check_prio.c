@@ -245,6 +245,46 @@ START_TEST(test_prio_new_run)
 }
 END_TEST
 
+/* No room below alice's last job (the lowest value): her next jobs take
+ * its value, which Slurm's tie-break (submit time, then job id) orders
+ * right after it, as ranked; no tie is counted and no pass is woken.  A
+ * job that ranks first with no room below the top is out of order: that
+ * tie is counted. */
+START_TEST(test_prio_new_tie_above)
+{
+	osl_part_t p = mk_part(8);
+	osl_obs_t nw, *np = &nw;
+	tab_t tab;
+	int i;
+
+	_alice_three(&p, 90000000);
+	tab = _tab(&p);
+	tab.prio[2] = OSL_PRIO_LO;
+	_set_tab(&p, &tab);
+	for (i = 0; i < 2; i++) {
+		nw = pend(50 + i, 10, T0 + 1 + i, &recs[30 + i]);
+		ck_assert_int_eq(osl_sync(&p, &np, 1, T0 + 1 + i,
+					  OSL_SYNC_NEW, NULL), 1);
+		ck_assert_int_eq(osl_prio_new(&p, &np, 1), 0);
+		ck_assert_uint_eq(nw.rank, 4 + (uint64_t) i);
+		ck_assert_uint_eq(nw.prio, OSL_PRIO_LO);
+	}
+	tab = _tab(&p);
+	ck_assert_int_eq(tab.n, 5);
+	ck_assert_uint_eq(tab.prio[1], 80000000);
+	ck_assert_uint_eq(tab.prio[4], OSL_PRIO_LO);
+
+	tab.prio[0] = OSL_PRIO_TOP - 1;
+	_set_tab(&p, &tab);
+	nw = pend(60, 21, T0 + 5, &recs[40]);
+	nw.estimate = 1;		/* bob's short job ranks first */
+	ck_assert_int_eq(osl_sync(&p, &np, 1, T0 + 5, OSL_SYNC_NEW, NULL), 1);
+	ck_assert_int_eq(osl_prio_new(&p, &np, 1), 1);
+	ck_assert_uint_eq(nw.rank, 1);
+	free_part(&p);
+}
+END_TEST
+
 /* A burst of submissions from many users: each value lies strictly
  * between its neighbours' and the table stays strictly decreasing. */
 START_TEST(test_prio_new_burst)
@@ -491,6 +531,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_prio_new_between);
 	tcase_add_test(tc, test_prio_new_burst);
 	tcase_add_test(tc, test_prio_new_run);
+	tcase_add_test(tc, test_prio_new_tie_above);
 	tcase_add_test(tc, test_order);
 	suite_add_tcase(s, tc);
 	/* 10^5 jobs through the core: well under a second idle, 300 s for a
