@@ -172,6 +172,16 @@ static void _alice_three(osl_part_t *p, uint32_t first)
 	_set_tab(p, &tab);
 }
 
+/* Submit *nw (its key, owner, time and record already set) to p between
+ * two passes, as osl_job_priority does.  RET the ties osl_prio_new
+ * counted. */
+static int _submit(osl_part_t *p, osl_obs_t *nw)
+{
+	ck_assert_int_eq(osl_sync(p, &nw, 1, (double) nw->submit,
+				  OSL_SYNC_NEW, NULL), 1);
+	return osl_prio_new(p, &nw, 1);
+}
+
 /* A new job between two passes: halfway between its neighbours in the
  * last pass's table, which then holds it (later ranks move down). */
 START_TEST(test_prio_new_between)
@@ -219,7 +229,7 @@ END_TEST
 START_TEST(test_prio_new_run)
 {
 	osl_part_t p = mk_part(8);
-	osl_obs_t nw, *np = &nw;
+	osl_obs_t nw;
 	tab_t tab;
 	int i, ties = 0, bad = -1;
 
@@ -228,9 +238,7 @@ START_TEST(test_prio_new_run)
 	for (i = 0; i < 30 && bad < 0; i++) {
 		nw = pend(100 + i, 21, T0 + 1 + i, &recs[20 + i]);
 		nw.estimate = 1;
-		ck_assert_int_eq(osl_sync(&p, &np, 1, T0 + 1 + i,
-					  OSL_SYNC_NEW, NULL), 1);
-		ties += osl_prio_new(&p, &np, 1);
+		ties += _submit(&p, &nw);
 		if (nw.rank != (uint64_t) i + 1 || _bad_table(&p) >= 0)
 			bad = i;
 	}
@@ -253,7 +261,7 @@ END_TEST
 START_TEST(test_prio_new_tie_above)
 {
 	osl_part_t p = mk_part(8);
-	osl_obs_t nw, *np = &nw;
+	osl_obs_t nw;
 	tab_t tab;
 	int i;
 
@@ -263,9 +271,7 @@ START_TEST(test_prio_new_tie_above)
 	_set_tab(&p, &tab);
 	for (i = 0; i < 2; i++) {
 		nw = pend(50 + i, 10, T0 + 1 + i, &recs[30 + i]);
-		ck_assert_int_eq(osl_sync(&p, &np, 1, T0 + 1 + i,
-					  OSL_SYNC_NEW, NULL), 1);
-		ck_assert_int_eq(osl_prio_new(&p, &np, 1), 0);
+		ck_assert_int_eq(_submit(&p, &nw), 0);
 		ck_assert_uint_eq(nw.rank, 4 + (uint64_t) i);
 		ck_assert_uint_eq(nw.prio, OSL_PRIO_LO);
 	}
@@ -278,8 +284,7 @@ START_TEST(test_prio_new_tie_above)
 	_set_tab(&p, &tab);
 	nw = pend(60, 21, T0 + 5, &recs[40]);
 	nw.estimate = 1;		/* bob's short job ranks first */
-	ck_assert_int_eq(osl_sync(&p, &np, 1, T0 + 5, OSL_SYNC_NEW, NULL), 1);
-	ck_assert_int_eq(osl_prio_new(&p, &np, 1), 1);
+	ck_assert_int_eq(_submit(&p, &nw), 1);
 	ck_assert_uint_eq(nw.rank, 1);
 	free_part(&p);
 }
