@@ -146,24 +146,25 @@ extern void osl_prio_renumber(osl_part_t *p, osl_obs_t **obs, int n)
 static uint32_t _prio_for_new(osl_part_t *p, uint64_t rank, int *ties)
 {
 	const osl_ptab_node_t *above, *below;
-	uint32_t hi, lo, v, step;
-	bool after, before;
+	uint32_t hi, lo, v;
 
 	osl_ptab_neighbours(&p->prios, rank, &above, &below);
 	hi = above ? above->prio : OSL_PRIO_TOP;
 	lo = below ? below->prio : OSL_PRIO_LO - 1;
-	after = above && osl_ptab_inserted(&p->prios, above);
-	before = below && osl_ptab_inserted(&p->prios, below);
-	step = (hi - lo) / 16 ? (hi - lo) / 16 : 1;
-	if (hi > lo + 1 && after && !before)
-		v = hi - step;		/* next to the run above */
-	else if (hi > lo + 1 && before && !after)
-		v = lo + step;		/* next to the run below */
-	else if (hi > lo + 1)
-		v = lo + (hi - lo) / 2;
-	else if (above && hi == lo + 1)
+	if (hi > lo + 1) {
+		bool after = above && osl_ptab_inserted(&p->prios, above);
+		bool before = below && osl_ptab_inserted(&p->prios, below);
+		uint32_t step = (hi - lo) / 16 ? (hi - lo) / 16 : 1;
+
+		if (after && !before)
+			v = hi - step;	/* next to the run above */
+		else if (before && !after)
+			v = lo + step;	/* next to the run below */
+		else
+			v = lo + (hi - lo) / 2;
+	} else if (above && hi == lo + 1) {
 		v = hi;		/* a tie that keeps the order: see above */
-	else {		/* a tie out of order, until the pass */
+	} else {	/* a tie out of order, until the pass */
 		v = hi - 1 >= OSL_PRIO_LO ? hi - 1 : OSL_PRIO_LO;
 		(*ties)++;
 	}

@@ -146,11 +146,11 @@ int ost_prio_renumber(uint32_t *prio, size_t n, uint32_t lo, uint32_t hi,
  * [a, b] of gaps doubles until x_{a-1} - x_b >= (b - a + 1) B/8 (the
  * band itself always does, but for rounding), and the b - a positions
  * inside get values spread evenly (_fill), whose gaps are then at least
- * floor(B/8).  Wider thresholds (B/4 and B/2) rewrote two to three times
- * as many values per pass in a simulation of the plugin's passes (starts
- * at the top, insertions by bisection, campaigns moving down), and these
- * left no tie either.  Each window
- * costs its own width and the scan resumes after it.  Once the band has
+ * floor(B/8).  Each window costs its own width and the scan resumes
+ * after it.  Wider thresholds (B/4 and B/2) rewrote two to three times as
+ * many values per pass in a simulation of the plugin's passes (starts at
+ * the top, insertions by bisection, campaigns moving down), and left no
+ * tie either.  Once the band has
  * shrunk below a quarter of the range's mean S = (hi - lo + 2) / (n + 1),
  * every item is spread over the whole range again: one rewrite of all,
  * after the band has lost three quarters of its room.
