@@ -50,7 +50,8 @@
 # (MaxJobCount, 100000), STORM (jobs of the storm after the window; 0: no
 # storm), SUBMIT_PAR (users submitting at once, 5), OST_CONF (lines of
 # ostrich.conf; default: empty, i.e. the defaults an admin gets), CONFIGS
-# ("stock ostrich"), KEEP_WORK (1: keep the scratch directories),
+# ("stock ostrich"; "nocomment" adds sched/ostrich + priority/ostrich with
+# SystemComment=no, what the per-job line costs), KEEP_WORK (1: keep the scratch directories),
 # OST_PLUGIN_COMMIT (the commit the plugins were built from, for the
 # report; default: that of OST_SRCDIR), BENCH_TARGET (the make target, for
 # the title: bench-plugin or bench-plugin-scale), TRIM_SAMPLES (readings
@@ -270,7 +271,7 @@ run_one() {
 	SCHED=$sched PRIO=$prio
 	cluster_init
 	WORKS+=("$WORK")
-	printf '%s\n' "$OST_CONF" > "$WORK/ostrich.conf"
+	printf '%s\n' "${RUN_CONF-$OST_CONF}" > "$WORK/ostrich.conf"
 	cluster_conf "MaxJobCount=$MAXJOBS"
 	cluster_start
 	say "$name: cluster up ($SCHED + $PRIO, $NNODES x $CPUS_PER_NODE CPUs, $WORK)"
@@ -389,7 +390,12 @@ for c in $CONFIGS; do
 	case $c in
 	stock) run_one stock sched/backfill priority/basic ;;
 	ostrich) run_one ostrich sched/ostrich priority/ostrich ;;
-	*) die "unknown configuration $c (stock, ostrich)" ;;
+	# the plugins without their per-job SystemComment line: what the
+	# line costs in memory and at submission (a prototype row, no target)
+	nocomment)
+		RUN_CONF=$(printf 'SystemComment=no\n%s' "$OST_CONF") \
+			run_one nocomment sched/ostrich priority/ostrich ;;
+	*) die "unknown configuration $c (stock, ostrich, nocomment)" ;;
 	esac
 done
 
@@ -542,4 +548,18 @@ EOF
 	echo "|slurmctld VmRSS growth over the fill after malloc_trim(0), MiB (plugin's share as above)|$(mib "${M[stock.growt]:-}")|$(mib "${M[ostrich.growt]:-}")|share $share$([ "$share" = - ] || echo %)|< 10%|$(verdict "$share" lt 10)|"
 	share=$(awk -v o="${M[ostrich.useg]:-}" -v s="${M[stock.useg]:-}" 'BEGIN { if (s > 0 && o != "") printf "%.1f", (o - s) * 100 / s; else print "-" }')
 	echo "|slurmctld heap in use, growth over the fill (malloc_info), MiB (the live allocations; plugin's share as above)|$(mib "${M[stock.useg]:-}")|$(mib "${M[ostrich.useg]:-}")|share $share$([ "$share" = - ] || echo %)|(information)|-|"
+	if [ -n "${M[nocomment.fill_n]:-}" ]; then
+		# the same shares without the SystemComment line (SystemComment=no)
+		for k in grow growt useg; do
+			case $k in
+			grow) what="VmRSS growth over the fill" ;;
+			growt) what="VmRSS growth over the fill after malloc_trim(0)" ;;
+			useg) what="heap in use, growth over the fill" ;;
+			esac
+			share=$(awk -v o="${M[nocomment.$k]:-}" -v s="${M[stock.$k]:-}" 'BEGIN { if (s > 0 && o != "") printf "%.1f", (o - s) * 100 / s; else print "-" }')
+			echo "|SystemComment=no: slurmctld $what, MiB (plugin's share as above)|$(mib "${M[stock.$k]:-}")|$(mib "${M[nocomment.$k]:-}")|share $share$([ "$share" = - ] || echo %)|(prototype)|-|"
+		done
+		r=$(ratio "${M[nocomment.st_rate]:-}" "${M[stock.st_rate]}")
+		echo "|SystemComment=no: sbatch storm, jobs/s|${M[stock.st_rate]:--}|${M[nocomment.st_rate]:--}|$r$([ "$r" = - ] || echo ×)|(prototype)|-|"
+	fi
 fi
