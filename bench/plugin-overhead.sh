@@ -114,6 +114,7 @@ WORKS=()
 on_exit() {
 	local rc=$?
 	cluster_stop
+	rm -rf "${PROBE_DIR:-}"
 	if [ "$KEEP_WORK" != 1 ] && [ $rc = 0 ]; then
 		rm -rf "${WORKS[@]}"
 	elif [ ${#WORKS[@]} -gt 0 ]; then
@@ -195,25 +196,48 @@ ctld_mem() {
 	awk -v f="$1:" '$1 == f { print $2; exit }' "/proc/$(cat "$WORK/run/slurmctld.pid")/status"
 }
 
+# The malloc probe (bench/malloc_probe.c), preloaded into slurmctld in
+# every configuration alike: on request it calls malloc_trim(0) and writes
+# malloc_info(3) from a thread of slurmctld's own.  (gdb's inferior calls
+# did the same before; some kernels refuse ptrace the extended register
+# state they need, and the traced process is left with a broken system
+# call.)  Built here, for the bench only; without a C compiler the trimmed
+# and in-use columns say "-".
+PROBE_DIR=$(mktemp -d /tmp/ostrich-probe.XXXXXX)
+PROBE_SO=
+if ${CC:-cc} -std=gnu11 -O2 -shared -fPIC -pthread -o "$PROBE_DIR/malloc_probe.so" \
+	"$OST_SRCDIR/bench/malloc_probe.c" 2> "$PROBE_DIR/cc.err"; then
+	PROBE_SO=$PROBE_DIR/malloc_probe.so
+else
+	say "the malloc probe did not build ($(head -1 "$PROBE_DIR/cc.err")): no trimmed readings"
+fi
+
 # ctld_trimmed TAG: slurmctld's VmRSS, kB, once glibc has handed back the
-# memory freed but kept in its arenas (malloc_trim(0), called through gdb
-# in the main thread, which sleeps between its periodic tasks): the live
-# heap, whatever transient buffers (a main or backfill cycle, a pass) were
-# freed just before.  A pass or a cycle may be under way at that moment,
-# with its buffers in use (during the fill a pass runs about every second):
-# the least of TRIM_SAMPLES readings, one second apart, in both
-# configurations.  Also leaves glibc's malloc_info(3) of that reading in
-# $WORK/heap-TAG.xml (ctld_inuse).  "" without gdb or when the call fails.
+# memory freed but kept in its arenas (malloc_trim(0) trims every arena,
+# called by the probe's thread): the live heap, whatever transient buffers
+# (a main or backfill cycle, a pass) were freed just before.  A pass or a
+# cycle may be under way at that moment, with its buffers in use (during
+# the fill a pass runs about every second): the least of TRIM_SAMPLES
+# readings, one second apart, in both configurations.  Also leaves glibc's
+# malloc_info(3) of that reading in $WORK/heap-TAG.xml (ctld_inuse).  ""
+# without the probe or when it did not answer within 120 s.
 ctld_trimmed() {
-	local k rss best=
-	command -v gdb >/dev/null || return 0
+	local k n rss best= pd=$WORK/probe
+	[ -n "$PROBE_SO" ] || return 0
 	for (( k = 0; k < TRIM_SAMPLES; k++ )); do
 		[ "$k" = 0 ] || sleep 1
-		timeout 120 gdb -p "$(cat "$WORK/run/slurmctld.pid")" -batch -nx \
-			-ex 'thread 1' -ex 'call (int) malloc_trim(0)' \
-			-ex "set \$f = (void *) fopen(\"$WORK/heap-$1.try.xml\", \"w\")" \
-			-ex 'call (int) malloc_info(0, $f)' -ex 'call (int) fclose($f)' \
-			>> "$WORK/gdb-trim.out" 2>&1 || continue
+		rm -f "$pd/done" "$WORK/heap-$1.try.xml"
+		echo "$(cat "$WORK/run/slurmctld.pid") $WORK/heap-$1.try.xml" > "$pd/request.tmp"
+		mv -f "$pd/request.tmp" "$pd/request"
+		for (( n = 0; n < 1200; n++ )); do
+			[ -e "$pd/done" ] && break
+			sleep 0.1
+		done
+		if [ ! -e "$pd/done" ]; then
+			rm -f "$pd/request"
+			say "the malloc probe did not answer in 120 s"
+			continue
+		fi
 		rss=$(ctld_mem VmRSS)
 		if [ -z "$best" ] || [ "$rss" -lt "$best" ]; then
 			best=$rss
@@ -272,6 +296,9 @@ run_one() {
 	cluster_init
 	WORKS+=("$WORK")
 	printf '%s\n' "${RUN_CONF-$OST_CONF}" > "$WORK/ostrich.conf"
+	mkdir -p "$WORK/probe"
+	CLUSTER_CTLD_ENV=
+	[ -z "$PROBE_SO" ] || CLUSTER_CTLD_ENV="LD_PRELOAD=$PROBE_SO OST_MALLOC_PROBE=$WORK/probe"
 	cluster_conf "MaxJobCount=$MAXJOBS"
 	cluster_start
 	say "$name: cluster up ($SCHED + $PRIO, $NNODES x $CPUS_PER_NODE CPUs, $WORK)"
@@ -468,7 +495,8 @@ partition DOWN); $storm_text.
 Memory: slurmctld's VmRSS (/proc/PID/status) just before and after the fill and at the
 end, and VmHWM; bytes per pending job = growth over the fill / jobs accepted.  "Trimmed":
 VmRSS again just after, once glibc has handed back what was freed but kept in its arenas
-(\`malloc_trim(0)\` called through gdb in slurmctld's main thread, in both configurations;
+(\`malloc_trim(0)\`, which trims every arena, called by a thread of slurmctld's own that a
+preloaded probe, bench/malloc_probe.c, starts in both configurations;
 the least of $TRIM_SAMPLES readings one second apart, as a pass or a cycle may be under way):
 resident memory without the buffers a cycle or a pass freed a moment before.  "Heap in use":
 from glibc's \`malloc_info\` at that reading, what the arenas hold less their free chunks,

@@ -15,7 +15,8 @@
 # SCHED (sched/ostrich), PRIO (priority/basic), KEEP (1: leave it running),
 # SLURM_PREFIX (empty: the Slurm installed on the system; else a Slurm
 # install such as tools/build-slurm.sh makes, PREFIX_ROOT/X.Y.Z/prefix: its
-# sbin/ daemons, bin/ clients and lib/slurm plugins are the ones run).
+# sbin/ daemons, bin/ clients and lib/slurm plugins are the ones run),
+# CLUSTER_CTLD_ENV (VAR=VALUE words for slurmctld alone, e.g. a preload).
 # Sets CLUSTER_SLURM_VERSION (e.g. 26.05.3) and CLUSTER_SLURM_SERIES (26.05)
 # when sourced.
 
@@ -175,7 +176,11 @@ ctld_start() {
 	if [ -n "$pid" ] && ! pid_alive "$pid"; then
 		rm -f "$WORK/run/slurmctld.pid"
 	fi
-	LD_LIBRARY_PATH=$WORK/plugins${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
+	# CLUSTER_CTLD_ENV: more VAR=VALUE words for slurmctld alone (the
+	# bench's malloc probe); unquoted on purpose, no spaces in values
+	# shellcheck disable=SC2086
+	env ${CLUSTER_CTLD_ENV:-} \
+		LD_LIBRARY_PATH=$WORK/plugins${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
 		slurmctld -f "$SLURM_CONF" 9>&- || return 1
 	for _ in $(seq 600); do
 		scontrol ping >/dev/null 2>&1 && return 0
