@@ -2,8 +2,9 @@
 # s10-gap.sh - live scenario 10: the gap between the two halves of a pass.
 # A pass observes and ranks under the job read lock, lets every lock go,
 # then writes under the job write lock (doc/design.md, "The pass").  gdb
-# holds the engine thread in that gap (it sleeps in calls to usleep, during
-# which slurmctld's other threads run) while an operator holds one pending
+# holds the engine thread in that gap (non-stop mode: only the thread that
+# hit the breakpoint stops, slurmctld's other threads run) while an
+# operator holds one pending
 # job and sets the priority of another, another plugin appends a line to a
 # third one's SystemComment, a fourth is cancelled and a new one submitted.
 # Asserts: the second half overwrites none of that (the hold, the
@@ -53,28 +54,23 @@ note "pending: held-to-be $held, admin-set-to-be $admin, commented $comm, cancel
 
 # ------------------------------------------------------------- the gap ---
 # gdb stops the engine thread where the second half asks for the write
-# lock, then keeps it asleep until gap.end exists (300 s at most).
-# slurmctld's other threads get signals meanwhile: pass them on quietly,
-# or gdb abandons the call.
-cat > "$WORK/gap.gdb" <<EOF
-set pagination off
-handle all nostop noprint pass
-break osl_pass.c:$GAP_LINE
-continue
-bt 3
-set \$n = 0
-while \$n < 1500 && (int) access("$WORK/gap.end", 0) != 0
-  call (int) usleep(200000)
-  set \$n = \$n + 1
-end
-delete
-detach
-EOF
-timeout 400 gdb -p "$CTLD_PID" -batch -nx -x "$WORK/gap.gdb" > "$WORK/gdb.out" 2>&1 &
+# lock and keeps it stopped, in non-stop mode, while slurmctld's other
+# threads run, until the test lets it go.  gdb reads its commands from a
+# FIFO, so that it handles the breakpoint between them; it never calls into
+# slurmctld (an inferior call needs ptrace to write the extended register
+# state, which some kernels refuse).  A gdb that outlives the test is
+# ended by timeout (400 s), which makes it detach.
+mkfifo "$WORK/gdb.in"
+timeout 400 gdb -nx -q < "$WORK/gdb.in" > "$WORK/gdb.out" 2>&1 &
 GDB_PID=$!
+exec 8> "$WORK/gdb.in"
+printf '%s\n' 'set pagination off' 'set confirm off' 'set non-stop on' \
+	"attach $CTLD_PID" 'handle all nostop noprint pass' \
+	"break osl_pass.c:$GAP_LINE" 'continue -a &' >&8
 wait_for 120 "grep -q 'Breakpoint 1, ' '$WORK/gdb.out'" ||
 	{ cat "$WORK/gdb.out"; fail "gdb did not stop a pass in its gap"; }
-grep -q 'osl_pass' "$WORK/gdb.out" || { cat "$WORK/gdb.out"; fail "stopped outside osl_pass()"; }
+grep 'Breakpoint 1, ' "$WORK/gdb.out" | grep -q 'osl_pass' ||
+	{ cat "$WORK/gdb.out"; fail "stopped outside osl_pass()"; }
 logged1=$(n_logged)
 
 # every lock is free: slurmctld answers while the pass waits
@@ -87,8 +83,10 @@ p_new=$(squeue -h -j "$new" -o %Q)
 c_new=$(comment_of "$new")
 [ "$(n_logged)" = "$logged1" ] || fail "the pass left its gap before the changes were made"
 comment_of "$comm" | grep -q 'written in the gap' || fail "the other writer's line is missing: $(comment_of "$comm")"
-touch "$WORK/gap.end"
+printf '%s\n' 'delete' 'detach' 'quit' >&8
+exec 8>&-
 wait "$GDB_PID" || { cat "$WORK/gdb.out"; fail "gdb failed"; }
+grep -q 'Detaching from program' "$WORK/gdb.out" || { cat "$WORK/gdb.out"; fail "gdb did not detach"; }
 pid_alive "$CTLD_PID" || fail "slurmctld died"
 
 # the held pass ends and logs what it left
