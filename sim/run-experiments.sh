@@ -318,8 +318,10 @@ cat <<EOF2
 
 Every trace against fcfs, fair-share recomputed at every event (P=0) and
 every 300 s (Slurm's \`PriorityCalcPeriod\`), OStrich and its variants
-(\`doc/semantics.md\` §10 learned and pooled areas, §11 memory; the analysis and the
-verdicts are in \`doc/fairshare-analysis.md\`).  \`--grouping trace
+(\`doc/semantics.md\` §10 learned and pooled areas, §11 memory, §12 areas
+from evidence, §13 and §14 the served and capped keys, §15 memory's
+credit on the key (\`memory-key\`); the analysis and the verdicts are in
+\`doc/fairshare-analysis.md\`).  \`--grouping trace
 --think-time 600\`, defaults otherwise.
 
 EOF2
@@ -330,7 +332,10 @@ The papers' experiments for each variant (OStrich experiment:
 ${VAR_OS_INSTANCES:-40} instances, seeds 1..; FairCamp experiment:
 ${VAR_FC_INSTANCES:-100} instances per k; means ± 95% CI over
 instances).  Their jobs have exact estimates, so \`learned\` and \`pooled\` are
-\`ostrich\` there.
+\`ostrich\` there.  In the FairCamp experiment \`evidence\` and \`capped\`
+give exactly \`ostrich\`'s numbers: its jobs run at most 100 s, below
+\`EvidenceFloor\`, and in these instances no campaign's unstarted work
+reaches the cap of §14.
 
 EOF2
 cat "$tmp/var/ostrich-exp.md"
