@@ -8,13 +8,14 @@
 
 #define _GNU_SOURCE
 
+#include <ctype.h>
 #include <errno.h>
-#include <math.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -102,9 +103,10 @@ static int _number(const char *s, double lo, double *out)
 /* "on" or "off" into *out.  RET: 0 or -1. */
 static int _onoff(const char *s, bool *out)
 {
-	if (strcmp(s, "on") && strcmp(s, "off"))
+	/* case-insensitive, as the core's names (ostrich.h) */
+	if (strcasecmp(s, "on") && strcasecmp(s, "off"))
 		return -1;
-	*out = s[1] == 'n';
+	*out = tolower((unsigned char) s[1]) == 'n';
 	return 0;
 }
 
@@ -185,7 +187,7 @@ static int _option(struct cli *c, int opt, const char *arg)
 		return _number(arg, 0, &o->core.memory_credit) ||
 		       !ost_duration_ok(o->core.memory_credit) ? -1 : 0;
 	case OPT_MEMORY:
-		o->core.memory_key = !strcmp(arg, "key");
+		o->core.memory_key = !strcasecmp(arg, "key");
 		return o->core.memory_key ? (o->core.memory = true, 0)
 					  : _onoff(arg, &o->core.memory);
 	case OPT_EVIDENCE: return _onoff(arg, &o->core.evidence);

@@ -64,9 +64,11 @@ mkfifo "$WORK/gdb.in"
 timeout 400 gdb -nx -q < "$WORK/gdb.in" > "$WORK/gdb.out" 2>&1 &
 GDB_PID=$!
 exec 8> "$WORK/gdb.in"
+# (attach &: in non-stop mode the threads are not stopped at all, so none
+# can stay stopped by the attach, racing a later continue)
 printf '%s\n' 'set pagination off' 'set confirm off' 'set non-stop on' \
-	"attach $CTLD_PID" 'handle all nostop noprint pass' \
-	"break osl_pass.c:$GAP_LINE" 'continue -a &' >&8
+	'handle all nostop noprint pass' "attach $CTLD_PID &" \
+	"break osl_pass.c:$GAP_LINE" >&8
 wait_for 120 "grep -q 'Breakpoint 1, ' '$WORK/gdb.out'" ||
 	{ cat "$WORK/gdb.out"; fail "gdb did not stop a pass in its gap"; }
 grep 'Breakpoint 1, ' "$WORK/gdb.out" | grep -q 'osl_pass' ||

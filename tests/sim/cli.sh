@@ -64,6 +64,29 @@ for good in 0 300 0.5 1e9; do
 	"$SIM" --quiet --policy fairshare --fairshare-period "$good" \
 		"$DATA/semantics3.swf" || fail "--fairshare-period $good refused"
 done
+# the variants' options (doc/semantics.md §10-§15): every value outside
+# its set or range is refused with status 2, every documented one accepted
+# (names in any case, as the core's)
+for bad in "--virtual-area guessed" "--virtual-area" "--memory yes" \
+	   "--memory keys" "--memory-credit -1" "--memory-credit nan" \
+	   "--memory-credit 1e400" "--evidence 1" "--evidence-floor 0" \
+	   "--evidence-floor 0.5" "--evidence-floor inf" "--rank best" \
+	   "--rank capped," "--rank-cap -5" "--rank-cap nan" "--rank-cap 10m"; do
+	# shellcheck disable=SC2086
+	"$SIM" --quiet $bad "$DATA/semantics3.swf" 2>/dev/null
+	[ $? -eq 2 ] || fail "bad variant option $bad not refused with status 2"
+done
+for good in "--virtual-area requested" "--virtual-area learned" \
+	    "--virtual-area pooled" "--memory on" "--memory off" \
+	    "--memory key" "--memory on --memory-credit 0" \
+	    "--evidence on --evidence-floor 1" "--evidence off" \
+	    "--rank finish" "--rank served" "--rank capped --rank-cap 0" \
+	    "--rank capped --memory key --memory-credit 7200" \
+	    "--rank Capped --memory KEY --evidence ON" "--virtual-area Pooled"; do
+	# shellcheck disable=SC2086
+	"$SIM" --quiet $good "$DATA/semantics3.swf" ||
+		fail "variant option $good refused"
+done
 "$SIM" --quiet 2>/dev/null; [ $? -eq 2 ] || fail "no workload"
 "$SIM" --quiet "$tmp/missing.swf" 2>/dev/null; [ $? -eq 1 ] || fail "missing file"
 "$SIM" --help | grep -q '^usage: ostrich-sim' || fail "--help"
