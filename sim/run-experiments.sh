@@ -339,8 +339,23 @@ reaches the cap of §14.
 
 EOF2
 cat "$tmp/var/ostrich-exp.md"
+cat <<EOF2
+
+Paired against \`ostrich\` (the same instances for every variant: each
+variant's number over \`ostrich\`'s on the same instance, averaged, with its
+95% CI; instances differ far more from each other than variants on one
+instance, so these intervals are much narrower than those of the means):
+
+EOF2
+cat "$tmp/var/ostrich-exp-paired.md"
 echo
 cat "$tmp/var/faircamp-exp.md"
+cat <<EOF2
+
+Paired against \`ostrich\`, as above:
+
+EOF2
+cat "$tmp/var/faircamp-exp-paired.md"
 sed -n '/^<!-- discussion -->$/,$p' "$TEMPLATE" | sed 1d
 } >"$md"
 cp "$md" "$OUT/results.md"

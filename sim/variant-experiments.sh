@@ -9,15 +9,28 @@
 #   OUT           output directory (default var-out)
 #   OS_INSTANCES  OStrich experiment instances (default 40, the paper's)
 #   FC_INSTANCES  FairCamp experiment instances per k (default 100)
-#   VARIANTS      "name:options;..." (default: the variants of §10-§15)
+#   VARIANTS      "name:options;..." (default: the variants of §10-§15;
+#                 the first is the baseline of the paired ratios)
+#   PARTS         which tables: any of traces, os, fc (default all three)
+#
+# Besides the tables (traces.md, ostrich-exp.md, faircamp-exp.md) it
+# writes paired ratios against the first variant (ostrich-exp-paired.md,
+# faircamp-exp-paired.md): every variant runs the same instances (same
+# seeds), so the ratio of its number to the baseline's is taken instance
+# by instance, then averaged with its 95% CI.  Instances differ far more
+# from each other than variants do on one instance, so the CI of a paired
+# ratio is much narrower than those of the two means it compares.  The
+# per-instance numbers are kept in OUT/raw.
 # SPDX-License-Identifier: GPL-2.0-or-later
 
 set -eu
 : "${SIM:?}" "${GEN:?}" "${TRACES:?}" "${OUT:=var-out}"
-: "${OS_INSTANCES:=40}" "${FC_INSTANCES:=100}"
+: "${OS_INSTANCES:=40}" "${FC_INSTANCES:=100}" "${PARTS:=traces os fc}"
 : "${VARIANTS:=ostrich:;learned:--virtual-area learned;pooled:--virtual-area pooled;memory:--memory on;learned+memory:--virtual-area learned --memory on;pooled+memory:--virtual-area pooled --memory on;evidence:--evidence on;evidence+memory:--evidence on --memory on;served:--rank served;served+evidence:--rank served --evidence on;served+memory:--rank served --memory on;capped:--rank capped;capped+memory:--rank capped --memory on;memory-key:--memory key;capped+memory-key:--rank capped --memory key}"
 LC_ALL=C; export LC_ALL
-mkdir -p "$OUT"
+mkdir -p "$OUT/raw"
+part() { case " $PARTS " in *" $1 "*) return 0 ;; esac; return 1; }
+base=$(echo "$VARIANTS" | tr ';' '\n' | head -1 | cut -d: -f1)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -38,6 +51,7 @@ row() {
 			100 * v["utilization"] }' "$tmp/s.json"
 }
 
+if part traces; then
 {
 echo "| trace | policy | mean stretch | max stretch | stretch > 20 | mean BSLD | utilization |"
 echo "|---|---|---|---|---|---|---|"
@@ -51,8 +65,21 @@ for tr in KTH-SP2 HPC2N SDSC-BLUE; do
 	done
 done
 } >"$OUT/traces.md"
+fi
+
+# paired LABEL_AWK BASEFILE FILE COLS...: for each column, the mean over
+# instances of FILE's value over BASEFILE's (same line = same instance),
+# with its 95% CI, as "r ± ci" cells.
+paired() {
+	paste -d' ' "$1" "$2" | awk -v nc="$(awk 'NR == 1 { print NF; exit }' "$1")" \
+		"$ci_awk"'{ n++; for (i = 1; i <= nc; i++) { b = $i; x = $(i + nc)
+			r = (b > 0 ? x / b : 1); s[i] += r; s2[i] += r * r } }
+		END { for (i = 1; i <= nc; i++)
+			printf "%s%.3f ± %.3f", (i > 1 ? " | " : ""), s[i] / n, ci(s[i], s2[i], n) }'
+}
 
 # OStrich experiment: short and long users' max stretch, share above 20.
+if part os; then
 {
 echo "| variant | short users' max stretch | long users' max stretch | stretch > 20 |"
 echo "|---|---|---|---|"
@@ -72,6 +99,7 @@ echo "$VARIANTS" | tr ';' '\n' | while IFS=: read -r name opts; do
 				s["long"] / c["long"], gt / n }' \
 			"$tmp/w.cwl" "$tmp/c.csv" >>"$tmp/os.txt"
 	done
+	cp "$tmp/os.txt" "$OUT/raw/os-$name.txt"
 	awk -v v="$name" "$ci_awk"'{ n++; a += $1; a2 += $1 * $1; b += $2
 		b2 += $2 * $2; g += $3; g2 += $3 * $3 }
 		END { printf "| %s | %.2f ± %.2f | %.2f ± %.2f | %.2f%% ± %.2f |\n",
@@ -79,8 +107,19 @@ echo "$VARIANTS" | tr ';' '\n' | while IFS=: read -r name opts; do
 			100 * g / n, 100 * ci(g, g2, n) }' "$tmp/os.txt"
 done
 } >"$OUT/ostrich-exp.md"
+{
+echo "| variant | short users' max stretch / $base's | long users' max stretch / $base's |"
+echo "|---|---|---|"
+echo "$VARIANTS" | tr ';' '\n' | while IFS=: read -r name opts; do
+	cut -d' ' -f1-2 "$OUT/raw/os-$base.txt" >"$tmp/b.txt"
+	cut -d' ' -f1-2 "$OUT/raw/os-$name.txt" >"$tmp/v.txt"
+	echo "| $name | $(paired "$tmp/b.txt" "$tmp/v.txt") |"
+done
+} >"$OUT/ostrich-exp-paired.md"
+fi
 
 # FairCamp experiment: max user stretch D^u and max campaign stretch per k.
+if part fc; then
 {
 echo "| variant | k | max D^u | max campaign stretch |"
 echo "|---|---|---|---|"
@@ -100,6 +139,7 @@ echo "$VARIANTS" | tr ';' '\n' | while IFS=: read -r name opts; do
 				printf "%.10g %.10g\n", mu, mc }' \
 				"$tmp/c.csv" >>"$tmp/fc.txt"
 		done
+		cp "$tmp/fc.txt" "$OUT/raw/fc-$name-$k.txt"
 		awk -v v="$name" -v k=$k "$ci_awk"'{ n++; u += $1; u2 += $1 * $1
 			c += $2; c2 += $2 * $2 }
 			END { printf "| %s | %d | %.3f ± %.3f | %.2f ± %.2f |\n",
@@ -108,3 +148,13 @@ echo "$VARIANTS" | tr ';' '\n' | while IFS=: read -r name opts; do
 	done
 done
 } >"$OUT/faircamp-exp.md"
+{
+echo "| variant | k | max D^u / $base's | max campaign stretch / $base's |"
+echo "|---|---|---|---|"
+echo "$VARIANTS" | tr ';' '\n' | while IFS=: read -r name opts; do
+	for k in 2 5 10 20; do
+		echo "| $name | $k | $(paired "$OUT/raw/fc-$base-$k.txt" "$OUT/raw/fc-$name-$k.txt") |"
+	done
+done
+} >"$OUT/faircamp-exp-paired.md"
+fi
