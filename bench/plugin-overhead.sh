@@ -239,9 +239,11 @@ ctld_trimmed() {
 			continue
 		fi
 		rss=$(ctld_mem VmRSS)
+		cp "/proc/$(cat "$WORK/run/slurmctld.pid")/smaps" "$WORK/smaps-$1.try.txt" 2>/dev/null || true
 		if [ -z "$best" ] || [ "$rss" -lt "$best" ]; then
 			best=$rss
 			mv -f "$WORK/heap-$1.try.xml" "$WORK/heap-$1.xml"
+			mv -f "$WORK/smaps-$1.try.txt" "$WORK/smaps-$1.txt" 2>/dev/null || true
 		fi
 	done
 	echo "$best"
@@ -262,6 +264,19 @@ ctld_inuse() {
 		/<total type="mmap"/ { m = sz() } /<system type="current"/ { s = sz() }
 		END { if (s != "") printf "%d\n", (s - f - r + m) / 1024 }
 	' "$WORK/heap-$1.xml"
+}
+
+# ctld_resident TAG: where slurmctld's resident memory was at the
+# trimmed reading TAG, kB, from the /proc/PID/smaps saved with it:
+# "HEAP ANON FILE": the main arena's [heap], every other anonymous mapping
+# (thread arenas, malloc's own mappings, the plugins' mapped arrays,
+# stacks) and file-backed mappings.  "- - -" without the file.
+ctld_resident() {
+	[ -s "$WORK/smaps-$1.txt" ] || { echo "- - -"; return 0; }
+	awk '/^[0-9a-f]+-[0-9a-f]+ / { p = $6; kind = (p == "[heap]") ? "h" : \
+			(p == "" || p ~ /^\[/) ? "a" : "f"; next }
+		$1 == "Rss:" { r[kind] += $2 }
+		END { printf "%d %d %d\n", r["h"], r["a"], r["f"] }' "$WORK/smaps-$1.txt"
 }
 
 # held_max FIRST LAST [read|write]: the longest "job write lock held" (or
@@ -397,6 +412,7 @@ run_one() {
 	M[$name.rss0t]=$rss0t M[$name.rss1t]=$rss1t
 	M[$name.growt]=
 	[ -z "$rss0t" ] || [ -z "$rss1t" ] || M[$name.growt]=$(( rss1t - rss0t ))
+	M[$name.res1]=$(ctld_resident 1)
 	M[$name.use0]=$(ctld_inuse 0) M[$name.use1]=$(ctld_inuse 1) M[$name.useg]=
 	[ -z "${M[$name.use0]}" ] || [ -z "${M[$name.use1]}" ] ||
 		M[$name.useg]=$(( M[$name.use1] - M[$name.use0] ))
@@ -514,6 +530,20 @@ EOF
 for c in $CONFIGS; do
 	bpj=$(awk -v g="${M[$c.grow]}" -v n="${M[$c.fill_n]}" 'BEGIN { if (n > 0) printf "%.0f", g * 1024 / n; else print "-" }')
 	echo "|$c|${M[$c.fill_n]}|${M[$c.fill_s]}|${M[$c.fill_rate]}|${M[$c.st_n]}|${M[$c.st_s]}|${M[$c.st_rate]}|$(mib "${M[$c.rss0]}")|$(mib "${M[$c.rss1]}")|$(mib "${M[$c.hwm1]}")|$(mib "${M[$c.grow]}")|$bpj|$(mib "${M[$c.rss2]}")|$(mib "${M[$c.hwm2]}")|$(mib "${M[$c.rss0t]:-}")|$(mib "${M[$c.rss1t]:-}")|$(mib "${M[$c.growt]:-}")|$(mib "${M[$c.useg]:-}")|"
+done
+cat <<EOF
+
+Where the resident memory was at the trimmed reading after the fill (/proc/PID/smaps of that
+reading): the main arena's [heap], the other anonymous mappings (thread arenas, malloc's own
+mappings of large blocks, the plugins' mapped arrays, stacks) and file-backed ones; and the
+heap in use then (malloc_info).
+
+| config | [heap] MiB | other anonymous MiB | file-backed MiB | heap in use MiB |
+|---|---:|---:|---:|---:|
+EOF
+for c in $CONFIGS; do
+	read -r rh ra rf <<< "${M[$c.res1]:-- - -}"
+	echo "|$c|$(mib "${rh#-}")|$(mib "${ra#-}")|$(mib "${rf#-}")|$(mib "${M[$c.use1]:-}")|"
 done
 if [ "$STORM" -gt 0 ]; then
 	cat <<EOF
