@@ -191,14 +191,33 @@ ctld_start() {
 	return 1
 }
 
-# Stop slurmctld by PID (SIGTERM, or the signal given, e.g. KILL).
+# The PIDs of the slurmctld processes started with this cluster's
+# slurm.conf (their command line is "slurmctld -f $SLURM_CONF", a path
+# of our scratch directory, so no other cluster's match).  Since 23.11,
+# `scontrol reconfigure` makes slurmctld start a new process that takes
+# over and writes the pid file a moment later; the old one exits.
+_ctld_pids() {
+	local d cmd
+	for d in /proc/[0-9]*; do
+		cmd=$(tr '\0' ' ' < "$d/cmdline" 2>/dev/null) || continue
+		case $cmd in
+		"slurmctld -f $SLURM_CONF "* | */"slurmctld -f $SLURM_CONF "*)
+			echo "${d#/proc/}" ;;
+		esac
+	done
+}
+
+# Stop slurmctld by PID (SIGTERM, or the signal given, e.g. KILL): the
+# one of the pid file, then any other process of this cluster's
+# slurmctld (a reconfigure's new process not yet in the pid file).
 ctld_stop() {
 	local sig=${1:-TERM} pid
-	pid=$(cat "$WORK/run/slurmctld.pid" 2>/dev/null || true)
-	[ -n "$pid" ] || return 0
-	kill -s "$sig" "$pid" 2>/dev/null || true
-	for _ in $(seq 100); do pid_alive "$pid" || break; sleep 0.1; done
-	pid_alive "$pid" && kill -9 "$pid"
+	for pid in $(cat "$WORK/run/slurmctld.pid" 2>/dev/null || true) $(_ctld_pids); do
+		pid_alive "$pid" || continue
+		kill -s "$sig" "$pid" 2>/dev/null || true
+		for _ in $(seq 100); do pid_alive "$pid" || break; sleep 0.1; done
+		pid_alive "$pid" && kill -9 "$pid"
+	done
 	rm -f "$WORK/run/slurmctld.pid"
 }
 
