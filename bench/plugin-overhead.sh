@@ -599,24 +599,30 @@ EOF
 	else
 		echo "|sbatch storm, jobs/s|-|-|-|≥ 0.95×|not run (STORM=0)|"
 	fi
-	# the plugin's share of slurmctld's growth over the fill, %
-	share=$(awk -v o="${M[ostrich.grow]}" -v s="${M[stock.grow]}" 'BEGIN { if (s > 0) printf "%.1f", (o - s) * 100 / s; else print "-" }')
-	echo "|slurmctld VmRSS growth over the fill, MiB (plugin's share: (ostrich − stock) / stock)|$(mib "${M[stock.grow]}")|$(mib "${M[ostrich.grow]}")|share $share$([ "$share" = - ] || echo %)|< 10%|$(verdict "$share" lt 10)|"
-	share=$(awk -v o="${M[ostrich.growt]:-}" -v s="${M[stock.growt]:-}" 'BEGIN { if (s > 0 && o != "") printf "%.1f", (o - s) * 100 / s; else print "-" }')
-	echo "|slurmctld VmRSS growth over the fill after malloc_trim(0), MiB (plugin's share as above)|$(mib "${M[stock.growt]:-}")|$(mib "${M[ostrich.growt]:-}")|share $share$([ "$share" = - ] || echo %)|< 10%|$(verdict "$share" lt 10)|"
-	share=$(awk -v o="${M[ostrich.useg]:-}" -v s="${M[stock.useg]:-}" 'BEGIN { if (s > 0 && o != "") printf "%.1f", (o - s) * 100 / s; else print "-" }')
-	echo "|slurmctld heap in use, growth over the fill (malloc_info), MiB (the live allocations; plugin's share as above)|$(mib "${M[stock.useg]:-}")|$(mib "${M[ostrich.useg]:-}")|share $share$([ "$share" = - ] || echo %)|(information)|-|"
+	# share_row CFG KEY LABEL [LIMIT]: a row of CFG's share of slurmctld's
+	# growth KEY over the fill beyond stock's, %; with LIMIT, its target
+	# (< LIMIT%) and verdict, else "(information)" for ostrich and
+	# "(prototype)" for another configuration
+	share_row() {
+		local sh tgt vd=-
+		sh=$(awk -v o="${M[$1.$2]:-}" -v s="${M[stock.$2]:-}" 'BEGIN { if (s > 0 && o != "") printf "%.1f", (o - s) * 100 / s; else print "-" }')
+		if [ -n "${4:-}" ]; then
+			tgt="< $4%" vd=$(verdict "$sh" lt "$4")
+		elif [ "$1" = ostrich ]; then
+			tgt="(information)"
+		else
+			tgt="(prototype)"
+		fi
+		echo "|$3|$(mib "${M[stock.$2]:-}")|$(mib "${M[$1.$2]:-}")|share $sh$([ "$sh" = - ] || echo %)|$tgt|$vd|"
+	}
+	share_row ostrich grow "slurmctld VmRSS growth over the fill, MiB (plugin's share: (ostrich − stock) / stock)" 10
+	share_row ostrich growt "slurmctld VmRSS growth over the fill after malloc_trim(0), MiB (plugin's share as above)" 10
+	share_row ostrich useg "slurmctld heap in use, growth over the fill (malloc_info), MiB (the live allocations; plugin's share as above)"
 	if [ -n "${M[nocomment.fill_n]:-}" ]; then
 		# the same shares without the SystemComment line (SystemComment=no)
-		for k in grow growt useg; do
-			case $k in
-			grow) what="VmRSS growth over the fill" ;;
-			growt) what="VmRSS growth over the fill after malloc_trim(0)" ;;
-			useg) what="heap in use, growth over the fill" ;;
-			esac
-			share=$(awk -v o="${M[nocomment.$k]:-}" -v s="${M[stock.$k]:-}" 'BEGIN { if (s > 0 && o != "") printf "%.1f", (o - s) * 100 / s; else print "-" }')
-			echo "|SystemComment=no: slurmctld $what, MiB (plugin's share as above)|$(mib "${M[stock.$k]:-}")|$(mib "${M[nocomment.$k]:-}")|share $share$([ "$share" = - ] || echo %)|(prototype)|-|"
-		done
+		share_row nocomment grow "SystemComment=no: slurmctld VmRSS growth over the fill, MiB (plugin's share as above)"
+		share_row nocomment growt "SystemComment=no: slurmctld VmRSS growth over the fill after malloc_trim(0), MiB (plugin's share as above)"
+		share_row nocomment useg "SystemComment=no: slurmctld heap in use, growth over the fill, MiB (plugin's share as above)"
 		r=$(ratio "${M[nocomment.st_rate]:-}" "${M[stock.st_rate]}")
 		echo "|SystemComment=no: sbatch storm, jobs/s|${M[stock.st_rate]:--}|${M[nocomment.st_rate]:--}|$r$([ "$r" = - ] || echo ×)|(prototype)|-|"
 	fi

@@ -67,8 +67,8 @@ done
 } >"$OUT/traces.md"
 fi
 
-# paired LABEL_AWK BASEFILE FILE COLS...: for each column, the mean over
-# instances of FILE's value over BASEFILE's (same line = same instance),
+# paired BASEFILE FILE: for each column, the mean over instances of
+# FILE's value over BASEFILE's (same line = same instance),
 # with its 95% CI, as "r ± ci" cells.
 paired() {
 	paste -d' ' "$1" "$2" | awk -v nc="$(awk 'NR == 1 { print NF; exit }' "$1")" \
@@ -110,8 +110,8 @@ done
 {
 echo "| variant | short users' max stretch / $base's | long users' max stretch / $base's |"
 echo "|---|---|---|"
+cut -d' ' -f1-2 "$OUT/raw/os-$base.txt" >"$tmp/b.txt"
 echo "$VARIANTS" | tr ';' '\n' | while IFS=: read -r name opts; do
-	cut -d' ' -f1-2 "$OUT/raw/os-$base.txt" >"$tmp/b.txt"
 	cut -d' ' -f1-2 "$OUT/raw/os-$name.txt" >"$tmp/v.txt"
 	echo "| $name | $(paired "$tmp/b.txt" "$tmp/v.txt") |"
 done
