@@ -285,6 +285,14 @@ extern void *osl_tgrow(void *v, int *cap, int need, size_t size, int first);
 extern void *osl_tcalloc(size_t n, size_t size);
 extern void osl_tfree(void *v, size_t cap, size_t size);
 
+/*
+ * The same policy for the core's state text and its sort arrays
+ * (ost_sched_save_with: the text is about 110 bytes per job, 11 MB at
+ * 10^5), block sizes exact, and a failure is NULL, not the end of the
+ * process: the save is then refused and logged, the state kept.
+ */
+extern const ost_alloc_t osl_talloc;
+
 /* ------------------------------------------------- osl_log.c (Slurm) --- */
 
 /* Messages of the Slurm-free files, into slurmctld's log (tests/plugin

@@ -238,7 +238,7 @@ extern void osl_save_all(bool force)
 {
 	char **bufs, **paths;
 	ost_sched_t **scheds;
-	size_t *lens, bytes = 0;
+	size_t *lens, *caps, bytes = 0;
 	double t0 = osl_now_hr(), t1, mono = _mono();
 	int i, n, failed = 0;
 	uint64_t failures;
@@ -258,6 +258,7 @@ extern void osl_save_all(bool force)
 	bufs = xcalloc(n + 1, sizeof(*bufs));
 	paths = xcalloc(n + 1, sizeof(*paths));
 	lens = xcalloc(n + 1, sizeof(*lens));
+	caps = xcalloc(n + 1, sizeof(*caps));
 	scheds = xcalloc(n + 1, sizeof(*scheds));
 	for (i = 0; i < n; i++) {
 		scheds[i] = osl_eng.parts[i].sched;
@@ -268,7 +269,8 @@ extern void osl_save_all(bool force)
 	unlock_slurmctld(conf_read_lock);
 
 	for (i = 0; i < n; i++) {
-		int rc = ost_sched_save(scheds[i], &bufs[i], &lens[i]);
+		int rc = ost_sched_save_with(scheds[i], &osl_talloc, &bufs[i],
+					     &lens[i], &caps[i]);
 
 		if (rc) {
 			error("ostrich: cannot serialize %s: %s", paths[i],
@@ -303,11 +305,13 @@ extern void osl_save_all(bool force)
 		info("ostrich: state saved in %.3f ms (serialized off-lock in %.3f ms): %zu bytes, %d partitions",
 		     (osl_now_hr() - t0) * 1e3, (t1 - t0) * 1e3, bytes, n);
 	for (i = 0; i < n; i++) {
-		free(bufs[i]);
+		if (bufs[i])
+			osl_talloc.release(bufs[i], caps[i], NULL);
 		xfree(paths[i]);
 	}
 	xfree(bufs);
 	xfree(paths);
 	xfree(lens);
+	xfree(caps);
 	xfree(scheds);
 }

@@ -118,3 +118,38 @@ extern void osl_tfree(void *v, size_t cap, size_t size)
 	else
 		free(v);
 }
+
+/* v (old bytes, NULL: none) as a block of bytes, each side of OSL_MAP_MIN
+ * where osl_tfree expects it.  NULL and v untouched when out of memory. */
+static void *_tresize(void *v, size_t old, size_t bytes, void *arg)
+{
+	void *nv;
+
+	(void) arg;
+	if (v && _mapped(old) && _mapped(bytes)) {
+		nv = mremap(v, old, bytes, MREMAP_MAYMOVE);
+		return nv == MAP_FAILED ? NULL : nv;
+	}
+	if (!_mapped(bytes) && !_mapped(old))
+		return realloc(v, bytes ? bytes : 1);
+	if (_mapped(bytes)) {
+		nv = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (nv == MAP_FAILED)
+			return NULL;
+	} else if (!(nv = malloc(bytes ? bytes : 1))) {
+		return NULL;
+	}
+	if (v)
+		memcpy(nv, v, old < bytes ? old : bytes);
+	osl_tfree(v, old, 1);
+	return nv;
+}
+
+static void _trelease(void *v, size_t bytes, void *arg)
+{
+	(void) arg;
+	osl_tfree(v, bytes, 1);
+}
+
+const ost_alloc_t osl_talloc = { _tresize, _trelease, NULL };

@@ -46,7 +46,25 @@ typedef struct {
 	char *buf;
 	size_t len, cap;
 	bool failed;
+	const ost_alloc_t *a;	/* where buf comes from */
 } _out_t;
+
+static void *_heap_resize(void *p, size_t old, size_t size, void *arg)
+{
+	(void)old;
+	(void)arg;
+	return realloc(p, size);
+}
+
+static void _heap_release(void *p, size_t size, void *arg)
+{
+	(void)size;
+	(void)arg;
+	free(p);
+}
+
+/* ost_sched_save()'s: malloc's heap */
+static const ost_alloc_t _heap = { _heap_resize, _heap_release, NULL };
 
 static void _printf(_out_t *o, const char *fmt, ...)
 {
@@ -68,7 +86,7 @@ static void _printf(_out_t *o, const char *fmt, ...)
 			return;
 		}
 		size_t cap = 2 * o->cap + (size_t)n + 1;
-		char *b = realloc(o->buf, cap);
+		char *b = o->a->resize(o->buf, o->cap, cap, o->a->arg);
 
 		if (!b) {
 			o->failed = true;
@@ -95,11 +113,12 @@ static int _cmp_job(const void *a, const void *b)
 	return (x->id > y->id) - (x->id < y->id);
 }
 
-/* Collect the values of map m into a new sorted array (NULL: memory). */
-static void **_sorted(const ost_map_t *m, int (*cmp)(const void *,
-						     const void *))
+/* Collect the values of map m into a new sorted array of m->count + 1
+ * pointers from a (NULL: memory). */
+static void **_sorted(const ost_map_t *m, const ost_alloc_t *a,
+		      int (*cmp)(const void *, const void *))
 {
-	void **v = malloc((m->count + 1) * sizeof(*v));
+	void **v = a->resize(NULL, 0, (m->count + 1) * sizeof(*v), a->arg);
 	size_t i, n = 0;
 
 	if (!v)
@@ -125,15 +144,23 @@ static void _save_campaign(_out_t *o, const ost_campaign_t *c)
 	_printf(o, "%s\n", c->n_groups ? "" : "-");
 }
 
-int ost_sched_save(const ost_sched_t *s, char **buf, size_t *len)
+static void _release_sorted(const ost_alloc_t *a, void *v,
+			    const ost_map_t *m)
 {
-	_out_t o = { .cap = 4096 };
-	ost_user_t **users = (ost_user_t **)_sorted(&s->users, _cmp_user);
-	ost_job_t **jobs = (ost_job_t **)_sorted(&s->jobs, _cmp_job);
+	if (v)
+		a->release(v, (m->count + 1) * sizeof(void *), a->arg);
+}
+
+int ost_sched_save_with(const ost_sched_t *s, const ost_alloc_t *a,
+			char **buf, size_t *len, size_t *cap)
+{
+	_out_t o = { .cap = 4096, .a = a };
+	ost_user_t **users = (ost_user_t **)_sorted(&s->users, a, _cmp_user);
+	ost_job_t **jobs = (ost_job_t **)_sorted(&s->jobs, a, _cmp_job);
 	const ost_config_t *g = &s->cfg;
 	size_t i, records = 0;
 
-	o.buf = malloc(o.cap);
+	o.buf = a->resize(NULL, 0, o.cap, a->arg);
 	if (!users || !jobs || !o.buf)
 		goto out_nomem;
 	_printf(&o, "%s %d\n", OST_STATE_MAGIC, OST_STATE_VERSION);
@@ -172,16 +199,25 @@ int ost_sched_save(const ost_sched_t *s, char **buf, size_t *len)
 		(unsigned)_crc32(o.buf, o.len));
 	if (o.failed)
 		goto out_nomem;
-	free(users);
-	free(jobs);
+	_release_sorted(a, users, &s->users);
+	_release_sorted(a, jobs, &s->jobs);
 	*buf = o.buf;
 	*len = o.len;
+	*cap = o.cap;
 	return 0;
 out_nomem:
-	free(users);
-	free(jobs);
-	free(o.buf);
+	_release_sorted(a, users, &s->users);
+	_release_sorted(a, jobs, &s->jobs);
+	if (o.buf)
+		a->release(o.buf, o.cap, a->arg);
 	return -OST_ENOMEM;
+}
+
+int ost_sched_save(const ost_sched_t *s, char **buf, size_t *len)
+{
+	size_t cap;
+
+	return ost_sched_save_with(s, &_heap, buf, len, &cap);
 }
 
 /* ---------------------------------------------------------------- load --- */

@@ -582,6 +582,30 @@ int ost_prio_spread(uint32_t *prio, size_t n, uint32_t lo, uint32_t hi,
  * -OST_ENOMEM (*buf untouched).  O(n). */
 int ost_sched_save(const ost_sched_t *s, char **buf, size_t *len);
 
+/*
+ * Where ost_sched_save_with() takes its memory.  resize(p, old, size, arg)
+ * returns a block of size bytes holding the first min(old, size) bytes of
+ * the block p of old bytes (p NULL and old 0: a new block), or NULL with
+ * p untouched; release(p, size, arg) frees the block p of size bytes.
+ */
+typedef struct ost_alloc {
+	void *(*resize)(void *p, size_t old, size_t size, void *arg);
+	void (*release)(void *p, size_t size, void *arg);
+	void *arg;
+} ost_alloc_t;
+
+/*
+ * ost_sched_save(), with the text and the sort arrays it needs meanwhile
+ * (one pointer per user and per job) from a instead of malloc.  The
+ * buffer of a large state (about 110 bytes per job) freed into malloc's
+ * heap would raise glibc's mmap and trim thresholds and stay resident in
+ * the arena of the thread that saves; a caller that maps such blocks on
+ * their own returns them to the system.  On success *cap is the size of
+ * the block *buf, to give to a->release.  Same text, same errors.  O(n).
+ */
+int ost_sched_save_with(const ost_sched_t *s, const ost_alloc_t *a,
+			char **buf, size_t *len, size_t *cap);
+
 /* Rebuild a scheduler from buf[0..len).  Returns 0 and a new scheduler in
  * *out, or -OST_ECORRUPT / -OST_EVERSION / -OST_ENOMEM with *out untouched
  * and a reason (with line number) written to errbuf (if errlen > 0).

@@ -36,6 +36,50 @@ START_TEST(test_version)
 }
 END_TEST
 
+/* osl_talloc, the save's memory: the state text of a real save, grown
+ * through the block sizes on both sides of OSL_MAP_MIN and back, keeps
+ * its bytes; the text a save hands back is the one ost_sched_save gives. */
+START_TEST(test_talloc)
+{
+	static const size_t sizes[] = { 100, 4096, OSL_MAP_MIN - 1,
+					OSL_MAP_MIN, 3 * OSL_MAP_MIN + 5,
+					40 * OSL_MAP_MIN, OSL_MAP_MIN - 1, 64 };
+	osl_part_t p = mk_part(4);
+	char *ref = NULL, *buf = NULL;
+	size_t rlen = 0, len = 0, cap = 0, old = 0, i, k;
+	unsigned char *b = NULL;
+
+	for (i = 0; i < sizeof(sizes) / sizeof(*sizes); i++) {
+		size_t keep = old < sizes[i] ? old : sizes[i];
+
+		b = osl_talloc.resize(b, old, sizes[i], NULL);
+		ck_assert_ptr_nonnull(b);
+		for (k = 0; k < keep; k++)
+			ck_assert_uint_eq(b[k], (unsigned char) (k * 7 + 1));
+		for (k = keep; k < sizes[i]; k++)
+			b[k] = (unsigned char) (k * 7 + 1);
+		old = sizes[i];
+	}
+	osl_talloc.release(b, old, NULL);
+
+	for (i = 0; i < 3000; i++) {	/* a text of ~300 KB: mapped */
+		ost_job_desc_t d = { .id = 10 + i, .uid = 1 + i % 50,
+				     .procs = 1, .estimate = 60 + i };
+
+		ck_assert_int_eq(ost_job_submit(p.sched, &d, 1, NULL), 0);
+	}
+	ck_assert_int_eq(ost_sched_save(p.sched, &ref, &rlen), 0);
+	ck_assert_int_eq(ost_sched_save_with(p.sched, &osl_talloc, &buf, &len,
+					     &cap), 0);
+	ck_assert_uint_gt(cap, OSL_MAP_MIN);
+	ck_assert_uint_eq(len, rlen);
+	ck_assert_int_eq(memcmp(buf, ref, len + 1), 0);
+	osl_talloc.release(buf, cap, NULL);
+	free(ref);
+	free_part(&p);
+}
+END_TEST
+
 /* Names taken, for _exists(). */
 static const char *taken[8];
 
@@ -164,6 +208,7 @@ static Suite *suite(void)
 	TCase *tc = ost_tcase("StateFiles", PLUG_TIMEOUT);
 
 	tcase_add_test(tc, test_version);
+	tcase_add_test(tc, test_talloc);
 	tcase_add_test(tc, test_aside_names);
 	tcase_add_test(tc, test_aside_prune);
 	tcase_add_test(tc, test_ratelim);

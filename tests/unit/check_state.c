@@ -45,6 +45,78 @@ static char *_save(const ost_sched_t *s, size_t *len)
 	return buf;
 }
 
+/* A caller's allocator that counts its blocks and bytes, and fails the
+ * call numbered fail_at (0: never). */
+typedef struct {
+	int calls, fail_at, blocks;
+	size_t bytes;
+} _count_t;
+
+static void *_count_resize(void *p, size_t old, size_t size, void *arg)
+{
+	_count_t *c = arg;
+	void *q;
+
+	if (++c->calls == c->fail_at)
+		return NULL;
+	q = realloc(p, size);
+	ck_assert_ptr_nonnull(q);
+	if (!p)
+		c->blocks++;
+	c->bytes += size - old;
+	return q;
+}
+
+static void _count_release(void *p, size_t size, void *arg)
+{
+	_count_t *c = arg;
+
+	c->blocks--;
+	c->bytes -= size;
+	free(p);
+}
+
+/* ost_sched_save_with: the same text as ost_sched_save, every block from
+ * the caller's allocator and released but the text (of *cap bytes); a
+ * failure at any call is -OST_ENOMEM with every block released. */
+START_TEST(test_state_save_with)
+{
+	ost_sched_t *s = _busy_sched();
+	_count_t c = { 0 };
+	ost_alloc_t a = { _count_resize, _count_release, &c };
+	char *ref, *buf = NULL;
+	size_t rlen, len = 0, cap = 0;
+	int k, calls;
+
+	for (k = 0; k < 200; k++)	/* a text past the first 4 KiB */
+		sub(s, 1000 + k, 5 + k % 7, 1, 60 + k, 10);
+	ref = _save(s, &rlen);
+	ck_assert_uint_gt(rlen, 8192);
+	ck_assert_int_eq(ost_sched_save_with(s, &a, &buf, &len, &cap), 0);
+	ck_assert_uint_eq(len, rlen);
+	ck_assert_str_eq(buf, ref);
+	ck_assert_int_eq(c.blocks, 1);
+	ck_assert_uint_eq(c.bytes, cap);
+	ck_assert_uint_gt(cap, len);
+	_count_release(buf, cap, &c);
+	calls = c.calls;
+	ck_assert_int_ge(calls, 4);	/* two arrays, the text, a growth */
+	for (k = 1; k <= calls; k++) {
+		_count_t f = { .fail_at = k };
+		ost_alloc_t fa = { _count_resize, _count_release, &f };
+
+		buf = NULL;
+		ck_assert_int_eq(ost_sched_save_with(s, &fa, &buf, &len, &cap),
+				 -OST_ENOMEM);
+		ck_assert_ptr_null(buf);
+		ck_assert_int_eq(f.blocks, 0);
+		ck_assert_uint_eq(f.bytes, 0);
+	}
+	free(ref);
+	ost_sched_destroy(s);
+}
+END_TEST
+
 /* save -> load -> save gives the same bytes, and the loaded scheduler
  * continues exactly as the original. */
 START_TEST(test_state_round_trip)
@@ -507,6 +579,7 @@ Suite *suite(void)
 
 	tcase_add_test(tc, test_state_round_trip);
 	tcase_add_test(tc, test_state_empty);
+	tcase_add_test(tc, test_state_save_with);
 	tcase_add_test(lim, test_state_truncated);
 	tcase_add_test(lim, test_state_bit_flips);
 	tcase_add_test(lim, test_state_bad_inputs);
