@@ -191,6 +191,7 @@ static void *_engine(void *arg)
 			_reload_conf();
 		held = osl_pass();
 		osl_save_all(false);
+		osl_catch_up();
 
 		slurm_mutex_lock(&osl_eng.lock);
 		full = begun;

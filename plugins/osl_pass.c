@@ -360,48 +360,23 @@ static bool _settled(osl_obs_t **obs, int n)
 }
 
 /*
- * At submission the record is observed like in a pass, and the same
- * pipeline (osl_sync, scope OSL_SYNC_NEW) submits what the core does not
- * know; each new job record then gets one value between its neighbours'
- * (osl_prio_new) until the pass it wakes renumbers.  A record the engine
- * knows keeps its priority (_known).
+ * Submit job_ptr, a pending record the engine does not know, as a pass
+ * would: the record is observed like in a pass, and the same pipeline
+ * (osl_sync, scope OSL_SYNC_NEW) submits it; it then gets one value between
+ * its neighbours' (osl_prio_new) until the next pass renumbers, and its
+ * line (osl_comments_new).  *prio: its priority after, when it was written.
+ * RET why a pass is still wanted, OSL_WAKE_N for none.
+ * NOTE: job write lock (and part read lock) and osl_eng.lock held.
  */
-extern uint32_t osl_job_priority(uint32_t last_prio, job_record_t *job_ptr)
+static osl_wake_why_t _submit_new(job_record_t *job_ptr, double now,
+				  uint32_t *prio)
 {
 	osl_obs_vec_t vec = { 0 };
 	osl_obs_t **obs;
-	uint32_t prio = last_prio >= 2 ? last_prio - 1 : 1;
-	double now = (double) time(NULL);
-	/* association shares for Weights=assoc */
-	assoc_mgr_lock_t assoc_read_lock = { .assoc = READ_LOCK };
-	bool assoc;
 	int i, j, lines = 0, ties = 0;
 	bool settled = true;
+	osl_wake_why_t why = OSL_WAKE_N;
 
-	if (!running_in_slurmctld())
-		return prio;
-	/* slurmctld holds no assoc_mgr lock when it calls priority_p_set */
-	assoc = _lock_engine(&assoc_read_lock);
-	if (!osl_eng.conf || osl_eng.stop || osl_ignored(job_ptr) ||
-	    !IS_JOB_PENDING(job_ptr)) {
-		_unlock_engine(&assoc_read_lock, assoc);
-		return prio;
-	}
-	if (osl_eng.saving) {
-		/* the cores are being serialized off-lock (osl_save_all):
-		 * no core call, not even a lookup (a query may settle
-		 * deferred tags); the pass this wakes submits the job */
-		prio = osl_prio_deferred(job_ptr->priority);
-		_note_unseen(job_ptr->array_job_id ? job_ptr->array_job_id :
-			     job_ptr->job_id);
-		_wake(OSL_WAKE_SAVING);
-		_unlock_engine(&assoc_read_lock, assoc);
-		return prio;
-	}
-	if (_known(job_ptr, &prio)) {
-		_unlock_engine(&assoc_read_lock, assoc);
-		return prio;
-	}
 	osl_observe(&vec, job_ptr);
 	obs = osl_obs_index(&vec);
 	for (i = 0; i < vec.n; i = j) {
@@ -419,20 +394,131 @@ extern uint32_t osl_job_priority(uint32_t last_prio, job_record_t *job_ptr)
 		settled = settled && _settled(obs + i, j - i);
 	}
 	if (vec.n && vec.v[0].writable && osl_write_job(vec.v, 0, vec.n))
-		prio = job_ptr->priority;
+		*prio = job_ptr->priority;
 	else if (vec.n && vec.v[0].writable && job_ptr->priority != NO_VAL &&
 		 job_ptr->priority)
-		prio = job_ptr->priority;
+		*prio = job_ptr->priority;
 	if (osl_eng.evlog)
 		fflush(osl_eng.evlog);
 	if (!settled)
-		_wake(OSL_WAKE_UNSETTLED);
+		why = OSL_WAKE_UNSETTLED;
 	else if (ties)
-		_wake(OSL_WAKE_TIE);
+		why = OSL_WAKE_TIE;
 	else if (osl_eng.conf->system_comment && !lines)
-		_wake(OSL_WAKE_NO_LINE);
-	_unlock_engine(&assoc_read_lock, assoc);
+		why = OSL_WAKE_NO_LINE;
 	osl_tfree(obs, vec.n + 1, sizeof(*obs));
 	osl_tfree(vec.v, vec.cap, sizeof(*vec.v));
+	return why;
+}
+
+/*
+ * At submission: _submit_new, unless the engine knows the record already
+ * (it keeps its priority, _known) or a save keeps the cores away (the job
+ * is then noted unseen, for osl_catch_up).
+ */
+extern uint32_t osl_job_priority(uint32_t last_prio, job_record_t *job_ptr)
+{
+	uint32_t prio = last_prio >= 2 ? last_prio - 1 : 1;
+	/* association shares for Weights=assoc */
+	assoc_mgr_lock_t assoc_read_lock = { .assoc = READ_LOCK };
+	osl_wake_why_t why;
+	bool assoc;
+
+	if (!running_in_slurmctld())
+		return prio;
+	/* slurmctld holds no assoc_mgr lock when it calls priority_p_set */
+	assoc = _lock_engine(&assoc_read_lock);
+	if (!osl_eng.conf || osl_eng.stop || osl_ignored(job_ptr) ||
+	    !IS_JOB_PENDING(job_ptr)) {
+		_unlock_engine(&assoc_read_lock, assoc);
+		return prio;
+	}
+	if (osl_eng.saving) {
+		/* the cores are being serialized off-lock (osl_save_all):
+		 * no core call, not even a lookup (a query may settle
+		 * deferred tags); osl_catch_up submits the job after the
+		 * save, or else the pass this wakes */
+		prio = osl_prio_deferred(job_ptr->priority);
+		_note_unseen(job_ptr->array_job_id ? job_ptr->array_job_id :
+			     job_ptr->job_id);
+		_wake(OSL_WAKE_SAVING);
+		_unlock_engine(&assoc_read_lock, assoc);
+		return prio;
+	}
+	if (_known(job_ptr, &prio)) {
+		_unlock_engine(&assoc_read_lock, assoc);
+		return prio;
+	}
+	why = _submit_new(job_ptr, (double) time(NULL), &prio);
+	if (why != OSL_WAKE_N)
+		_wake(why);
+	_unlock_engine(&assoc_read_lock, assoc);
 	return prio;
+}
+
+/*
+ * After a save, the jobs submitted during it (osl_eng.unseen) are
+ * submitted as their submissions would have been (_submit_new), under the
+ * job write lock for those few records, instead of by the pass each of
+ * them woke: at 10^5 records that pass held the job locks ~0.3 s and came
+ * once per Interval in an sbatch storm, as the save does.  A job that is
+ * no longer pending, or that _submit_new cannot settle, stays for the
+ * pass, which still comes (_mark_unseen); when every one was settled and
+ * nothing else woke the engine, no pass is wanted before Interval.
+ */
+extern void osl_catch_up(void)
+{
+	/* conf R, job W (priorities, comments), part R (osl_observe) */
+	slurmctld_lock_t job_write_lock = {
+		READ_LOCK, WRITE_LOCK, NO_LOCK, READ_LOCK, NO_LOCK };
+	assoc_mgr_lock_t assoc_read_lock = { .assoc = READ_LOCK };
+	double now;
+	bool assoc, others = false;
+	int i, n, k = 0, r, written = 0;
+
+	slurm_mutex_lock(&osl_eng.lock);
+	n = osl_eng.nunseen;
+	slurm_mutex_unlock(&osl_eng.lock);
+	if (!n)
+		return;
+
+	lock_slurmctld(job_write_lock);
+	assoc = _lock_engine(&assoc_read_lock);
+	now = (double) time(NULL);
+	n = osl_eng.nunseen;
+	for (i = 0; i < n; i++) {
+		uint32_t id = osl_eng.unseen[i], prio = 0;
+		job_record_t *job_ptr = find_job_record(id);
+		ost_job_info_t info;
+		osl_obs_t o;
+
+		if (!osl_eng.conf || osl_eng.stop || osl_eng.saving ||
+		    !job_ptr || !IS_JOB_PENDING(job_ptr) ||
+		    osl_ignored(job_ptr) || !osl_observe_first(job_ptr, &o)) {
+			osl_eng.unseen[k++] = id;	/* for the pass */
+			continue;
+		}
+		if (!ost_job_get(osl_eng.parts[o.part].sched, o.key, &info))
+			continue;			/* known already */
+		if (_submit_new(job_ptr, now, &prio) != OSL_WAKE_N) {
+			osl_eng.unseen[k++] = id;
+			continue;
+		}
+		if (prio)
+			written++;
+	}
+	osl_eng.nunseen = k;
+	for (r = 0; r < OSL_WAKE_N; r++)
+		others = others || (r != OSL_WAKE_SAVING && osl_eng.woken[r]);
+	if (!k && !others) {
+		osl_eng.wake = false;
+		osl_eng.woken[OSL_WAKE_SAVING] = 0;
+	}
+	if (written)
+		last_job_update = time(NULL);
+	if (slurm_conf.debug_flags & DEBUG_FLAG_PRIO)
+		info("ostrich: %d jobs submitted during the save: %d submitted after it, %d left to the next pass",
+		     n, n - k, k);
+	_unlock_engine(&assoc_read_lock, assoc);
+	unlock_slurmctld(job_write_lock);
 }

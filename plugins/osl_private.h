@@ -622,4 +622,9 @@ extern double osl_now_hr(void);
  * RET how long it held them, in seconds */
 extern double osl_pass(void);
 
+/* Submit the jobs submitted during the save that just ended, each as its
+ * submission would have, instead of by a pass; those it cannot settle are
+ * left to the pass they woke.  NOTE: takes the locks itself. */
+extern void osl_catch_up(void);
+
 #endif /* _OSL_PRIVATE_H */

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# s11-save-gap.sh - live scenario 11: jobs submitted while a save keeps the
+# cores away.  The engine serializes its cores with no lock held
+# (osl_save_all); a submission meanwhile may not touch a core, so it gets a
+# deferred priority and no line, and right after the save the engine
+# submits it as its submission would have (osl_catch_up), instead of by a
+# pass over every record (doc/design.md, "Submission storms").  gdb holds
+# the engine thread inside the save (non-stop mode, as in s10) while two
+# users submit.
+# Asserts: while the save is held the new jobs have no summary line and no
+# pass runs; after it the catch-up logs both as submitted, they have their
+# lines, the next pass was not woken by them ("0 during a save"), and at
+# rest every pending priority follows the core's ranks.
+# SPDX-License-Identifier: GPL-2.0-or-later
+. "$OST_SRCDIR/tests/live/live-lib.sh"
+
+command -v gdb >/dev/null || skip "gdb is not installed (holding a save needs it)"
+# the line where osl_save_all serializes a core, no lock held
+SAVE_LINE=$(grep -n 'int rc = ost_sched_save_with(' "$OST_SRCDIR/plugins/osl_state.c" | cut -d: -f1)
+[ "$(printf '%s\n' "$SAVE_LINE" | wc -l)" = 1 ] && [ -n "$SAVE_LINE" ] ||
+	fail "cannot find the serialization in osl_save_all() in plugins/osl_state.c"
+
+SCHED=sched/ostrich PRIO=priority/ostrich
+cluster_init
+printf 'Interval=5\nEventLog=%s\n' "$WORK/events.log" > "$WORK/ostrich.conf"
+cluster_conf
+cluster_start
+note "cluster up: $SCHED + $PRIO, $NNODES nodes x $CPUS_PER_NODE CPUs, $WORK"
+CTLD_PID=$(cat "$WORK/run/slurmctld.pid")
+
+n_logged() { grep -c 'ostrich: pass [0-9]* took' "$WORK/log/slurmctld.log" || true; }
+comment_of() { scontrol -o show job "$1" | tr '\n' '|' | sed -n 's/.*SystemComment=\(.*\)/\1/p'; }
+
+for i in $(seq 8); do sub alice -n 4 -t 5 --wrap "$(gated alice)" >/dev/null; done
+wait_for 60 '[ "$(n_running)" = 8 ]' || fail "alice's 8 jobs did not start"
+for u in bob carol; do sub $u -n 4 -t 5 --wrap 'sleep 1' >/dev/null; done
+snapshot
+check_ranks
+
+# ----------------------------------------------------- the held save ---
+# (as in s10: commands through a FIFO, no call into slurmctld)
+mkfifo "$WORK/gdb.in"
+timeout 400 gdb -nx -q < "$WORK/gdb.in" > "$WORK/gdb.out" 2>&1 &
+GDB_PID=$!
+exec 8> "$WORK/gdb.in"
+printf '%s\n' 'set pagination off' 'set confirm off' 'set non-stop on' \
+	'handle all nostop noprint pass' "attach $CTLD_PID &" \
+	"break osl_state.c:$SAVE_LINE" >&8
+wait_for 120 "grep -q 'Breakpoint 1, ' '$WORK/gdb.out'" ||
+	{ cat "$WORK/gdb.out"; fail "gdb did not stop a save"; }
+grep 'Breakpoint 1, ' "$WORK/gdb.out" | grep -q 'osl_save_all' ||
+	{ cat "$WORK/gdb.out"; fail "stopped outside osl_save_all()"; }
+logged1=$(n_logged)
+caught1=$(grep -c 'jobs submitted during the save' "$WORK/log/slurmctld.log" || true)
+
+new1=$(sub bob -n 4 -t 5 --wrap 'sleep 1')
+new2=$(sub carol -n 4 -t 5 --wrap 'sleep 1')
+c1=$(comment_of "$new1") c2=$(comment_of "$new2")
+case $c1$c2 in *'ostrich campaign='*) fail "a job submitted during the save has a line already: '$c1' '$c2'" ;; esac
+[ "$(n_logged)" = "$logged1" ] || fail "a pass ran while the save was held"
+printf '%s\n' 'delete' 'detach' 'quit' >&8
+exec 8>&-
+wait "$GDB_PID" || { cat "$WORK/gdb.out"; fail "gdb failed"; }
+grep -q 'Detaching from program' "$WORK/gdb.out" || { cat "$WORK/gdb.out"; fail "gdb did not detach"; }
+pid_alive "$CTLD_PID" || fail "slurmctld died"
+
+# the catch-up right after the save, then the next pass
+wait_for 60 "[ \$(grep -c 'jobs submitted during the save' '$WORK/log/slurmctld.log') -gt $caught1 ]" ||
+	fail "no catch-up after the save"
+line=$(grep 'jobs submitted during the save' "$WORK/log/slurmctld.log" | sed -n "$((caught1 + 1))p")
+note "catch-up: ${line#*ostrich: }"
+case $line in *'ostrich: 2 jobs submitted during the save: 2 submitted after it, 0 left to the next pass'*) ;;
+*) fail "the catch-up did not submit both jobs: $line" ;; esac
+for j in "$new1:bob" "$new2:carol"; do
+	c=$(comment_of "${j%%:*}")
+	case $c in "ostrich campaign=${j#*:}/"*' rank='*) ;;
+	*) fail "job ${j%%:*} has no summary line after the catch-up: $c" ;; esac
+done
+wait_for 60 "[ \$(n_logged) -gt $logged1 ]" || fail "no pass after the save"
+line=$(grep 'ostrich: pass [0-9]* took' "$WORK/log/slurmctld.log" | sed -n "$((logged1 + 1))p")
+case $line in *' 0 during a save,'*) ;;
+*) fail "the pass after the catch-up was woken by the jobs it submitted: ${line#*woken by}" ;; esac
+note "the next pass: woken by ${line#*woken by }"
+
+snapshot
+check_ranks
+open_gate alice
+wait_queue_empty 180
