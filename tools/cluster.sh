@@ -198,6 +198,7 @@ ctld_start() {
 # over and writes the pid file a moment later; the old one exits.
 _ctld_pids() {
 	local d cmd
+	[ -n "${SLURM_CONF:-}" ] || return 0	# no cluster set up yet
 	for d in /proc/[0-9]*; do
 		cmd=$(tr '\0' ' ' < "$d/cmdline" 2>/dev/null) || continue
 		case $cmd in
