@@ -95,6 +95,42 @@ next_second() {
 gated() { printf 'while [ ! -e %s/gate.%s ] && [ ! -e %s/gate.all ]; do sleep 0.2; done' "$WORK/out" "$1" "$WORK/out"; }
 open_gate() { touch "$WORK/out/gate.$1"; }
 
+# gdb_hold PID FILE:LINE FUNCTION: stop the slurmctld thread that reaches
+# FILE:LINE (in FUNCTION) and keep it stopped, while slurmctld's other
+# threads run (gdb's non-stop mode), until gdb_release.  gdb reads its
+# commands from a FIFO, so that it handles the breakpoint between them; it
+# never calls into slurmctld (an inferior call needs ptrace to write the
+# extended register state, which some kernels refuse).  A gdb that
+# outlives the test is ended by timeout (400 s), which makes it detach.
+gdb_hold() {
+	mkfifo "$WORK/gdb.in"
+	timeout 400 gdb -nx -q < "$WORK/gdb.in" > "$WORK/gdb.out" 2>&1 &
+	GDB_PID=$!
+	exec 8> "$WORK/gdb.in"
+	# (attach &: in non-stop mode the threads are not stopped at all, so
+	# none can stay stopped by the attach, racing a later continue)
+	printf '%s\n' 'set pagination off' 'set confirm off' 'set non-stop on' \
+		'handle all nostop noprint pass' "attach $1 &" "break $2" >&8
+	wait_for 120 "grep -q 'Breakpoint 1, ' '$WORK/gdb.out'" ||
+		{ cat "$WORK/gdb.out"; fail "gdb did not stop a thread at $2"; }
+	grep 'Breakpoint 1, ' "$WORK/gdb.out" | grep -q "$3" ||
+		{ cat "$WORK/gdb.out"; fail "stopped outside $3()"; }
+}
+
+# gdb_release PID: let the held thread go, gdb detach from PID and quit.
+gdb_release() {
+	printf '%s\n' 'delete' 'detach' 'quit' >&8
+	exec 8>&-
+	wait "$GDB_PID" || { cat "$WORK/gdb.out"; fail "gdb failed"; }
+	grep -q 'Detaching from program' "$WORK/gdb.out" || { cat "$WORK/gdb.out"; fail "gdb did not detach"; }
+	pid_alive "$1" || fail "slurmctld died"
+}
+
+# passes logged so far in slurmctld.log (DebugFlags=Priority)
+n_logged() { grep -c 'ostrich: pass [0-9]* took' "$WORK/log/slurmctld.log" || true; }
+# the SystemComment of job $1 and what follows it, on one line (another
+# writer's text starts a line of its own, which scontrol -o prints as is)
+comment_of() { scontrol -o show job "$1" | tr '\n' '|' | sed -n 's/.*SystemComment=\(.*\)/\1/p'; }
 n_running() { squeue -h -t R | wc -l; }
 n_queued() { squeue -h | wc -l; }
 n_passes() { grep -c ' pass ' "$WORK/events.log" 2>/dev/null || echo 0; }

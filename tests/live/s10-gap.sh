@@ -34,12 +34,6 @@ cluster_start
 note "cluster up: $SCHED + $PRIO, $NNODES nodes x $CPUS_PER_NODE CPUs, $WORK"
 CTLD_PID=$(cat "$WORK/run/slurmctld.pid")
 
-# passes logged so far in slurmctld.log (DebugFlags=Priority)
-n_logged() { grep -c 'ostrich: pass [0-9]* took' "$WORK/log/slurmctld.log" || true; }
-# the SystemComment of job $1 and what follows it, on one line (another
-# writer's text starts a line of its own, which scontrol -o prints as is)
-comment_of() { scontrol -o show job "$1" | tr '\n' '|' | sed -n 's/.*SystemComment=\(.*\)/\1/p'; }
-
 for i in $(seq 8); do sub alice -n 4 -t 5 --wrap "$(gated alice)" >/dev/null; done
 wait_for 60 '[ "$(n_running)" = 8 ]' || fail "alice's 8 jobs did not start"
 held=$(sub bob -n 4 -t 5 --wrap 'sleep 1')
@@ -55,25 +49,9 @@ note "pending: held-to-be $held, admin-set-to-be $admin, commented $comm, cancel
 
 # ------------------------------------------------------------- the gap ---
 # gdb stops the engine thread where the second half asks for the write
-# lock and keeps it stopped, in non-stop mode, while slurmctld's other
-# threads run, until the test lets it go.  gdb reads its commands from a
-# FIFO, so that it handles the breakpoint between them; it never calls into
-# slurmctld (an inferior call needs ptrace to write the extended register
-# state, which some kernels refuse).  A gdb that outlives the test is
-# ended by timeout (400 s), which makes it detach.
-mkfifo "$WORK/gdb.in"
-timeout 400 gdb -nx -q < "$WORK/gdb.in" > "$WORK/gdb.out" 2>&1 &
-GDB_PID=$!
-exec 8> "$WORK/gdb.in"
-# (attach &: in non-stop mode the threads are not stopped at all, so none
-# can stay stopped by the attach, racing a later continue)
-printf '%s\n' 'set pagination off' 'set confirm off' 'set non-stop on' \
-	'handle all nostop noprint pass' "attach $CTLD_PID &" \
-	"break osl_pass.c:$GAP_LINE" >&8
-wait_for 120 "grep -q 'Breakpoint 1, ' '$WORK/gdb.out'" ||
-	{ cat "$WORK/gdb.out"; fail "gdb did not stop a pass in its gap"; }
-grep 'Breakpoint 1, ' "$WORK/gdb.out" | grep -q 'osl_pass' ||
-	{ cat "$WORK/gdb.out"; fail "stopped outside osl_pass()"; }
+# lock and keeps it stopped while slurmctld's other threads run
+# (gdb_hold), until the test lets it go.
+gdb_hold "$CTLD_PID" "osl_pass.c:$GAP_LINE" osl_pass
 logged1=$(n_logged)
 
 # every lock is free: slurmctld answers while the pass waits
@@ -86,11 +64,7 @@ p_new=$(squeue -h -j "$new" -o %Q)
 c_new=$(comment_of "$new")
 [ "$(n_logged)" = "$logged1" ] || fail "the pass left its gap before the changes were made"
 comment_of "$comm" | grep -q 'written in the gap' || fail "the other writer's line is missing: $(comment_of "$comm")"
-printf '%s\n' 'delete' 'detach' 'quit' >&8
-exec 8>&-
-wait "$GDB_PID" || { cat "$WORK/gdb.out"; fail "gdb failed"; }
-grep -q 'Detaching from program' "$WORK/gdb.out" || { cat "$WORK/gdb.out"; fail "gdb did not detach"; }
-pid_alive "$CTLD_PID" || fail "slurmctld died"
+gdb_release "$CTLD_PID"
 
 # the held pass ends and logs what it left
 wait_for 60 "[ \$(n_logged) -gt $logged1 ]" || fail "the pass held in its gap never ended"

@@ -21,15 +21,8 @@ SAVE_LINE=$(grep -n 'int rc = ost_sched_save_with(' "$OST_SRCDIR/plugins/osl_sta
 	fail "cannot find the serialization in osl_save_all() in plugins/osl_state.c"
 
 SCHED=sched/ostrich PRIO=priority/ostrich
-cluster_init
-printf 'Interval=5\nEventLog=%s\n' "$WORK/events.log" > "$WORK/ostrich.conf"
-cluster_conf
-cluster_start
-note "cluster up: $SCHED + $PRIO, $NNODES nodes x $CPUS_PER_NODE CPUs, $WORK"
+live_start "Interval=5"
 CTLD_PID=$(cat "$WORK/run/slurmctld.pid")
-
-n_logged() { grep -c 'ostrich: pass [0-9]* took' "$WORK/log/slurmctld.log" || true; }
-comment_of() { scontrol -o show job "$1" | tr '\n' '|' | sed -n 's/.*SystemComment=\(.*\)/\1/p'; }
 
 for i in $(seq 8); do sub alice -n 4 -t 5 --wrap "$(gated alice)" >/dev/null; done
 wait_for 60 '[ "$(n_running)" = 8 ]' || fail "alice's 8 jobs did not start"
@@ -38,18 +31,7 @@ snapshot
 check_ranks
 
 # ----------------------------------------------------- the held save ---
-# (as in s10: commands through a FIFO, no call into slurmctld)
-mkfifo "$WORK/gdb.in"
-timeout 400 gdb -nx -q < "$WORK/gdb.in" > "$WORK/gdb.out" 2>&1 &
-GDB_PID=$!
-exec 8> "$WORK/gdb.in"
-printf '%s\n' 'set pagination off' 'set confirm off' 'set non-stop on' \
-	'handle all nostop noprint pass' "attach $CTLD_PID &" \
-	"break osl_state.c:$SAVE_LINE" >&8
-wait_for 120 "grep -q 'Breakpoint 1, ' '$WORK/gdb.out'" ||
-	{ cat "$WORK/gdb.out"; fail "gdb did not stop a save"; }
-grep 'Breakpoint 1, ' "$WORK/gdb.out" | grep -q 'osl_save_all' ||
-	{ cat "$WORK/gdb.out"; fail "stopped outside osl_save_all()"; }
+gdb_hold "$CTLD_PID" "osl_state.c:$SAVE_LINE" osl_save_all
 logged1=$(n_logged)
 caught1=$(grep -c 'jobs submitted during the save' "$WORK/log/slurmctld.log" || true)
 
@@ -58,11 +40,7 @@ new2=$(sub carol -n 4 -t 5 --wrap 'sleep 1')
 c1=$(comment_of "$new1") c2=$(comment_of "$new2")
 case $c1$c2 in *'ostrich campaign='*) fail "a job submitted during the save has a line already: '$c1' '$c2'" ;; esac
 [ "$(n_logged)" = "$logged1" ] || fail "a pass ran while the save was held"
-printf '%s\n' 'delete' 'detach' 'quit' >&8
-exec 8>&-
-wait "$GDB_PID" || { cat "$WORK/gdb.out"; fail "gdb failed"; }
-grep -q 'Detaching from program' "$WORK/gdb.out" || { cat "$WORK/gdb.out"; fail "gdb did not detach"; }
-pid_alive "$CTLD_PID" || fail "slurmctld died"
+gdb_release "$CTLD_PID"
 
 # the catch-up right after the save, then the next pass
 wait_for 60 "[ \$(grep -c 'jobs submitted during the save' '$WORK/log/slurmctld.log') -gt $caught1 ]" ||
