@@ -462,9 +462,11 @@ extern uint32_t osl_job_priority(uint32_t last_prio, job_record_t *job_ptr)
  * job write lock for those few records, instead of by the pass each of
  * them woke: at 10^5 records that pass held the job locks ~0.3 s and came
  * once per Interval in an sbatch storm, as the save does.  A job that is
- * no longer pending, or that _submit_new cannot settle, stays for the
- * pass, which still comes (_mark_unseen); when every one was settled and
- * nothing else woke the engine, no pass is wanted before Interval.
+ * no longer pending, that the core knew already (an update during the
+ * save), or that _submit_new cannot settle stays for the pass, which
+ * still comes (_mark_unseen); when every one was settled and nothing else
+ * woke the engine, no pass is wanted before Interval.  O(k log k + k log n)
+ * for k ids.
  */
 extern void osl_catch_up(void)
 {
@@ -474,7 +476,7 @@ extern void osl_catch_up(void)
 	assoc_mgr_lock_t assoc_read_lock = { .assoc = READ_LOCK };
 	double now;
 	bool assoc, others = false;
-	int i, n, k = 0, r, written = 0;
+	int i, n, m, k = 0, r, done = 0, written = 0;
 
 	slurm_mutex_lock(&osl_eng.lock);
 	n = osl_eng.nunseen;
@@ -485,27 +487,37 @@ extern void osl_catch_up(void)
 	lock_slurmctld(job_write_lock);
 	assoc = _lock_engine(&assoc_read_lock);
 	now = (double) time(NULL);
+	/* each id once: a job whose priority_p_set ran twice during the save
+	 * is submitted once, and then known */
 	n = osl_eng.nunseen;
-	for (i = 0; i < n; i++) {
+	qsort(osl_eng.unseen, n, sizeof(*osl_eng.unseen), _u32_cmp);
+	for (i = 0, m = 0; i < n; i++)
+		if (!m || osl_eng.unseen[i] != osl_eng.unseen[m - 1])
+			osl_eng.unseen[m++] = osl_eng.unseen[i];
+	for (i = 0; i < m; i++) {
 		uint32_t id = osl_eng.unseen[i], prio = 0;
 		job_record_t *job_ptr = find_job_record(id);
 		ost_job_info_t info;
 		osl_obs_t o;
+		osl_wake_why_t why;
 
+		/* known already: an update during the save (the pass checks
+		 * it as _known would; an array's task is not even this
+		 * record), or no longer pending, or not ours: for the pass */
 		if (!osl_eng.conf || osl_eng.stop || osl_eng.saving ||
 		    !job_ptr || !IS_JOB_PENDING(job_ptr) ||
-		    osl_ignored(job_ptr) || !osl_observe_first(job_ptr, &o)) {
-			osl_eng.unseen[k++] = id;	/* for the pass */
-			continue;
-		}
-		if (!ost_job_get(osl_eng.parts[o.part].sched, o.key, &info))
-			continue;			/* known already */
-		if (_submit_new(job_ptr, now, &prio) != OSL_WAKE_N) {
+		    osl_ignored(job_ptr) || !osl_observe_first(job_ptr, &o) ||
+		    !ost_job_get(osl_eng.parts[o.part].sched, o.key, &info)) {
 			osl_eng.unseen[k++] = id;
 			continue;
 		}
+		why = _submit_new(job_ptr, now, &prio);
 		if (prio)
-			written++;
+			written++;	/* a value and a line, even unsettled */
+		if (why != OSL_WAKE_N)
+			osl_eng.unseen[k++] = id;	/* for the pass */
+		else
+			done++;
 	}
 	osl_eng.nunseen = k;
 	for (r = 0; r < OSL_WAKE_N; r++)
@@ -517,8 +529,8 @@ extern void osl_catch_up(void)
 	if (written)
 		last_job_update = time(NULL);
 	if (slurm_conf.debug_flags & DEBUG_FLAG_PRIO)
-		info("ostrich: %d jobs submitted during the save: %d submitted after it, %d left to the next pass",
-		     n, n - k, k);
+		info("ostrich: %d jobs submitted or updated during the save: %d submitted after it, %d left to the next pass",
+		     m, done, k);
 	_unlock_engine(&assoc_read_lock, assoc);
 	unlock_slurmctld(job_write_lock);
 }

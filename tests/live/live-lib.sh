@@ -103,6 +103,7 @@ open_gate() { touch "$WORK/out/gate.$1"; }
 # extended register state, which some kernels refuse).  A gdb that
 # outlives the test is ended by timeout (400 s), which makes it detach.
 gdb_hold() {
+	rm -f "$WORK/gdb.in"
 	mkfifo "$WORK/gdb.in"
 	timeout 400 gdb -nx -q < "$WORK/gdb.in" > "$WORK/gdb.out" 2>&1 &
 	GDB_PID=$!

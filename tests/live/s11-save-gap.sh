@@ -9,8 +9,9 @@
 # users submit.
 # Asserts: while the save is held the new jobs have no summary line and no
 # pass runs; after it the catch-up logs both as submitted, they have their
-# lines, the next pass was not woken by them ("0 during a save"), and at
-# rest every pending priority follows the core's ranks.
+# lines, the next pass was not woken by them ("0 during a save").  Then an
+# update of a known job during a save is left to the pass, whose wake
+# stands.  At rest every pending priority follows the core's ranks.
 # SPDX-License-Identifier: GPL-2.0-or-later
 . "$OST_SRCDIR/tests/live/live-lib.sh"
 
@@ -26,39 +27,55 @@ CTLD_PID=$(cat "$WORK/run/slurmctld.pid")
 
 for i in $(seq 8); do sub alice -n 4 -t 5 --wrap "$(gated alice)" >/dev/null; done
 wait_for 60 '[ "$(n_running)" = 8 ]' || fail "alice's 8 jobs did not start"
-for u in bob carol; do sub $u -n 4 -t 5 --wrap 'sleep 1' >/dev/null; done
+old=$(sub bob -n 4 -t 5 --wrap 'sleep 1')
+sub carol -n 4 -t 5 --wrap 'sleep 1' >/dev/null
 snapshot
 check_ranks
 
-# ----------------------------------------------------- the held save ---
-gdb_hold "$CTLD_PID" "osl_state.c:$SAVE_LINE" osl_save_all
-logged1=$(n_logged)
-caught1=$(grep -c 'jobs submitted during the save' "$WORK/log/slurmctld.log" || true)
+# catch-up lines and passes logged so far
+n_caught() { grep -c 'during the save: ' "$WORK/log/slurmctld.log" || true; }
+# hold_save: gdb holds the engine thread in the next save (LOGGED, CAUGHT:
+# the counts then)
+hold_save() {
+	gdb_hold "$CTLD_PID" "osl_state.c:$SAVE_LINE" osl_save_all
+	LOGGED=$(n_logged) CAUGHT=$(n_caught)
+}
+# after_save WANT: release it; the catch-up's line must contain WANT; then
+# LINE is the first pass logged after the save
+after_save() {
+	local c
+	[ "$(n_logged)" = "$LOGGED" ] || fail "a pass ran while the save was held"
+	gdb_release "$CTLD_PID"
+	wait_for 60 "[ \$(n_caught) -gt $CAUGHT ]" || fail "no catch-up after the save"
+	c=$(grep 'during the save: ' "$WORK/log/slurmctld.log" | sed -n "$((CAUGHT + 1))p")
+	note "catch-up: ${c#*ostrich: }"
+	case $c in *"$1"*) ;; *) fail "catch-up: want '$1', got: $c" ;; esac
+	wait_for 60 "[ \$(n_logged) -gt $LOGGED ]" || fail "no pass after the save"
+	LINE=$(grep 'ostrich: pass [0-9]* took' "$WORK/log/slurmctld.log" | sed -n "$((LOGGED + 1))p")
+	note "the next pass: woken by ${LINE#*woken by }"
+}
 
+# ------------------------------------------- submissions during a save ---
+hold_save
 new1=$(sub bob -n 4 -t 5 --wrap 'sleep 1')
 new2=$(sub carol -n 4 -t 5 --wrap 'sleep 1')
 c1=$(comment_of "$new1") c2=$(comment_of "$new2")
 case $c1$c2 in *'ostrich campaign='*) fail "a job submitted during the save has a line already: '$c1' '$c2'" ;; esac
-[ "$(n_logged)" = "$logged1" ] || fail "a pass ran while the save was held"
-gdb_release "$CTLD_PID"
-
-# the catch-up right after the save, then the next pass
-wait_for 60 "[ \$(grep -c 'jobs submitted during the save' '$WORK/log/slurmctld.log') -gt $caught1 ]" ||
-	fail "no catch-up after the save"
-line=$(grep 'jobs submitted during the save' "$WORK/log/slurmctld.log" | sed -n "$((caught1 + 1))p")
-note "catch-up: ${line#*ostrich: }"
-case $line in *'ostrich: 2 jobs submitted during the save: 2 submitted after it, 0 left to the next pass'*) ;;
-*) fail "the catch-up did not submit both jobs: $line" ;; esac
+after_save 'ostrich: 2 jobs submitted or updated during the save: 2 submitted after it, 0 left to the next pass'
 for j in "$new1:bob" "$new2:carol"; do
 	c=$(comment_of "${j%%:*}")
 	case $c in "ostrich campaign=${j#*:}/"*' rank='*) ;;
 	*) fail "job ${j%%:*} has no summary line after the catch-up: $c" ;; esac
 done
-wait_for 60 "[ \$(n_logged) -gt $logged1 ]" || fail "no pass after the save"
-line=$(grep 'ostrich: pass [0-9]* took' "$WORK/log/slurmctld.log" | sed -n "$((logged1 + 1))p")
-case $line in *' 0 during a save,'*) ;;
-*) fail "the pass after the catch-up was woken by the jobs it submitted: ${line#*woken by}" ;; esac
-note "the next pass: woken by ${line#*woken by }"
+case $LINE in *' 0 during a save,'*) ;;
+*) fail "the pass after the catch-up was woken by the jobs it submitted: ${LINE#*woken by}" ;; esac
+
+# ----------------------- an update of a job the engine knows, during a save ---
+# not the catch-up's to judge (_known, in the pass): it keeps its wake
+hold_save
+scontrol update jobid="$old" TimeLimit=3
+after_save 'ostrich: 1 jobs submitted or updated during the save: 0 submitted after it, 1 left to the next pass'
+case $LINE in *' 0 during a save,'*) fail "the pass after the update did not count its wake: ${LINE#*woken by}" ;; esac
 
 snapshot
 check_ranks
