@@ -34,8 +34,9 @@
 # Around that window, for the scale targets (same run, same job set):
 #   - sbatch throughput, jobs slurmctld accepted (sdiag "Jobs submitted")
 #     per second of wall time: the fill (0 -> NJOBS pending, partition
-#     DOWN) and, after the window, STORMS storms of STORM more jobs each
-#     with NJOBS pending and the partition UP (the median storm's rate);
+#     DOWN) and, after the window, STORMS storms of STORM more jobs each,
+#     one after the other (the r-th with NJOBS + (r - 1) x STORM submitted,
+#     less the jobs started), partition UP (the median storm's rate);
 #     one submitter for both: SUBMIT_PAR
 #     users at a time, one sbatch at a time each (as users do);
 #   - slurmctld's VmRSS (/proc/PID/status) before and after the fill and
@@ -414,7 +415,7 @@ run_one() {
 			say "$name: storm $r: $sn jobs accepted in $ss s"
 		done
 		# the median storm (the lower middle one of an even count)
-		r=$(printf '%s\n' "${rates[@]}" | sort -n | awk -v n="$STORMS" 'NR == int((n + 1) / 2) { print $2 }')
+		r=$(printf '%s\n' "${rates[@]}" | LC_ALL=C sort -n | awk -v n="$STORMS" 'NR == int((n + 1) / 2) { print $2 }')
 		st_n=${M[$name.st$r.n]} st_s=${M[$name.st$r.s]}
 	fi
 	# no reset since the window's: its Max cycle covers the window and the storm
@@ -513,7 +514,7 @@ verdict() { awk -v r="$1" -v op="$2" -v l="$3" 'BEGIN { if (r == "-" || r == "")
 ms() { awk -v u="$1" 'BEGIN { if (u !~ /^[0-9.]+$/) print "-"; else printf "%.1f", u / 1000 }'; }
 
 if [ "$STORM" -gt 0 ]; then
-	storm_text="then, after the window, $STORMS storm(s) of $STORM more jobs each, one after the other, with the $NJOBS pending and the partition UP (the storm's rate below: the median storm's)"
+	storm_text="then, after the window, $STORMS storm(s) of $STORM more jobs each, one after the other, the first with the $NJOBS pending (each later one with the jobs of the storms before it too), the partition UP (the storm's rate below: the median storm's)"
 else
 	storm_text="no storm in this run (STORM=0)"
 fi
