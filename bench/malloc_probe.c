@@ -12,12 +12,13 @@
  *  a broken system call.  So the bench preloads this library instead
  *  (LD_PRELOAD, OST_MALLOC_PROBE=DIR): a thread polls DIR/request every
  *  50 ms; the request holds a process id and a path; in that process only,
- *  the thread calls malloc_trim(0), which trims every arena, writes
- *  malloc_info(0) to that path and renames the request to DIR/done.  The
- *  thread is started again in the child of a fork, since slurmctld
- *  daemonizes after the library is loaded.  Nothing happens without
- *  OST_MALLOC_PROBE.  Not part of the product: it is built by the bench,
- *  for the bench.
+ *  the thread calls malloc_trim(0), which hands back the free pages of
+ *  every arena (and the top of the main one only: glibc 2.36 keeps a
+ *  thread arena's free top), writes malloc_info(0) to that path and
+ *  renames the request to DIR/done.  The thread is started again in the
+ *  child of a fork, since slurmctld daemonizes after the library is
+ *  loaded.  Nothing happens without OST_MALLOC_PROBE.  Not part of the
+ *  product: it is built by the bench, for the bench.
 \*****************************************************************************/
 
 #define _GNU_SOURCE

@@ -270,6 +270,20 @@ ctld_inuse() {
 	' "$WORK/heap-$1.xml"
 }
 
+# ctld_arena_free TAG: kB free in the thread arenas (every heap of the
+# malloc_info(3) that ctld_trimmed TAG saved but the main arena's, the
+# first): mostly the free top of each arena, which malloc_trim(0) leaves
+# resident (glibc trims only the main arena's top).  "" without the file.
+ctld_arena_free() {
+	[ -s "$WORK/heap-$1.xml" ] || return 0
+	awk '
+		function sz() { match($0, /size="[0-9]+"/); return substr($0, RSTART + 6, RLENGTH - 7) }
+		/<heap nr=/ { h++ } /<\/heap>/ { inh = 0 } /<heap nr=/ { inh = 1 }
+		inh && h > 1 && /<total type="(fast|rest)"/ { f += sz() }
+		END { printf "%d\n", f / 1024 }
+	' "$WORK/heap-$1.xml"
+}
+
 # ctld_resident TAG: where slurmctld's resident memory was at the
 # trimmed reading TAG, kB, from the /proc/PID/smaps saved with it:
 # "HEAP ANON FILE": the main arena's [heap], every other anonymous mapping
@@ -430,7 +444,7 @@ run_one() {
 	M[$name.rss0t]=$rss0t M[$name.rss1t]=$rss1t
 	M[$name.growt]=
 	[ -z "$rss0t" ] || [ -z "$rss1t" ] || M[$name.growt]=$(( rss1t - rss0t ))
-	M[$name.res1]=$(ctld_resident 1)
+	M[$name.res1]=$(ctld_resident 1) M[$name.afree1]=$(ctld_arena_free 1)
 	M[$name.use0]=$(ctld_inuse 0) M[$name.use1]=$(ctld_inuse 1) M[$name.useg]=
 	[ -z "${M[$name.use0]}" ] || [ -z "${M[$name.use1]}" ] ||
 		M[$name.useg]=$(( M[$name.use1] - M[$name.use0] ))
@@ -529,7 +543,8 @@ partition DOWN); $storm_text.
 Memory: slurmctld's VmRSS (/proc/PID/status) just before and after the fill and at the
 end, and VmHWM; bytes per pending job = growth over the fill / jobs accepted.  "Trimmed":
 VmRSS again just after, once glibc has handed back what was freed but kept in its arenas
-(\`malloc_trim(0)\`, which trims every arena, called by a thread of slurmctld's own that a
+(\`malloc_trim(0)\`, which hands back the free pages of every arena but keeps the free top
+of each thread's arena, called by a thread of slurmctld's own that a
 preloaded probe, bench/malloc_probe.c, starts in both configurations;
 the least of $TRIM_SAMPLES readings one second apart, as a pass or a cycle may be under way):
 resident memory without the buffers a cycle or a pass freed a moment before.  "Heap in use":
@@ -553,15 +568,17 @@ cat <<EOF
 
 Where the resident memory was at the trimmed reading after the fill (/proc/PID/smaps of that
 reading): the main arena's [heap], the other anonymous mappings (thread arenas, malloc's own
-mappings of large blocks, the plugins' mapped arrays, stacks) and file-backed ones; and the
-heap in use then (malloc_info).
+mappings of large blocks, the plugins' mapped arrays, stacks) and file-backed ones; the
+heap in use then (malloc_info); and what the thread arenas held free (malloc_info): mostly
+the free top of each, which glibc hands back only past its trim threshold (up to 64 MiB once
+a large block was freed) and malloc_trim(0) does not trim, so VmRSS keeps it.
 
-| config | [heap] MiB | other anonymous MiB | file-backed MiB | heap in use MiB |
-|---|---:|---:|---:|---:|
+| config | [heap] MiB | other anonymous MiB | file-backed MiB | heap in use MiB | thread arenas free MiB |
+|---|---:|---:|---:|---:|---:|
 EOF
 for c in $CONFIGS; do
 	read -r rh ra rf <<< "${M[$c.res1]:-- - -}"
-	echo "|$c|$(mib "${rh#-}")|$(mib "${ra#-}")|$(mib "${rf#-}")|$(mib "${M[$c.use1]:-}")|"
+	echo "|$c|$(mib "${rh#-}")|$(mib "${ra#-}")|$(mib "${rf#-}")|$(mib "${M[$c.use1]:-}")|$(mib "${M[$c.afree1]:-}")|"
 done
 if [ "$STORM" -gt 0 ]; then
 	cat <<EOF
