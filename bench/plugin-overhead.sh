@@ -278,7 +278,7 @@ ctld_arena_free() {
 	[ -s "$WORK/heap-$1.xml" ] || return 0
 	awk '
 		function sz() { match($0, /size="[0-9]+"/); return substr($0, RSTART + 6, RLENGTH - 7) }
-		/<heap nr=/ { h++ } /<\/heap>/ { inh = 0 } /<heap nr=/ { inh = 1 }
+		/<heap nr=/ { h++; inh = 1 } /<\/heap>/ { inh = 0 }
 		inh && h > 1 && /<total type="(fast|rest)"/ { f += sz() }
 		END { printf "%d\n", f / 1024 }
 	' "$WORK/heap-$1.xml"
@@ -322,7 +322,7 @@ ROWS=()
 declare -A M
 run_one() {
 	local name=$1 sched=$2 prio=$3 t0 l0 lfill lwin pend tot perjob
-	local fill_n fill_s st_n st_s st0 rss0 rss1 hwm1 rss2 hwm2 mx_pre mx_end
+	local fill_n fill_s st_n st_s rss0 rss1 hwm1 rss2 hwm2 mx_pre mx_end
 	local rss0t rss1t ls0 ls1
 	unset WORK
 	SCHED=$sched PRIO=$prio
@@ -390,9 +390,9 @@ run_one() {
 	eval "MEAN_$name=\${mc_mean:-0} TOT_$name=\$tot PERJOB_$name=\$perjob"
 	say "$name: main cycles ${mc_n:-?}, mean ${mc_mean:-?} µs; ostrich passes $pn, mean $pmean ms"
 
-	# the storms: STORMS times STORM more jobs with NJOBS pending and the
-	# partition UP, the same submitter (each user's jobs numbered after
-	# those before).  One storm takes some 20 s at 10^5 pending, and what
+	# the storms: STORMS times STORM more jobs, the first with NJOBS
+	# pending, the partition UP, the same submitter (each user's jobs
+	# numbered after those before).  One storm takes some 20 s at 10^5 pending, and what
 	# else holds the job locks meanwhile (a backfill cycle, ~0.8 s at 10^5
 	# records) moves one storm's rate by tens of percent: the rate kept is
 	# the median storm's, every storm in the table.
