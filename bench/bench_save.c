@@ -27,7 +27,7 @@
 #include <time.h>
 
 #include "benchutil.h"
-#include "osl_private.h"
+#include "osl.h"
 
 #define NJOBS 100000
 #define NUSERS 200

@@ -8,7 +8,7 @@
 
 set -euo pipefail
 
-TOP=100000000		# OSL_PRIO_TOP of plugins/osl_private.h
+TOP=100000000		# OSL_PRIO_TOP of plugins/lib/osl.h
 PRIO_LO=50000000	# OSL_PRIO_LO
 
 skip() { echo "SKIP: $*"; exit 77; }

@@ -25,7 +25,7 @@
 #include <string.h>
 
 #include "ostrich.h"
-#include "osl_private.h"
+#include "osl.h"
 
 #define MAXPARTS 16
 

@@ -21,9 +21,9 @@ command -v gdb >/dev/null || skip "gdb is not installed (holding a pass in its g
 	fail "missing ${OST_TEST_PLUGIN_BUILD:-?}/job_submit_ostrich_test.so"
 # the line where the second half asks for the job write lock
 GAP_LINE=$(awk '/^extern double osl_pass\(void\)/ { f = 1 } f && /^}/ { f = 0 }
-	f && /^\tlock_slurmctld\(job_write_lock\);/ { print NR }' "$OST_SRCDIR/plugins/osl_pass.c")
+	f && /^\tlock_slurmctld\(job_write_lock\);/ { print NR }' "$OST_SRCDIR/plugins/slurm/osl_pass.c")
 [ "$(printf '%s\n' "$GAP_LINE" | wc -l)" = 1 ] && [ -n "$GAP_LINE" ] ||
-	fail "cannot find the gap of osl_pass() in plugins/osl_pass.c"
+	fail "cannot find the gap of osl_pass() in plugins/slurm/osl_pass.c"
 
 SCHED=sched/ostrich PRIO=priority/ostrich
 cluster_init

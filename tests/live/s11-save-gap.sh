@@ -17,9 +17,9 @@
 
 command -v gdb >/dev/null || skip "gdb is not installed (holding a save needs it)"
 # the line where osl_save_all serializes a core, no lock held
-SAVE_LINE=$(grep -n 'int rc = ost_sched_save_with(' "$OST_SRCDIR/plugins/osl_state.c" | cut -d: -f1)
+SAVE_LINE=$(grep -n 'int rc = ost_sched_save_with(' "$OST_SRCDIR/plugins/slurm/osl_state.c" | cut -d: -f1)
 [ "$(printf '%s\n' "$SAVE_LINE" | wc -l)" = 1 ] && [ -n "$SAVE_LINE" ] ||
-	fail "cannot find the serialization in osl_save_all() in plugins/osl_state.c"
+	fail "cannot find the serialization in osl_save_all() in plugins/slurm/osl_state.c"
 
 SCHED=sched/ostrich PRIO=priority/ostrich
 live_start "Interval=5"

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "ck_run.h"
-#include "osl_private.h"
+#include "osl.h"
 
 /* Generous: each test runs in milliseconds on an idle machine. */
 #define PLUG_TIMEOUT 60

@@ -8,7 +8,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "osl_private.h"
+#include "osl.h"
 
 int stub_nerrors = 0;
 char stub_last_error[512] = "";

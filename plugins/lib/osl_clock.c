@@ -11,7 +11,7 @@
 
 #include <math.h>
 
-#include "osl_private.h"
+#include "osl.h"
 
 /*
  * Shift (seconds) to give ost_sched_rebase() so that the core's clock

@@ -1,7 +1,7 @@
 /*****************************************************************************\
  *  osl_evlog.h - the event log's records, its one writer and its one reader
  *  (osl_evlog.c documents the format).
- *  Part of the adapter's private interface: included by osl_private.h
+ *  Part of the adapter's private interface: included by osl.h
  *  (which holds the types and the lock order), never on its own.
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later

@@ -60,7 +60,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
-#include "osl_private.h"
+#include "osl.h"
 
 static const char *const _op_names[] = {
 	[OSL_LOG_CREATE] = "create",

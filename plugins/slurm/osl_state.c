@@ -28,7 +28,7 @@
 #include "src/slurmctld/locks.h"
 #include "src/slurmctld/slurmctld.h"
 
-#include "osl_private.h"
+#include "osl_slurm.h"
 
 #define OSL_STATE_PREFIX "ostrich_state."
 

@@ -36,19 +36,8 @@
 
 #include "src/slurmctld/slurmctld.h"
 
-#include "osl_private.h"
+#include "osl_slurm.h"
 #include "ostrich_slurm.h"
-
-/*
- * Data symbols of slurmctld that this library reads.  Inside slurmctld the
- * executable's definitions take precedence (symbol interposition); these
- * copies only let the priority plugin load in other programs (sshare).
- */
-list_t *job_list = NULL;
-list_t *part_list = NULL;
-time_t last_job_update = (time_t) 0;
-int slurmctld_tres_cnt = 0;
-void *acct_db_conn = NULL;
 
 /*
  * The configuration of the engine last stopped in this process.  From Slurm
@@ -57,11 +46,6 @@ void *acct_db_conn = NULL;
  * this configuration, as a reconfigure does on 22.05 (_reload_conf()).
  */
 static osl_conf_t *_last_conf;
-
-/* cond is initialized once, on the monotonic clock (_cond_init). */
-osl_engine_t osl_eng = {
-	.lock = PTHREAD_MUTEX_INITIALIZER,
-};
 
 static pthread_once_t osl_cond_once = PTHREAD_ONCE_INIT;
 
@@ -78,14 +62,6 @@ static void _cond_init(void)
 		      strerror(rc));
 		(void) pthread_cond_init(&osl_eng.cond, NULL);
 	}
-}
-
-extern double osl_now_hr(void)
-{
-	struct timeval tv;
-
-	gettimeofday(&tv, NULL);
-	return tv.tv_sec + tv.tv_usec / 1e6;
 }
 
 /*

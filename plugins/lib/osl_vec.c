@@ -16,7 +16,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "osl_private.h"
+#include "osl.h"
 
 static void _out_of_memory(size_t bytes)
 {

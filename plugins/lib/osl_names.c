@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "osl_private.h"
+#include "osl.h"
 
 typedef struct {
 	uint32_t uid;

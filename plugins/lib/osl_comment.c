@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "osl_private.h"
+#include "osl.h"
 
 /* A campaign of the partition, for its C~ and its user's share. */
 typedef struct {

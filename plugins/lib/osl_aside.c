@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "osl_private.h"
+#include "osl.h"
 
 #define OSL_STATE_MAGIC "ostrich-state "
 

@@ -1,8 +1,9 @@
 /*****************************************************************************\
  *  osl_part.c - the partition registry: one virtual schedule per Slurm
- *  partition, created on first sight (restored from its state file when
+ *  partition, created where the engine first meets it (each pass for every
+ *  partition, a submission for its own; restored from its state file when
  *  there is a valid one), reconfigured when ostrich.conf or its CPU count
- *  changes.
+ *  changes.  Observing a job only looks partitions up (osl_part_find).
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
@@ -19,13 +20,16 @@
 
 #include "slurm/slurm.h"
 
+#include "src/common/list.h"
 #include "src/common/log.h"
 #include "src/common/macros.h"
 #include "src/common/xmalloc.h"
 #include "src/common/xstring.h"
 
+#include "src/slurmctld/slurmctld.h"
+
 #include "osl_conf_values.h"
-#include "osl_private.h"
+#include "osl_slurm.h"
 #include "ostrich_slurm.h"
 
 /* Core configuration of a partition of procs CPUs. */
@@ -165,11 +169,33 @@ extern osl_part_t *osl_part_get(const char *name, uint32_t total_cpus,
 	return p;
 }
 
-extern osl_part_t *osl_part_find(const char *name)
+extern osl_part_t *osl_part_find(const char *name, int *index)
 {
 	int i = _lookup(name);
 
-	return i < 0 ? NULL : &osl_eng.parts[i];
+	if (i < 0)
+		return NULL;
+	if (index)
+		*index = i;
+	return &osl_eng.parts[i];
+}
+
+extern void osl_part_add_job(const job_record_t *job_ptr)
+{
+	int i;
+
+	if (job_ptr->part_ptr_list) {
+		list_itr_t *it = list_iterator_create(job_ptr->part_ptr_list);
+		part_record_t *part_ptr;
+
+		while ((part_ptr = list_next(it)))
+			(void) osl_part_get(part_ptr->name,
+					    part_ptr->total_cpus, &i);
+		list_iterator_destroy(it);
+	} else if (job_ptr->part_ptr) {
+		(void) osl_part_get(job_ptr->part_ptr->name,
+				    job_ptr->part_ptr->total_cpus, &i);
+	}
 }
 
 extern void osl_part_reconfigure(osl_part_t *p, uint32_t procs, double now)
@@ -208,7 +234,7 @@ extern int osl_user_share(const char *part, uint32_t uid, double *share)
 	int rc = -1;
 
 	slurm_mutex_lock(&osl_eng.lock);
-	if ((p = osl_part_find(part))) {
+	if ((p = osl_part_find(part, NULL))) {
 		*share = osl_share(p, uid);
 		rc = 0;
 	}

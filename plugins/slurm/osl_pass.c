@@ -26,7 +26,7 @@
 #include "src/slurmctld/locks.h"
 #include "src/slurmctld/slurmctld.h"
 
-#include "osl_private.h"
+#include "osl_slurm.h"
 #include "ostrich_slurm.h"
 
 /* Per-pass counts and times, for the DebugFlags=Priority line. */
@@ -53,7 +53,7 @@ typedef struct {
 
 /*
  * Take osl_eng.lock, and before it the assoc_mgr read lock when
- * Weights=assoc reads association shares (lock order: osl_private.h).
+ * Weights=assoc reads association shares (lock order: osl_slurm.h).
  * NOTE: the slurmctld locks the caller needs are held.
  * RET whether the assoc lock was taken (for _unlock_engine)
  */
@@ -195,7 +195,7 @@ static void _write_all(const osl_obs_vec_t *vec, osl_pass_stats_t *ps)
  *      the cores, merge the SystemComments (staged, not written);
  *   2. job write lock: find the records again by job id, write their
  *      priorities and comments, order job_list.
- * osl_eng.lock is let go between the halves (lock order: osl_private.h):
+ * osl_eng.lock is let go between the halves (lock order: osl_slurm.h):
  * a submission then gets its value from the renumbered table
  * (osl_prio_new), consistent with what half 2 writes; a record changed
  * meanwhile is left to the next pass (osl_refind).
@@ -377,6 +377,7 @@ static osl_wake_why_t _submit_new(job_record_t *job_ptr, double now,
 	bool settled = true;
 	osl_wake_why_t why = OSL_WAKE_N;
 
+	osl_part_add_job(job_ptr);
 	osl_observe(&vec, job_ptr);
 	obs = osl_obs_index(&vec);
 	for (i = 0; i < vec.n; i = j) {

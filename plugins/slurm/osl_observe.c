@@ -21,7 +21,7 @@
 #include "src/slurmctld/slurmctld.h"
 
 #include "osl_compat.h"
-#include "osl_private.h"
+#include "osl_slurm.h"
 
 /* Estimate e (seconds) of job_ptr in part_ptr (§1): its time limit, else
  * the partition's, else DefaultEstimate. */
@@ -142,8 +142,7 @@ static void _observe_part(osl_obs_vec_t *vec, job_record_t *job_ptr,
 	uint64_t group = 0;
 	int part;
 
-	if (!part_ptr ||
-	    !osl_part_get(part_ptr->name, part_ptr->total_cpus, &part))
+	if (!part_ptr || !osl_part_find(part_ptr->name, &part))
 		return;
 	if (job_ptr->array_recs && job_ptr->array_task_id == NO_VAL) {
 		bitstr_t *bm = job_ptr->array_recs->task_id_bitmap;
@@ -179,8 +178,7 @@ extern bool osl_observe_first(job_record_t *job_ptr, osl_obs_t *o)
 		return false;
 	if (job_ptr->part_ptr_list && IS_JOB_PENDING(job_ptr))
 		part_ptr = list_peek(job_ptr->part_ptr_list);
-	if (!part_ptr ||
-	    !osl_part_get(part_ptr->name, part_ptr->total_cpus, &part))
+	if (!part_ptr || !osl_part_find(part_ptr->name, &part))
 		return false;
 	if (job_ptr->array_recs && job_ptr->array_task_id == NO_VAL) {
 		bitstr_t *bm = job_ptr->array_recs->task_id_bitmap;

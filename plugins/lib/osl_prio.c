@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "osl_private.h"
+#include "osl.h"
 
 /* The observations of a partition, by key, for the rank walk. */
 typedef struct {

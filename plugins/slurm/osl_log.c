@@ -11,7 +11,7 @@
 
 #include "src/common/log.h"
 
-#include "osl_private.h"
+#include "osl_slurm.h"
 
 extern void osl_error(const char *fmt, ...)
 {

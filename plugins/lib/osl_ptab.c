@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "osl_private.h"
+#include "osl.h"
 
 /* Node indices are 1-based (0: none), so that a zeroed table is empty. */
 #define _NIL 0

@@ -3,7 +3,7 @@
  *  age of state files (osl_clock.c), waits on the monotonic clock
  *  (osl_wait.c), unusable state files kept aside (osl_aside.c), rate-limited
  *  errors (osl_ratelim.c).
- *  Part of the adapter's private interface: included by osl_private.h
+ *  Part of the adapter's private interface: included by osl.h
  *  (which holds the types and the lock order), never on its own.
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later

@@ -21,7 +21,7 @@
 #include "src/slurmctld/slurmctld.h"
 
 #include "osl_compat.h"
-#include "osl_private.h"
+#include "osl_slurm.h"
 
 extern bool osl_write_job(osl_obs_t *obs, int a, int b)
 {

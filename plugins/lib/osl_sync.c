@@ -19,18 +19,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "osl_private.h"
+#include "osl.h"
 
 /* What happens to a job in the core. */
 typedef enum {
-	OSL_EV_SUBMIT = 0,		/* ost_job_submit (was 's') */
-	OSL_EV_START,		/* ost_job_start_alloc on the allocated width
-				 * (was 'b', begin) */
-	OSL_EV_FINISH,		/* ost_job_finish with Slurm's end and run time
-				 * (was 'f') */
-	OSL_EV_CANCEL,		/* ost_job_cancel (was 'c') */
-	OSL_EV_REQUEUE,		/* ost_job_requeue (was 'r') */
-	OSL_EV_VANISH,		/* was 'g', gone: a running job whose record
+	OSL_EV_SUBMIT = 0,		/* ost_job_submit */
+	OSL_EV_START,		/* ost_job_start_alloc, allocated width */
+	OSL_EV_FINISH,		/* ost_job_finish, Slurm's end and run time */
+	OSL_EV_CANCEL,		/* ost_job_cancel */
+	OSL_EV_REQUEUE,		/* ost_job_requeue */
+	OSL_EV_VANISH,		/* gone: a running job whose record
 				 * Slurm purged before a pass saw it end;
 				 * finished now, having run since its start
 				 * (at most its estimate, the time limit the

@@ -1,0 +1,225 @@
+/*****************************************************************************\
+ *  osl_slurm.h - what the Slurm-bound files of the adapter (plugins/slurm/)
+ *  share: the engine's state and the functions that read or write Slurm's
+ *  records, partitions and state files.  Not for the two plugin files, which
+ *  see only ostrich_slurm.h.
+ *****************************************************************************
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ *  LOCK ORDER (the only statement of it): the slurmctld locks, then the
+ *  assoc_mgr lock, then osl_eng.lock.  Never the other way round: slurmctld
+ *  calls priority_p_set() with the job write lock held, and the engine lock
+ *  is taken inside it.
+\*****************************************************************************/
+
+#ifndef _OSL_SLURM_H
+#define _OSL_SLURM_H
+
+#include <pthread.h>
+
+#include "osl.h"
+
+typedef enum {
+	OSL_WAKE_WATCH,			/* sched/ostrich saw submissions (no
+					 * priority/ostrich) */
+	OSL_WAKE_CHANGED,		/* a known job's width, estimate or
+					 * state moved (_known) */
+	OSL_WAKE_SAVING,		/* submitted while the cores were
+					 * being serialized */
+	OSL_WAKE_UNSETTLED,		/* a partition did not rank it */
+	OSL_WAKE_TIE,			/* no room between its neighbours */
+	OSL_WAKE_NO_LINE,		/* no SystemComment line written */
+	OSL_WAKE_N
+} osl_wake_why_t;
+
+/* Engine-wide state; every field is guarded by lock. */
+typedef struct {
+	pthread_mutex_t lock;		/* last in the lock order (above) */
+	pthread_cond_t cond;		/* wakes the engine thread; timed on
+					 * CLOCK_MONOTONIC when mono */
+	bool mono;			/* cond is on CLOCK_MONOTONIC */
+	pthread_t thread;		/* the engine thread (osl_engine.c) */
+	bool running;			/* thread started, not yet joined */
+	int users[2];			/* init() count per osl_plugin_t */
+	bool stop;			/* fini: the thread must exit */
+	bool reconf;			/* re-read ostrich.conf before a pass */
+	bool wake;			/* a pass is wanted soon (submission) */
+	uint32_t woken[OSL_WAKE_N];	/* wakes by reason since the engine
+					 * thread last took them */
+	uint32_t woke[OSL_WAKE_N];	/* those before the pass under way,
+					 * for its log line */
+	osl_conf_t *conf;		/* configuration in force */
+	osl_part_t *parts;		/* one per partition seen (osl_part.c) */
+	int nparts;			/* entries in parts */
+	FILE *evlog;			/* EventLog= file, NULL if none */
+	uint64_t passes;		/* passes run since the engine started */
+	bool assoc_held;		/* the thread holding lock also holds
+					 * the assoc_mgr read lock: only then
+					 * are association shares read */
+	bool saving;			/* the engine thread is serializing the
+					 * cores without the lock: nobody else
+					 * may change a core (osl_state.c) */
+	bool saved;			/* saved_at is set */
+	double saved_at;		/* last save, CLOCK_MONOTONIC seconds */
+	uint32_t *unseen;		/* job ids (array job ids for arrays)
+					 * submitted while saving: the core
+					 * has not seen them (osl_pass.c) */
+	int nunseen;			/* entries used in unseen */
+	int cap_unseen;			/* entries allocated in unseen */
+} osl_engine_t;
+
+extern osl_engine_t osl_eng;		/* osl_globals.c */
+
+/* ------------------------------------------------ osl_part.c (Slurm) --- */
+
+/*
+ * The partition called name, created on first sight (total_cpus CPUs),
+ * restored from its state file when there is a valid one, else empty (the
+ * next pass feeds the jobs still in job_list).
+ * OUT index - its index in osl_eng.parts
+ * NOTE: osl_eng.lock held.
+ * RET the partition, or NULL (logged)
+ */
+extern osl_part_t *osl_part_get(const char *name, uint32_t total_cpus,
+				int *index);
+
+/* The partition called name (OUT index - its index in osl_eng.parts, when
+ * not NULL), or NULL; never creates one.  NOTE: osl_eng.lock held. */
+extern osl_part_t *osl_part_find(const char *name, int *index);
+
+/* Create (osl_part_get) every partition job_ptr may run in, before a
+ * submission observes it.  NOTE: part read lock and osl_eng.lock held. */
+extern void osl_part_add_job(const struct job_record *job_ptr);
+
+/* Hand a new configuration or CPU count to p's core (logged on refusal).
+ * NOTE: osl_eng.lock held. */
+extern void osl_part_reconfigure(osl_part_t *p, uint32_t procs, double now);
+
+/* Destroy every partition.  NOTE: osl_eng.lock held. */
+extern void osl_parts_free(void);
+
+/* ----------------------------------------------- osl_state.c (Slurm) --- */
+
+/* Read a whole file.  RET xmalloc'ed buffer of *len bytes, or NULL with
+ * errno set. */
+extern char *osl_read_file(const char *path, size_t *len);
+
+/* Write buf to path atomically (path.new, fsync, rename, fsync of the
+ * directory).  Logs nothing: the caller does (rate-limited for saves).
+ * OUT step - the step that failed ("create", "write", ...; static)
+ * RET 0, or -1 with errno set */
+extern int osl_write_atomic(const char *path, const char *buf, size_t len,
+			    const char **step);
+
+/*
+ * Move the unusable state file path (contents buf[0..len)) aside, to
+ * osl_aside_path()'s name, fsync the directory and keep at most
+ * OSL_ASIDE_KEEP corrupt copies.
+ * RET the new name (xmalloc'ed), or NULL (logged: not moved)
+ */
+extern char *osl_state_aside(const char *path, const char *buf, size_t len);
+
+/* The state file of partition part (xmalloc'ed).  NOTE: conf read lock. */
+extern char *osl_state_path(const char *part);
+
+/*
+ * Save every schedule, one file per partition: when force, or when the
+ * last save is at least Interval old (monotonic clock).  Takes the conf
+ * read lock and osl_eng.lock only to list the schedules and set
+ * osl_eng.saving; serializes (checksum included) and writes with no lock.
+ * Write failures are logged rate-limited (osl_ratelim.c).
+ * NOTE: engine thread, or fini after the thread is joined.
+ */
+extern void osl_save_all(bool force);
+
+/* --------------------------------------------- osl_observe.c (Slurm) --- */
+
+/* Is the record left alone (held, reserved, heterogeneous, revoked)? */
+extern bool osl_ignored(const struct job_record *job_ptr);
+
+/*
+ * Observations of one job record, one per partition it concerns that the
+ * engine knows (and per task of a pending array record), appended to vec.
+ * Only reads: a partition the engine has not met yet is not observed
+ * (osl_part_add_job creates them).
+ * NOTE: job read lock (at least) and osl_eng.lock held.
+ */
+extern void osl_observe(osl_obs_vec_t *vec, struct job_record *job_ptr);
+
+/*
+ * The first observation osl_observe() would make of job_ptr (first
+ * partition, first pending task), into *o, without expanding an array:
+ * O(1) but for finding the first task.  Whether the engine knows a record
+ * is whether its core knows this one.
+ * NOTE: job read lock (at least) and osl_eng.lock held.
+ * RET false if the record is left alone or has nothing to observe
+ */
+extern bool osl_observe_first(struct job_record *job_ptr, osl_obs_t *o);
+
+/* ------------------------------------------- osl_writeback.c (Slurm) --- */
+
+/*
+ * Set the priorities of the observations obs[a..b) of one writable job
+ * record: the best of its tasks in each partition (priority_array), the
+ * best of all in job_ptr->priority.
+ * NOTE: job write lock held.
+ * RET true if anything changed
+ */
+extern bool osl_write_job(osl_obs_t *obs, int a, int b);
+
+/* The SystemComment callbacks for osl_comments(): set() stages the new
+ * field for osl_comments_write().  NOTE: job read lock and osl_eng.lock
+ * held. */
+extern const osl_comment_ops_t osl_comment_ops;
+
+/* The same, writing the field at once: for a submission, which holds the
+ * job write lock.  NOTE: job write lock and osl_eng.lock held. */
+extern const osl_comment_ops_t osl_comment_ops_now;
+
+/*
+ * Write the SystemComments osl_comment_ops staged (since the last call)
+ * into the records that still have the field they were merged from;
+ * drop the others (the record is gone, or someone wrote its field
+ * meanwhile: the next pass merges into that).  O(staged).
+ * NOTE: job write lock and osl_eng.lock held.
+ * RET the fields written
+ */
+extern int osl_comments_write(void);
+
+/*
+ * After the locks were let go and taken again: point the observations of
+ * each writable record of vec at it again, found by job id, or mark them
+ * NULL and not writable when it is gone, no longer pending, or its
+ * priority was changed by somebody else meanwhile (an operator, a hold):
+ * those are left to the next pass.  O(records).
+ * NOTE: job write lock held.
+ * RET the writable records so left to the next pass
+ */
+extern int osl_refind(osl_obs_vec_t *vec);
+
+/*
+ * Keep the pending records whose priorities were written in priority order
+ * in job_list (osl_order).
+ * NOTE: job write lock held (no iterator on job_list can exist).
+ * RET true if job_list was reordered
+ */
+extern bool osl_order_job_list(const osl_obs_vec_t *vec);
+
+/* --------------------------------------------- osl_globals.c (Slurm) --- */
+
+/* Seconds since the epoch, microsecond resolution (timing logs only). */
+extern double osl_now_hr(void);
+
+/* ------------------------------------------------ osl_pass.c (Slurm) --- */
+
+/* One pass: observe, sync, rank, renumber, comment, write, order.
+ * NOTE: takes the slurmctld locks and osl_eng.lock itself.
+ * RET how long it held them, in seconds */
+extern double osl_pass(void);
+
+/* Submit the jobs submitted during the save that just ended, each as its
+ * submission would have, instead of by a pass; those it cannot settle are
+ * left to the pass they woke.  NOTE: takes the locks itself. */
+extern void osl_catch_up(void);
+
+#endif /* _OSL_SLURM_H */
