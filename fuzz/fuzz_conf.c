@@ -15,7 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "osl_conf_values.h"
+#include "osl_conf.h"
 
 #define CHECK(c) do { if (!(c)) { fprintf(stderr, "%s:%d: %s\n", \
 	__FILE__, __LINE__, #c); abort(); } } while (0)

@@ -25,7 +25,7 @@
 #include <time.h>
 
 #include "ostrich.h"
-#include "ostrich_conf.h"
+#include "osl_conf.h"
 
 struct job_record;		/* Slurm's job_record_t (slurmctld.h) */
 
@@ -382,7 +382,7 @@ extern double osl_share(const osl_part_t *p, uint32_t uid);
  * so, rank=R/P counts the owner's jobs only and share becomes view=own.
  */
 extern void osl_comments(osl_part_t *p, osl_obs_t **obs, int n,
-			 ost_mode_t mode, const osl_comment_ops_t *ops);
+			 const osl_comment_ops_t *ops);
 
 /*
  * The same line for the records of obs[0..n) that a submission has just
@@ -394,7 +394,7 @@ extern void osl_comments(osl_part_t *p, osl_obs_t **obs, int n,
  * then leaves them to a pass)
  */
 extern int osl_comments_new(osl_part_t *p, osl_obs_t **obs, int n,
-			    ost_mode_t mode, const osl_comment_ops_t *ops);
+			    const osl_comment_ops_t *ops);
 
 /*
  * What the SystemComment field must become when the engine writes line

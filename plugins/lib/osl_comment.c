@@ -187,9 +187,8 @@ static uint64_t _own_rank(const osl_own_t *own, int n, uint32_t uid,
  * made, true when the field holds the line (written or already there).
  */
 static bool _comment(osl_part_t *p, osl_obs_t *o, const osl_camp_vec_t *cv,
-		     uint64_t pending, ost_mode_t mode,
-		     const osl_comment_ops_t *ops, const osl_own_t *own,
-		     int nown)
+		     uint64_t pending, const osl_comment_ops_t *ops,
+		     const osl_own_t *own, int nown)
 {
 	const osl_camp_t *c;
 	const char *user;
@@ -219,7 +218,7 @@ static bool _comment(osl_part_t *p, osl_obs_t *o, const osl_camp_vec_t *cv,
 		sum.share = osl_share(p, info.uid);
 	}
 	sum.vct = isfinite(vct) ? vct : NAN;
-	sum.mode = mode;
+	sum.mode = ost_sched_config(p->sched)->mode;
 	if (own)
 		sum.rank = _own_rank(own, nown, info.uid, sum.rank,
 				     &sum.pending);
@@ -236,8 +235,8 @@ static bool _comment(osl_part_t *p, osl_obs_t *o, const osl_camp_vec_t *cv,
  * running job; its first partition only.  RET the records given a line. */
 static int _each_record(osl_part_t *p, osl_obs_t **obs, int n,
 			const osl_camp_vec_t *cv, uint64_t pending,
-			ost_mode_t mode, const osl_comment_ops_t *ops,
-			const osl_own_t *own, int nown)
+			const osl_comment_ops_t *ops, const osl_own_t *own,
+			int nown)
 {
 	int i, done = 0;
 
@@ -253,13 +252,13 @@ static int _each_record(osl_part_t *p, osl_obs_t **obs, int n,
 			if (obs[j]->rank && obs[j]->rank < o->rank)
 				o = obs[j];
 		i = j - 1;
-		done += _comment(p, o, cv, pending, mode, ops, own, nown);
+		done += _comment(p, o, cv, pending, ops, own, nown);
 	}
 	return done;
 }
 
 extern int osl_comments_new(osl_part_t *p, osl_obs_t **obs, int n,
-			    ost_mode_t mode, const osl_comment_ops_t *ops)
+			    const osl_comment_ops_t *ops)
 {
 	ost_stats_t st;
 
@@ -267,11 +266,11 @@ extern int osl_comments_new(osl_part_t *p, osl_obs_t **obs, int n,
 	if (ops->private_jobs && ops->private_jobs())
 		return 0;
 	ost_sched_stats(p->sched, &st);
-	return _each_record(p, obs, n, NULL, st.pending, mode, ops, NULL, 0);
+	return _each_record(p, obs, n, NULL, st.pending, ops, NULL, 0);
 }
 
 extern void osl_comments(osl_part_t *p, osl_obs_t **obs, int n,
-			 ost_mode_t mode, const osl_comment_ops_t *ops)
+			 const osl_comment_ops_t *ops)
 {
 	osl_camp_vec_t cv = { 0 };
 	osl_own_t *own = NULL;
@@ -294,7 +293,7 @@ extern void osl_comments(osl_part_t *p, osl_obs_t **obs, int n,
 		qsort(cv.v, cv.n, sizeof(*cv.v), _camp_cmp);
 	for (i = 0; i < cv.n; i++)
 		cv.v[i].share = osl_share(p, cv.v[i].uid);
-	(void) _each_record(p, obs, n, &cv, st.pending, mode, ops, own, nown);
+	(void) _each_record(p, obs, n, &cv, st.pending, ops, own, nown);
 	osl_tfree(own, n, sizeof(*own));	/* NULL: nothing */
 	osl_tfree(cv.v, cv.cap, sizeof(*cv.v));
 }

@@ -28,7 +28,7 @@
 
 #include "src/slurmctld/slurmctld.h"
 
-#include "osl_conf_values.h"
+#include "osl_conf.h"
 #include "osl_slurm.h"
 #include "ostrich_slurm.h"
 

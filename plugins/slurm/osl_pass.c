@@ -124,8 +124,7 @@ static void _feed(osl_obs_t **by_part, int n, double now,
 		if (osl_eng.conf->system_comment) {
 			double tc = osl_now_hr();
 
-			osl_comments(p, by_part + a, b - a,
-				     osl_eng.conf->mode, &osl_comment_ops);
+			osl_comments(p, by_part + a, b - a, &osl_comment_ops);
 			ps->comm += osl_now_hr() - tc;
 		}
 		ost_sched_stats(p->sched, &st);
@@ -390,7 +389,6 @@ static osl_wake_why_t _submit_new(job_record_t *job_ptr, double now,
 		ties += osl_prio_new(p, obs + i, j - i);
 		if (osl_eng.conf->system_comment)
 			lines += osl_comments_new(p, obs + i, j - i,
-						  osl_eng.conf->mode,
 						  &osl_comment_ops_now);
 		settled = settled && _settled(obs + i, j - i);
 	}

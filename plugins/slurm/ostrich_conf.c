@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,43 +27,7 @@
 #include "src/common/xmalloc.h"
 #include "src/common/xstring.h"
 
-#include "ostrich_conf.h"
-#include "osl_conf_values.h"
-
-/* Values are read as text and judged by osl_conf_values.c, except the
- * booleans, Slurm's own. */
-static s_p_options_t _options[] = {
-	{"Mode", S_P_STRING},
-	{"ThinkTime", S_P_STRING},
-	{"Interval", S_P_STRING},
-	{"Capacity", S_P_STRING},
-	{"IntraOrder", S_P_STRING},
-	{"VirtualArea", S_P_STRING},
-	{"Memory", S_P_STRING},
-	{"MemoryCredit", S_P_STRING},
-	{"Evidence", S_P_STRING},
-	{"EvidenceFloor", S_P_STRING},
-	{"Rank", S_P_STRING},
-	{"RankCap", S_P_STRING},
-	{"DefaultEstimate", S_P_STRING},
-	{"FairCampUsers", S_P_STRING},
-	{"DefaultWeight", S_P_STRING},
-	{"Weights", S_P_STRING},
-	{"UserWeights", S_P_STRING},
-	{"AccountWeights", S_P_STRING},
-	{"Backfill", S_P_BOOLEAN},
-	{"SystemComment", S_P_BOOLEAN},
-	{"EventLog", S_P_STRING},
-	{NULL}
-};
-
-/* The keys with one value, judged by osl_conf_set_value(). */
-static const char *const _scalar_keys[] = {
-	"Mode", "ThinkTime", "Interval", "Capacity", "IntraOrder",
-	"VirtualArea", "Memory", "MemoryCredit", "Evidence", "EvidenceFloor",
-	"Rank", "RankCap", "DefaultEstimate",
-	"FairCampUsers", "DefaultWeight", "Weights",
-};
+#include "osl_conf.h"
 
 static int _add_user(const char *name, double w, void *arg, char *err,
 		     size_t errlen)
@@ -93,33 +58,68 @@ static int _add_acct(const char *name, double w, void *arg, char *err,
 	return 0;
 }
 
+/* Slurm's parser's options for the keys of osl_conf_keys: text, but for
+ * the booleans, which are Slurm's own (yes/no, true/false, ...).  xfree()
+ * the result. */
+static s_p_options_t *_options(void)
+{
+	s_p_options_t *o = xcalloc(osl_conf_nkeys + 1, sizeof(*o));
+	size_t i;
+
+	for (i = 0; i < osl_conf_nkeys; i++) {
+		o[i].key = (char *) osl_conf_keys[i].name;
+		o[i].type = osl_conf_keys[i].read == OSL_KEY_BOOL ?
+			    S_P_BOOLEAN : S_P_STRING;
+	}
+	return o;
+}
+
+/* Read the value of key k, if tbl has one, into conf.  RET 0, or -1 with
+ * why[0..size) */
+static int _get_value(osl_conf_t *conf, const osl_conf_key_t *k,
+		      s_p_hashtbl_t *tbl, char *why, size_t size)
+{
+	char *s = NULL;
+	int rc = 0;
+
+	switch (k->read) {
+	case OSL_KEY_BOOL:
+		(void) s_p_get_boolean((bool *) ((char *) conf + k->off),
+				       k->name, tbl);
+		return 0;
+	case OSL_KEY_PATH:
+		(void) s_p_get_string((char **) ((char *) conf + k->off),
+				      k->name, tbl);
+		return 0;
+	case OSL_KEY_VALUE:
+		if (s_p_get_string(&s, k->name, tbl))
+			rc = osl_conf_set_value(conf, k->name, s, why, size);
+		break;
+	case OSL_KEY_LIST:
+		if (s_p_get_string(&s, k->name, tbl))
+			rc = osl_conf_parse_weight_list(
+				k->name, s, k->off == offsetof(osl_conf_t,
+							       n_user_w) ?
+				_add_user : _add_acct, conf, why, size);
+		break;
+	}
+	xfree(s);
+	return rc;
+}
+
 /* Read the values of tbl into conf; RET 0 or -1, *err */
 static int _get_values(osl_conf_t *conf, s_p_hashtbl_t *tbl, char **err)
 {
-	char *s = NULL, why[256];
+	char why[256];
 	size_t i;
-	int rc = 0;
 
-	for (i = 0; !rc && i < ARRAY_SIZE(_scalar_keys); i++) {
-		if (s_p_get_string(&s, _scalar_keys[i], tbl))
-			rc = osl_conf_set_value(conf, _scalar_keys[i], s, why,
-					     sizeof(why));
-		xfree(s);
-	}
-	(void) s_p_get_boolean(&conf->backfill, "Backfill", tbl);
-	(void) s_p_get_boolean(&conf->system_comment, "SystemComment", tbl);
-	(void) s_p_get_string(&conf->event_log, "EventLog", tbl);
-	if (!rc && s_p_get_string(&s, "UserWeights", tbl))
-		rc = osl_conf_parse_weight_list("UserWeights", s, _add_user, conf,
-					     why, sizeof(why));
-	xfree(s);
-	if (!rc && s_p_get_string(&s, "AccountWeights", tbl))
-		rc = osl_conf_parse_weight_list("AccountWeights", s, _add_acct,
-					     conf, why, sizeof(why));
-	xfree(s);
-	if (rc)
-		xstrcat(*err, why);
-	return rc;
+	for (i = 0; i < osl_conf_nkeys; i++)
+		if (_get_value(conf, &osl_conf_keys[i], tbl, why,
+			       sizeof(why))) {
+			xstrcat(*err, why);
+			return -1;
+		}
+	return 0;
 }
 
 /* Let the core judge the combination (e.g. a weight it refuses). */
@@ -139,6 +139,7 @@ static int _check_core(const osl_conf_t *conf, char **err)
 extern osl_conf_t *osl_conf_read(const char *path, char **err)
 {
 	osl_conf_t *conf = xmalloc(sizeof(*conf));
+	s_p_options_t *options;
 	s_p_hashtbl_t *tbl = NULL;
 	struct stat st;
 	int rc = 0;
@@ -162,7 +163,8 @@ extern osl_conf_t *osl_conf_read(const char *path, char **err)
 		xfree(conf->path);	/* no file: the defaults */
 		return conf;
 	}
-	tbl = s_p_hashtbl_create(_options);
+	options = _options();
+	tbl = s_p_hashtbl_create(options);
 	if (s_p_parse_file(tbl, NULL, conf->path, false, NULL) !=
 	    SLURM_SUCCESS) {
 		xstrfmtcat(*err, "%s: cannot parse (unknown key or bad value, see the error above)",
@@ -179,6 +181,7 @@ extern osl_conf_t *osl_conf_read(const char *path, char **err)
 	if (!rc && _check_core(conf, err))
 		rc = -1;
 	s_p_hashtbl_destroy(tbl);
+	xfree(options);
 	if (rc) {
 		osl_conf_free(conf);
 		return NULL;
@@ -216,28 +219,15 @@ extern double osl_conf_weight(const osl_conf_t *conf, uid_t uid,
 	if (conf->weights_assoc && shares_raw && shares_raw != NO_VAL &&
 	    shares_raw != INFINITE)
 		return fmin((double) shares_raw, OST_WEIGHT_MAX);
-	return conf->default_weight;
+	return conf->core.default_weight;
 }
 
 extern char *osl_conf_str(const osl_conf_t *conf)
 {
-	return xstrdup_printf("Mode=%s ThinkTime=%.0f Interval=%u Capacity=%s IntraOrder=%s VirtualArea=%s Memory=%s MemoryCredit=%.0f Evidence=%s EvidenceFloor=%.0f Rank=%s RankCap=%.0f DefaultEstimate=%u FairCampUsers=%u DefaultWeight=%g Weights=%s UserWeights=%d AccountWeights=%d Backfill=%s SystemComment=%s%s%s",
-			      ost_mode_name(conf->mode), conf->think_time,
-			      conf->interval, ost_capacity_name(conf->capacity),
-			      ost_intra_name(conf->intra),
-			      ost_varea_name(conf->varea),
-			      conf->memory_key ? "key"
-					       : conf->memory ? "on" : "off",
-			      conf->memory_credit,
-			      conf->evidence ? "on" : "off",
-			      conf->evidence_floor,
-			      ost_rank_name(conf->rank), conf->rank_cap,
-			      conf->default_estimate, conf->faircamp_users,
-			      conf->default_weight,
-			      conf->weights_assoc ? "assoc" : "config",
-			      conf->n_user_w, conf->n_acct_w,
-			      conf->backfill ? "yes" : "no",
-			      conf->system_comment ? "yes" : "no",
-			      conf->event_log ? " EventLog=" : "",
-			      conf->event_log ? conf->event_log : "");
+	int n = osl_conf_line(conf, NULL, 0);
+	char *str = xmalloc(n > 0 ? n + 1 : 1);
+
+	if (n > 0)
+		(void) osl_conf_line(conf, str, n + 1);
+	return str;
 }

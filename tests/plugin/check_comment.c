@@ -152,7 +152,7 @@ START_TEST(test_comments)
 	osl_prio_rank(&p, idx, 7);
 	obs[4].rank = 0;			/* as if not ranked */
 	recs[1].comment = dup_str("checked by ops");
-	osl_comments(&p, idx, 7, OST_MODE_OSTRICH, &ops);
+	osl_comments(&p, idx, 7, &ops);
 
 	ck_assert_ptr_nonnull(recs[0].comment);
 	ck_assert_int_eq(ost_summary_parse(recs[0].comment, &sum), 0);
@@ -177,7 +177,7 @@ START_TEST(test_comments)
 	ck_assert_ptr_null(recs[4].comment);	/* finished */
 	ck_assert_ptr_null(recs[5].comment);	/* second partition */
 
-	osl_comments(&p, idx, 7, OST_MODE_OSTRICH, &ops);
+	osl_comments(&p, idx, 7, &ops);
 	for (i = 0; i < 3; i++)
 		ck_assert_msg(recs[i].sets == 1, "record %d written %d times",
 			      i, recs[i].sets);
@@ -215,7 +215,7 @@ START_TEST(test_comments_private)
 	idx = osl_obs_index(&vec);
 	ck_assert_int_eq(osl_sync(&p, idx, 7, T0 + 2, OSL_SYNC_ALL, NULL), 8);
 	osl_prio_rank(&p, idx, 7);
-	osl_comments(&p, idx, 7, OST_MODE_OSTRICH, &private_ops);
+	osl_comments(&p, idx, 7, &private_ops);
 
 	for (i = 0; i < 6; i++) {
 		ck_assert_ptr_nonnull(recs[i].comment);
@@ -264,7 +264,7 @@ START_TEST(test_comments_new)
 	ck_assert_int_eq(osl_sync(&p, idx, 4, T0 + 1, OSL_SYNC_ALL, NULL), 5);
 	osl_prio_rank(&p, idx, 4);
 	osl_prio_renumber(&p, idx, 4);
-	osl_comments(&p, idx, 4, OST_MODE_OSTRICH, &ops);
+	osl_comments(&p, idx, 4, &ops);
 
 	/* a short job of a third user, who has no campaign yet */
 	nw = pend(5, 12, T0 + 2, &recs[4]);
@@ -273,11 +273,9 @@ START_TEST(test_comments_new)
 	ck_assert_int_eq(osl_sync(&p, &np, 1, T0 + 2, OSL_SYNC_NEW, NULL), 1);
 	osl_prio_new(&p, &np, 1);
 	ck_assert_uint_eq(nw.rank, 1);
-	ck_assert_int_eq(osl_comments_new(&p, &np, 1, OST_MODE_OSTRICH,
-					  &private_ops), 0);
+	ck_assert_int_eq(osl_comments_new(&p, &np, 1, &private_ops), 0);
 	ck_assert_str_eq(recs[4].comment, "checked by ops");
-	ck_assert_int_eq(osl_comments_new(&p, &np, 1, OST_MODE_OSTRICH, &ops),
-			 1);
+	ck_assert_int_eq(osl_comments_new(&p, &np, 1, &ops), 1);
 	ck_assert_msg(!strncmp(recs[4].comment, "checked by ops\nostrich "
 			       "campaign=carol/1 rank=1/4 vct=", 51),
 		      "submission line: %s", recs[4].comment);
@@ -288,12 +286,11 @@ START_TEST(test_comments_new)
 	idx[4] = np;
 	ck_assert_int_eq(osl_sync(&p, idx, 5, T0 + 2, OSL_SYNC_ALL, NULL), 0);
 	osl_prio_rank(&p, idx, 5);
-	osl_comments(&p, idx, 5, OST_MODE_OSTRICH, &ops);
+	osl_comments(&p, idx, 5, &ops);
 	ck_assert_str_eq(recs[4].comment, was);
 	ck_assert_int_eq(recs[4].sets, 1);
 	/* and an equal line is not written again by a second submission */
-	ck_assert_int_eq(osl_comments_new(&p, &np, 1, OST_MODE_OSTRICH, &ops),
-			 1);
+	ck_assert_int_eq(osl_comments_new(&p, &np, 1, &ops), 1);
 	ck_assert_int_eq(recs[4].sets, 1);
 	free(was);
 	for (i = 0; i < 8; i++)

@@ -1,6 +1,7 @@
 /*****************************************************************************\
- *  check_conf_values.c - the value parsers of ostrich.conf (strict numbers,
- *  ranges, enumerations, weight lists), without Slurm
+ *  check_conf_values.c - ostrich.conf without Slurm: the key table, the
+ *  value parsers (strict numbers, ranges, enumerations, weight lists), the
+ *  log line
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
@@ -11,7 +12,7 @@
 #include <string.h>
 
 #include "ck_run.h"
-#include "osl_conf_values.h"
+#include "osl_conf.h"
 
 static osl_conf_t _conf(void)
 {
@@ -92,47 +93,47 @@ START_TEST(test_conf_good_values)
 	rc |= osl_conf_set_value(&c, "MemoryCredit", "4294967295", err,
 			      sizeof(err));
 	ck_assert_msg(!rc, "refused: %s", err);
-	ck_assert_double_eq(c.think_time, 0);
+	ck_assert_double_eq(c.core.think_time, 0);
 	ck_assert_uint_eq(c.interval, 3600);
 	ck_assert_uint_eq(c.default_estimate, 4294967295u);
-	ck_assert_uint_eq(c.faircamp_users, 7);
-	ck_assert_double_eq(c.default_weight, 1e-6);
-	ck_assert_int_eq(c.mode, OST_MODE_FAIRCAMP);
-	ck_assert_int_eq(c.capacity, OST_CAPACITY_FULL);
-	ck_assert_int_eq(c.intra, OST_INTRA_LJF);
+	ck_assert_uint_eq(c.core.faircamp_users, 7);
+	ck_assert_double_eq(c.core.default_weight, 1e-6);
+	ck_assert_int_eq(c.core.mode, OST_MODE_FAIRCAMP);
+	ck_assert_int_eq(c.core.capacity, OST_CAPACITY_FULL);
+	ck_assert_int_eq(c.core.intra, OST_INTRA_LJF);
 	ck_assert(c.weights_assoc);
-	ck_assert_int_eq(c.varea, OST_VAREA_POOLED);
-	ck_assert(c.memory);
-	ck_assert_double_eq(c.memory_credit, 4294967295.0);
+	ck_assert_int_eq(c.core.varea, OST_VAREA_POOLED);
+	ck_assert(c.core.memory);
+	ck_assert_double_eq(c.core.memory_credit, 4294967295.0);
 	rc |= osl_conf_set_value(&c, "VirtualArea", "learned", err, sizeof(err));
 	rc |= osl_conf_set_value(&c, "Memory", "off", err, sizeof(err));
 	rc |= osl_conf_set_value(&c, "MemoryCredit", "0", err, sizeof(err));
 	ck_assert_msg(!rc, "refused: %s", err);
-	ck_assert_int_eq(c.varea, OST_VAREA_LEARNED);
-	ck_assert(!c.memory);
-	ck_assert_double_eq(c.memory_credit, 0);
-	ck_assert(!c.evidence);
-	ck_assert_int_eq(c.rank, OST_RANK_FINISH);
+	ck_assert_int_eq(c.core.varea, OST_VAREA_LEARNED);
+	ck_assert(!c.core.memory);
+	ck_assert_double_eq(c.core.memory_credit, 0);
+	ck_assert(!c.core.evidence);
+	ck_assert_int_eq(c.core.rank, OST_RANK_FINISH);
 	rc |= osl_conf_set_value(&c, "evidence", "On", err, sizeof(err));
 	rc |= osl_conf_set_value(&c, "EvidenceFloor", "1", err, sizeof(err));
 	rc |= osl_conf_set_value(&c, "Rank", "Capped", err, sizeof(err));
 	rc |= osl_conf_set_value(&c, "RankCap", "0", err, sizeof(err));
 	ck_assert_msg(!rc, "refused: %s", err);
-	ck_assert(c.evidence);
-	ck_assert_double_eq(c.evidence_floor, 1);
-	ck_assert(!c.memory_key);
+	ck_assert(c.core.evidence);
+	ck_assert_double_eq(c.core.evidence_floor, 1);
+	ck_assert(!c.core.memory_key);
 	rc |= osl_conf_set_value(&c, "Memory", "Key", err, sizeof(err));
 	ck_assert_msg(!rc, "refused: %s", err);
-	ck_assert(c.memory && c.memory_key);
+	ck_assert(c.core.memory && c.core.memory_key);
 	rc |= osl_conf_set_value(&c, "Memory", "on", err, sizeof(err));
-	ck_assert(c.memory && !c.memory_key);
-	ck_assert_int_eq(c.rank, OST_RANK_CAPPED);
-	ck_assert_double_eq(c.rank_cap, 0);
+	ck_assert(c.core.memory && !c.core.memory_key);
+	ck_assert_int_eq(c.core.rank, OST_RANK_CAPPED);
+	ck_assert_double_eq(c.core.rank_cap, 0);
 	ck_assert_int_eq(osl_conf_set_value(&c, "DefaultWeight", "1e6", err,
 					 sizeof(err)), 0);
 	ck_assert_int_eq(osl_conf_set_value(&c, "DefaultWeight", "0x1p-3", err,
 					 sizeof(err)), 0);
-	ck_assert_double_eq(c.default_weight, 0.125);
+	ck_assert_double_eq(c.core.default_weight, 0.125);
 }
 END_TEST
 
@@ -194,6 +195,61 @@ START_TEST(test_conf_weight_lists)
 }
 END_TEST
 
+/* One table: every key found in any case, each name once, every key of
+ * ostrich.conf(5) in it and nothing else, and the log line of the
+ * defaults walks it in order. */
+START_TEST(test_conf_key_table)
+{
+	static const char *const man[] = {	/* ostrich.conf(5), in order */
+		"Mode", "ThinkTime", "Interval", "Capacity", "IntraOrder",
+		"VirtualArea", "Memory", "MemoryCredit", "Evidence",
+		"EvidenceFloor", "Rank", "RankCap", "DefaultEstimate",
+		"FairCampUsers", "DefaultWeight", "UserWeights",
+		"AccountWeights", "Weights", "Backfill", "SystemComment",
+		"EventLog",
+	};
+	osl_conf_t c = _conf();
+	char line[1024], lower[64], err[256];
+	size_t i, j;
+	int n;
+
+	ck_assert_uint_eq(osl_conf_nkeys, sizeof(man) / sizeof(man[0]));
+	for (i = 0; i < sizeof(man) / sizeof(man[0]); i++) {
+		for (j = 0; man[i][j] && j + 1 < sizeof(lower); j++)
+			lower[j] = (char) (man[i][j] | 0x20);
+		lower[j] = '\0';
+		ck_assert_msg(osl_conf_key(lower) &&
+			      !strcmp(osl_conf_key(lower)->name, man[i]),
+			      "key %s of ostrich.conf(5) not in the table", man[i]);
+	}
+	for (i = 0; i < osl_conf_nkeys; i++)
+		for (j = i + 1; j < osl_conf_nkeys; j++)
+			ck_assert_str_ne(osl_conf_keys[i].name,
+					 osl_conf_keys[j].name);
+	ck_assert_ptr_null(osl_conf_key("Nonsense"));
+	ck_assert_int_eq(osl_conf_set_value(&c, "Backfill", "yes", err,
+					    sizeof(err)), -1);
+	n = osl_conf_line(&c, line, sizeof(line));
+	ck_assert_str_eq(line, "Mode=ostrich ThinkTime=600 Interval=30 "
+			 "Capacity=used IntraOrder=lpt VirtualArea=requested "
+			 "Memory=off MemoryCredit=3600 Evidence=off "
+			 "EvidenceFloor=600 Rank=finish RankCap=3600 "
+			 "DefaultEstimate=86400 FairCampUsers=0 "
+			 "DefaultWeight=1 Weights=config UserWeights=0 "
+			 "AccountWeights=0 Backfill=yes SystemComment=yes");
+	ck_assert_int_eq(n, (int) strlen(line));
+	/* cut to fit, the length it wanted still said */
+	ck_assert_int_eq(osl_conf_line(&c, line, 10), n);
+	ck_assert_str_eq(line, "Mode=ostr");
+	ck_assert_int_eq(osl_conf_set_value(&c, "Memory", "key", err,
+					    sizeof(err)), 0);
+	c.event_log = (char *) "/tmp/ev";
+	(void) osl_conf_line(&c, line, sizeof(line));
+	ck_assert_ptr_nonnull(strstr(line, " Memory=key "));
+	ck_assert_ptr_nonnull(strstr(line, " SystemComment=yes EventLog=/tmp/ev"));
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("conf_values");
@@ -202,6 +258,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_conf_bad_values);
 	tcase_add_test(tc, test_conf_good_values);
 	tcase_add_test(tc, test_conf_weight_lists);
+	tcase_add_test(tc, test_conf_key_table);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,390 @@
+/*****************************************************************************\
+ *  osl_conf.c - ostrich.conf without Slurm: the table of keys, the
+ *  defaults, the judges of the values, the log line.
+ *****************************************************************************
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+\*****************************************************************************/
+
+#define _POSIX_C_SOURCE 200809L	/* strdup, strcasecmp */
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "osl_conf.h"
+
+/* OST_WEIGHT_MIN and OST_WEIGHT_MAX as people write them. */
+#define OSL_CONF_WEIGHT_RANGE "[1e-6, 1e6]"
+
+/* The field of conf a key's off points at, as type T. */
+#define FIELD(T, key, conf) ((T *) ((char *) (conf) + (key)->off))
+#define CFIELD(T, key, conf) ((const T *) ((const char *) (conf) + (key)->off))
+
+static int _err(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int _err(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (errlen) {
+		va_start(ap, fmt);
+		vsnprintf(err, errlen, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+/* A decimal integer, digits only, in [min, max].  RET 0 or -1. */
+static int _uint(const char *s, uint64_t min, uint64_t max, uint64_t *out)
+{
+	unsigned long long x;
+	char *end;
+
+	if (!isdigit((unsigned char) *s))
+		return -1;
+	errno = 0;
+	x = strtoull(s, &end, 10);
+	if (errno || *end || x < min || x > max)
+		return -1;
+	*out = x;
+	return 0;
+}
+
+/* "on" or "off" (any case) into *out.  RET: 0, or -1 (*out unchanged). */
+static int _onoff(const char *val, bool *out)
+{
+	if (!strcasecmp(val, "on"))
+		*out = true;
+	else if (!strcasecmp(val, "off"))
+		*out = false;
+	else
+		return -1;
+	return 0;
+}
+
+/* --------------------------------------------- setters and showers --- */
+
+/* A whole number of seconds in [lo, hi], kept as a double. */
+static int _set_seconds(const osl_conf_key_t *k, osl_conf_t *c, const char *v)
+{
+	uint64_t x;
+
+	if (_uint(v, k->lo, k->hi, &x))
+		return -1;
+	*FIELD(double, k, c) = (double) x;
+	return 0;
+}
+
+static void _show_seconds(const osl_conf_key_t *k, const osl_conf_t *c,
+			  char *buf, size_t size)
+{
+	snprintf(buf, size, "%.0f", *CFIELD(double, k, c));
+}
+
+/* A whole number in [lo, hi]. */
+static int _set_u32(const osl_conf_key_t *k, osl_conf_t *c, const char *v)
+{
+	uint64_t x;
+
+	if (_uint(v, k->lo, k->hi, &x))
+		return -1;
+	*FIELD(uint32_t, k, c) = (uint32_t) x;
+	return 0;
+}
+
+static void _show_u32(const osl_conf_key_t *k, const osl_conf_t *c, char *buf,
+		      size_t size)
+{
+	snprintf(buf, size, "%" PRIu32, *CFIELD(uint32_t, k, c));
+}
+
+static int _set_weight(const osl_conf_key_t *k, osl_conf_t *c, const char *v)
+{
+	return osl_conf_parse_weight(v, FIELD(double, k, c));
+}
+
+static void _show_weight(const osl_conf_key_t *k, const osl_conf_t *c,
+			 char *buf, size_t size)
+{
+	snprintf(buf, size, "%g", *CFIELD(double, k, c));
+}
+
+/* A bool written as the words yes and no (Backfill, SystemComment). */
+static void _show_yesno(const osl_conf_key_t *k, const osl_conf_t *c,
+			char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", *CFIELD(bool, k, c) ? "yes" : "no");
+}
+
+/* A bool written as on and off (Evidence). */
+static int _set_onoff(const osl_conf_key_t *k, osl_conf_t *c, const char *v)
+{
+	return _onoff(v, FIELD(bool, k, c));
+}
+
+static void _show_onoff(const osl_conf_key_t *k, const osl_conf_t *c,
+			char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", *CFIELD(bool, k, c) ? "on" : "off");
+}
+
+/* The length of a list (UserWeights, AccountWeights): off is its count. */
+static void _show_count(const osl_conf_key_t *k, const osl_conf_t *c,
+			char *buf, size_t size)
+{
+	snprintf(buf, size, "%d", *CFIELD(int, k, c));
+}
+
+static void _show_path(const osl_conf_key_t *k, const osl_conf_t *c,
+		       char *buf, size_t size)
+{
+	const char *p = *CFIELD(char *, k, c);
+
+	snprintf(buf, size, "%s", p ? p : "");
+}
+
+/* The core's enumerations, by their own parsers and names (ostrich.h). */
+#define ENUM_KEY(fn, type, field)					\
+static int _set_##fn(const osl_conf_key_t *k, osl_conf_t *c, const char *v) \
+{									\
+	(void) k;							\
+	return ost_##fn##_parse(v, &c->core.field) ? -1 : 0;		\
+}									\
+static void _show_##fn(const osl_conf_key_t *k, const osl_conf_t *c,	\
+		       char *buf, size_t size)				\
+{									\
+	(void) k;							\
+	snprintf(buf, size, "%s", ost_##fn##_name(c->core.field));	\
+}
+ENUM_KEY(mode, ost_mode_t, mode)
+ENUM_KEY(capacity, ost_capacity_t, capacity)
+ENUM_KEY(intra, ost_intra_t, intra)
+ENUM_KEY(varea, ost_varea_t, varea)
+ENUM_KEY(rank, ost_rank_t, rank)
+#undef ENUM_KEY
+
+/* Memory=on|off|key: two fields of the core (§11, §15). */
+static int _set_memory(const osl_conf_key_t *k, osl_conf_t *c, const char *v)
+{
+	bool key = !strcasecmp(v, "key"), on = key;
+
+	(void) k;
+	if (!key && _onoff(v, &on))
+		return -1;
+	c->core.memory = on;
+	c->core.memory_key = key;
+	return 0;
+}
+
+static void _show_memory(const osl_conf_key_t *k, const osl_conf_t *c,
+			 char *buf, size_t size)
+{
+	(void) k;
+	snprintf(buf, size, "%s", c->core.memory_key ? "key" :
+		 c->core.memory ? "on" : "off");
+}
+
+/* Weights=config|assoc. */
+static int _set_weights(const osl_conf_key_t *k, osl_conf_t *c, const char *v)
+{
+	(void) k;
+	if (!strcasecmp(v, "assoc"))
+		c->weights_assoc = true;
+	else if (!strcasecmp(v, "config"))
+		c->weights_assoc = false;
+	else
+		return -1;
+	return 0;
+}
+
+static void _show_weights(const osl_conf_key_t *k, const osl_conf_t *c,
+			  char *buf, size_t size)
+{
+	(void) k;
+	snprintf(buf, size, "%s", c->weights_assoc ? "assoc" : "config");
+}
+
+/* ---------------------------------------------------------- the table --- */
+
+#define OFF(field) offsetof(osl_conf_t, field)
+#define SECONDS(name, field, lo)					\
+	{ name, OSL_KEY_VALUE, _set_seconds, _show_seconds, OFF(field),	\
+	  lo, UINT32_MAX, "must be a whole number of seconds in [" #lo	\
+	  ", 4294967295]" }
+#define ENUM(name, fn, must)						\
+	{ name, OSL_KEY_VALUE, _set_##fn, _show_##fn, 0, 0, 0, must }
+
+/* In ostrich.conf(5)'s order, which is the log line's. */
+const osl_conf_key_t osl_conf_keys[] = {
+	ENUM("Mode", mode, "must be ostrich or faircamp"),
+	SECONDS("ThinkTime", core.think_time, 0),
+	{ "Interval", OSL_KEY_VALUE, _set_u32, _show_u32, OFF(interval),
+	  OSL_CONF_INTERVAL_MIN, OSL_CONF_INTERVAL_MAX, "must be 1..3600 seconds" },
+	ENUM("Capacity", capacity, "must be used or full"),
+	ENUM("IntraOrder", intra, "must be lpt, spt, fifo or ljf"),
+	ENUM("VirtualArea", varea, "must be requested, learned or pooled"),
+	ENUM("Memory", memory, "must be on, off or key"),
+	SECONDS("MemoryCredit", core.memory_credit, 0),
+	{ "Evidence", OSL_KEY_VALUE, _set_onoff, _show_onoff,
+	  OFF(core.evidence), 0, 0, "must be on or off" },
+	SECONDS("EvidenceFloor", core.evidence_floor, 1),
+	ENUM("Rank", rank, "must be finish, served or capped"),
+	SECONDS("RankCap", core.rank_cap, 0),
+	{ "DefaultEstimate", OSL_KEY_VALUE, _set_u32, _show_u32,
+	  OFF(default_estimate), 1, UINT32_MAX,
+	  "must be a whole number of seconds in [1, 4294967295]" },
+	{ "FairCampUsers", OSL_KEY_VALUE, _set_u32, _show_u32,
+	  OFF(core.faircamp_users), 0, UINT32_MAX,
+	  "must be a whole number in [0, 4294967295]" },
+	{ "DefaultWeight", OSL_KEY_VALUE, _set_weight, _show_weight,
+	  OFF(core.default_weight), 0, 0,
+	  "must be a number in " OSL_CONF_WEIGHT_RANGE },
+	ENUM("Weights", weights, "must be config or assoc"),
+	{ "UserWeights", OSL_KEY_LIST, NULL, _show_count, OFF(n_user_w),
+	  0, 0, NULL },
+	{ "AccountWeights", OSL_KEY_LIST, NULL, _show_count, OFF(n_acct_w),
+	  0, 0, NULL },
+	{ "Backfill", OSL_KEY_BOOL, NULL, _show_yesno, OFF(backfill),
+	  0, 0, NULL },
+	{ "SystemComment", OSL_KEY_BOOL, NULL, _show_yesno,
+	  OFF(system_comment), 0, 0, NULL },
+	{ "EventLog", OSL_KEY_PATH, NULL, _show_path, OFF(event_log),
+	  0, 0, NULL },
+};
+const size_t osl_conf_nkeys = sizeof(osl_conf_keys) / sizeof(osl_conf_keys[0]);
+
+#undef OFF
+#undef SECONDS
+#undef ENUM
+
+extern const osl_conf_key_t *osl_conf_key(const char *name)
+{
+	size_t i;
+
+	for (i = 0; name && i < osl_conf_nkeys; i++)
+		if (!strcasecmp(name, osl_conf_keys[i].name))
+			return &osl_conf_keys[i];
+	return NULL;
+}
+
+/* ----------------------------------------------------------- the API --- */
+
+extern void osl_conf_defaults(osl_conf_t *conf)
+{
+	memset(conf, 0, sizeof(*conf));
+	ost_config_init(&conf->core);
+	conf->core.gate = OST_GATE_SOFT;
+	conf->interval = 30;
+	conf->default_estimate = 86400;
+	conf->backfill = true;
+	conf->system_comment = true;
+}
+
+extern int osl_conf_parse_weight(const char *s, double *w)
+{
+	char *end;
+	double x;
+
+	/* strtod skips blanks and takes a sign: neither is a weight */
+	if (!isdigit((unsigned char) *s) && *s != '.')
+		return -1;
+	errno = 0;
+	x = strtod(s, &end);
+	if (end == s || *end || !ost_weight_ok(x))
+		return -1;
+	*w = x;
+	return 0;
+}
+
+extern int osl_conf_set_value(osl_conf_t *conf, const char *key,
+			      const char *val, char *err, size_t errlen)
+{
+	const osl_conf_key_t *k = osl_conf_key(key);
+
+	if (errlen)
+		err[0] = '\0';
+	if (!key || !val)
+		return _err(err, errlen, "missing key or value");
+	if (!k || k->read != OSL_KEY_VALUE)
+		return _err(err, errlen, "%s: not a key with a single value",
+			    key);
+	if (k->set(k, conf, val))
+		return _err(err, errlen, "%s=%s: %s", k->name, val, k->must);
+	return 0;
+}
+
+extern int osl_conf_parse_weight_list(const char *key, const char *list,
+				      osl_conf_pair_f fn, void *arg,
+				      char *err, size_t errlen)
+{
+	char *copy, *item, *next;
+	int rc = 0;
+
+	if (errlen)
+		err[0] = '\0';
+	if (!list || !*list)
+		return _err(err, errlen, "%s: empty list", key);
+	if (!(copy = strdup(list)))
+		return _err(err, errlen, "%s: out of memory", key);
+	for (item = copy; item && !rc; item = next) {
+		char *colon;
+		double w;
+
+		if ((next = strchr(item, ',')))
+			*next++ = '\0';
+		colon = strchr(item, ':');
+		if (!colon || colon == item) {
+			rc = _err(err, errlen, "%s: \"%s\" is not name:weight",
+				  key, item);
+			break;
+		}
+		*colon = '\0';
+		if (osl_conf_parse_weight(colon + 1, &w)) {
+			rc = _err(err, errlen, "%s: weight \"%s\" of %s must be "
+				  "a number in " OSL_CONF_WEIGHT_RANGE, key,
+				  colon + 1, item);
+			break;
+		}
+		rc = fn(item, w, arg, err, errlen);
+	}
+	free(copy);
+	return rc;
+}
+
+extern void osl_conf_core(const osl_conf_t *conf, uint32_t procs,
+			  ost_config_t *cfg)
+{
+	*cfg = conf->core;
+	cfg->procs = procs ? procs : 1;
+}
+
+extern int osl_conf_line(const osl_conf_t *conf, char *buf, size_t size)
+{
+	size_t i, len = 0;
+
+	if (size)
+		buf[0] = '\0';
+	for (i = 0; i < osl_conf_nkeys; i++) {
+		const osl_conf_key_t *k = &osl_conf_keys[i];
+		char val[4096];
+		int n;
+
+		if (k->read == OSL_KEY_PATH && !*CFIELD(char *, k, conf))
+			continue;
+		k->show(k, conf, val, sizeof(val));
+		n = snprintf(len < size ? buf + len : NULL,
+			     len < size ? size - len : 0, "%s%s=%s",
+			     len ? " " : "", k->name, val);
+		if (n < 0)
+			return n;
+		len += (size_t) n;
+	}
+	return (int) len;
+}

@@ -1,0 +1,165 @@
+/*****************************************************************************\
+ *  osl_conf.h - ostrich.conf (see ostrich.conf(5)): the configuration in
+ *  force, its one table of keys, and the judges of their values.
+ *****************************************************************************
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ *  Slurm's parser splits the file into Key=Value pairs (slurm/ostrich_conf.c,
+ *  from osl_conf_keys); everything else is here and uses the C library only,
+ *  so that tests/plugin/check_conf_values.c and the fuzzer (fuzz/fuzz_conf.c)
+ *  run it without Slurm.  Every number is parsed strictly: the whole value,
+ *  no sign where none is allowed, finite, in its documented range.
+\*****************************************************************************/
+
+#ifndef _OSL_CONF_H
+#define _OSL_CONF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "ostrich.h"
+
+/* Range of Interval (seconds). */
+#define OSL_CONF_INTERVAL_MIN 1u
+#define OSL_CONF_INTERVAL_MAX 3600u
+
+typedef struct {
+	uid_t uid;			/* user the weight applies to */
+	double weight;			/* w_u > 0 */
+} osl_user_weight_t;
+
+typedef struct {
+	char *account;			/* account name (xmalloc'ed) */
+	double weight;			/* w_u of its users' jobs */
+} osl_acct_weight_t;
+
+/* The configuration in force.  Every scheduling key is a field of core,
+ * the core's own configuration, so that a partition's is core with its
+ * CPU count (osl_conf_core); the other fields are the adapter's. */
+typedef struct {
+	char *path;			/* file read (NULL: defaults only) */
+	ost_config_t core;		/* Mode, ThinkTime, Capacity, IntraOrder,
+					 * VirtualArea, Memory, MemoryCredit,
+					 * Evidence, EvidenceFloor, Rank, RankCap,
+					 * FairCampUsers, DefaultWeight; the
+					 * soft gate; procs 1 */
+	uint32_t interval;		/* Interval, seconds between passes (30) */
+	uint32_t default_estimate;	/* DefaultEstimate, seconds (86400) */
+	bool weights_assoc;		/* Weights=assoc: association Shares */
+	osl_user_weight_t *user_w;	/* UserWeights=name:w,... */
+	int n_user_w;
+	osl_acct_weight_t *acct_w;	/* AccountWeights=name:w,... */
+	int n_acct_w;
+	bool backfill;			/* Backfill=yes: embed sched/backfill */
+	bool system_comment;		/* SystemComment=yes: summary per job */
+	char *event_log;		/* EventLog=path (debugging, tests) */
+} osl_conf_t;
+
+/* How the reader takes a key's value from Slurm's parser. */
+typedef enum {
+	OSL_KEY_VALUE = 0,		/* text judged by osl_conf_set_value */
+	OSL_KEY_BOOL,			/* Slurm's boolean (yes/no, ...) into
+					 * the bool at off */
+	OSL_KEY_PATH,			/* text kept as given at off */
+	OSL_KEY_LIST,			/* name:w,... (osl_conf_parse_weight_list);
+					 * the reader resolves the names */
+} osl_key_read_t;
+
+/* One key of ostrich.conf: the only list of them (the reader, the value
+ * judge and the log line all walk it). */
+typedef struct osl_conf_key {
+	const char *name;		/* as ostrich.conf(5) writes it */
+	osl_key_read_t read;		/* how it is read */
+	/* OSL_KEY_VALUE: set the field from val.  RET 0, or -1 (conf
+	 * untouched) */
+	int (*set)(const struct osl_conf_key *key, osl_conf_t *conf,
+		   const char *val);
+	/* the value in force, as the file would say it, into buf */
+	void (*show)(const struct osl_conf_key *key, const osl_conf_t *conf,
+		     char *buf, size_t size);
+	size_t off;			/* the field in osl_conf_t */
+	uint64_t lo, hi;		/* range of a whole number */
+	const char *must;		/* why a value is refused: "must be ..." */
+} osl_conf_key_t;
+
+extern const osl_conf_key_t osl_conf_keys[];
+extern const size_t osl_conf_nkeys;
+
+/* The key called name (any case), or NULL. */
+extern const osl_conf_key_t *osl_conf_key(const char *name);
+
+/* conf = the defaults an empty ostrich.conf gives (the core's,
+ * ost_config_init, for every scheduling key, with the soft gate;
+ * Interval=30, DefaultEstimate=86400, Backfill and SystemComment on; no
+ * weight lists, no EventLog).  The one place they are set. */
+extern void osl_conf_defaults(osl_conf_t *conf);
+
+/*
+ * Set the key of kind OSL_KEY_VALUE called key (any case) from its text
+ * value val.
+ * RET 0, or -1 with conf untouched and a message "Key=value: why" in
+ *	err[0..errlen) (truncated to fit).  Any other key is an error.
+ */
+extern int osl_conf_set_value(osl_conf_t *conf, const char *key,
+			      const char *val, char *err, size_t errlen);
+
+/*
+ * A weight: a decimal or hexadecimal floating-point number, the whole of
+ * s, in [OST_WEIGHT_MIN, OST_WEIGHT_MAX].
+ * RET 0 and *w, or -1 (*w untouched).
+ */
+extern int osl_conf_parse_weight(const char *s, double *w);
+
+/* Called for each name:weight of a list; RET 0, or -1 after writing why
+ * into err[0..errlen). */
+typedef int (*osl_conf_pair_f)(const char *name, double weight, void *arg,
+			       char *err, size_t errlen);
+
+/*
+ * Parse the list "name:w[,name:w...]" of key (UserWeights, AccountWeights):
+ * non-empty names without ':' or ',', weights as osl_conf_parse_weight, no
+ * empty item.  fn is called for each pair in order, and the parse stops at
+ * its first error.
+ * RET 0, or -1 with a message in err[0..errlen).
+ */
+extern int osl_conf_parse_weight_list(const char *key, const char *list,
+				      osl_conf_pair_f fn, void *arg,
+				      char *err, size_t errlen);
+
+/* The core configuration of a partition of procs CPUs (0 counts as 1):
+ * conf->core with that CPU count. */
+extern void osl_conf_core(const osl_conf_t *conf, uint32_t procs,
+			  ost_config_t *cfg);
+
+/*
+ * Every key in force, "Key=value ..." in the table's order (a list shows
+ * its length; EventLog only when set), for the log.
+ * RET the length osl_conf_line would have written with room (snprintf's
+ *     convention): buf[0..size) holds as much as fits, NUL-terminated
+ */
+extern int osl_conf_line(const osl_conf_t *conf, char *buf, size_t size);
+
+/* ------------------------------- slurm/ostrich_conf.c (Slurm-bound) --- */
+
+/*
+ * Read ostrich.conf (path, or the file next to slurm.conf when NULL).
+ * A missing file gives the defaults.
+ * RET: new configuration (free with osl_conf_free), or NULL with a
+ *	message in *err (xmalloc'ed, caller xfree()s it).
+ */
+extern osl_conf_t *osl_conf_read(const char *path, char **err);
+
+/* Free a configuration; NULL is a no-op. */
+extern void osl_conf_free(osl_conf_t *conf);
+
+/* Weight w_u for a job of uid charged to account (NULL ok); shares_raw is
+ * the association's raw Shares (NO_VAL or 0 if none). */
+extern double osl_conf_weight(const osl_conf_t *conf, uid_t uid,
+			      const char *account, uint32_t shares_raw);
+
+/* osl_conf_line, xmalloc'ed. */
+extern char *osl_conf_str(const osl_conf_t *conf);
+
+#endif /* _OSL_CONF_H */
