@@ -126,7 +126,9 @@ typedef struct {
 					 * is held; compared, never read, by
 					 * the Slurm-free files; NULL once the
 					 * pass lost it (osl_refind) */
-	uint32_t rec_id;		/* the record's job id: the pass finds
+	uint32_t rec_id;		/* the record's job id (a pending array's
+					 * own record: the array's job id,
+					 * group); the pass finds
 					 * it again by it after a lock gap */
 	uint32_t rec_prio;		/* the record's priority when observed:
 					 * a changed one is not overwritten */

@@ -231,6 +231,33 @@ static bool _comment(osl_part_t *p, osl_obs_t *o, const osl_camp_vec_t *cv,
 	return true;
 }
 
+/* Is o to be given no line (finished, unranked, or a second partition of
+ * its record)? */
+static bool _no_line(const osl_obs_t *o)
+{
+	return o->st == OSL_FINISHED || (o->st == OSL_PENDING && !o->rank) ||
+	       o->slot > 0;
+}
+
+/*
+ * The observation whose line the record of obs[i] gets: the record's best-
+ * ranked pending task.  Only a pending array's own record (its job id is
+ * the array's) has several observations, and they need not be adjacent:
+ * sorted by key, a task split off into a record of its own stands between
+ * them.  They all lie in the run of the array's keys, obs[i..end).
+ */
+static osl_obs_t *_best_task(osl_obs_t **obs, int i, int end)
+{
+	osl_obs_t *o = obs[i];
+	int j;
+
+	for (j = i + 1; j < end; j++)
+		if (obs[j]->rec == o->rec && obs[j]->rank &&
+		    obs[j]->rank < o->rank)
+			o = obs[j];
+	return o;
+}
+
 /* Each record of obs[0..n) once: its best-ranked pending task, or its
  * running job; its first partition only.  RET the records given a line. */
 static int _each_record(osl_part_t *p, osl_obs_t **obs, int n,
@@ -238,21 +265,27 @@ static int _each_record(osl_part_t *p, osl_obs_t **obs, int n,
 			const osl_comment_ops_t *ops, const osl_own_t *own,
 			int nown)
 {
-	int i, done = 0;
+	int i, j, end, done = 0;
 
-	for (i = 0; i < n; i++) {
-		osl_obs_t *o = obs[i];
-		int j;
+	for (i = 0; i < n; i = end) {
+		uint64_t group = obs[i]->group;
+		bool array_done = false;
 
-		if (o->st == OSL_FINISHED || (o->st == OSL_PENDING && !o->rank) ||
-		    o->slot > 0)
-			continue;	/* multi-partition: the first one */
-		/* a pending array record: the summary of its best task */
-		for (j = i + 1; j < n && obs[j]->rec == o->rec; j++)
-			if (obs[j]->rank && obs[j]->rank < o->rank)
-				o = obs[j];
-		i = j - 1;
-		done += _comment(p, o, cv, pending, ops, own, nown);
+		for (end = i + 1; group && end < n && obs[end]->group == group;
+		     end++)
+			;
+		for (j = i; j < end; j++) {
+			osl_obs_t *o = obs[j];
+			bool array_rec = group && o->rec_id == (uint32_t) group;
+
+			if (_no_line(o) || (array_rec && array_done))
+				continue;
+			if (array_rec) {
+				array_done = true;
+				o = _best_task(obs, j, end);
+			}
+			done += _comment(p, o, cv, pending, ops, own, nown);
+		}
 	}
 	return done;
 }

@@ -143,6 +143,7 @@ START_TEST(test_comments)
 	obs[2] = pend(OSL_ARRAY_KEY(3, 0), 11, T0, &recs[2]);
 	obs[3] = pend(OSL_ARRAY_KEY(3, 1), 11, T0, &recs[2]);
 	obs[2].group = obs[3].group = 3;
+	obs[2].rec_id = obs[3].rec_id = 3;	/* the array's own record */
 	obs[4] = pend(4, 10, T0, &recs[3]);
 	obs[5] = finished(5, 10, T0, T0 + 1, T0 + 2, &recs[4]);
 	obs[6] = pend(6, 10, T0, &recs[5]);
@@ -179,6 +180,63 @@ START_TEST(test_comments)
 
 	osl_comments(&p, idx, 7, &ops);
 	for (i = 0; i < 3; i++)
+		ck_assert_msg(recs[i].sets == 1, "record %d written %d times",
+			      i, recs[i].sets);
+	for (i = 0; i < 8; i++)
+		free(recs[i].comment);
+	osl_tfree(idx, vec.n + 1, sizeof(*idx));
+	free_part(&p);
+}
+END_TEST
+
+/*
+ * An array whose tasks 2 and 4 were split off into records of their own
+ * (one running, one pending): sorted by key they stand between the
+ * pending tasks 1, 3 and 5 of the array's own record.  That record still
+ * gets one line, of its best-ranked task, written once; a second pass
+ * with nothing changed writes nothing.
+ */
+START_TEST(test_comments_split_array)
+{
+	osl_part_t p = mk_part(8);
+	osl_obs_t obs[6], **idx;
+	osl_obs_vec_t vec = { .v = obs, .n = 6, .cap = 6 };
+	ost_summary_t sum;
+	uint64_t best = UINT64_MAX;
+	int i;
+
+	memset(recs, 0, sizeof(recs));
+	for (i = 1; i <= 5; i++) {
+		void *rec = i == 2 ? &recs[1] : i == 4 ? &recs[2] : &recs[0];
+
+		obs[i - 1] = i == 2 ? running(OSL_ARRAY_KEY(7, i), 11, T0,
+					      T0 + 1, rec) :
+				      pend(OSL_ARRAY_KEY(7, i), 11, T0, rec);
+		obs[i - 1].group = 7;
+		obs[i - 1].rec_id = i == 2 ? 8 : i == 4 ? 9 : 7;
+		obs[i - 1].estimate = 600 * i;	/* LPT: task 5 first */
+	}
+	obs[5] = pend(20, 10, T0, &recs[3]);
+	idx = osl_obs_index(&vec);
+	ck_assert_int_eq(osl_sync(&p, idx, 6, T0 + 2, OSL_SYNC_ALL, NULL), 7);
+	osl_prio_rank(&p, idx, 6);
+	for (i = 0; i < 5; i++)
+		if (obs[i].rec_id == 7 && obs[i].rank &&
+		    obs[i].rank < best)
+			best = obs[i].rank;
+	ck_assert_uint_eq(best, obs[4].rank);	/* task 5 */
+	osl_comments(&p, idx, 6, &ops);
+	ck_assert_int_eq(recs[0].sets, 1);
+	ck_assert_int_eq(ost_summary_parse(recs[0].comment, &sum), 0);
+	ck_assert_uint_eq(sum.rank, best);
+	ck_assert_int_eq(recs[1].sets, 1);	/* running task 2 */
+	ck_assert_int_eq(ost_summary_parse(recs[1].comment, &sum), 0);
+	ck_assert_uint_eq(sum.rank, 0);
+	ck_assert_int_eq(recs[2].sets, 1);	/* pending task 4 */
+	ck_assert_int_eq(ost_summary_parse(recs[2].comment, &sum), 0);
+	ck_assert_uint_eq(sum.rank, obs[3].rank);
+	osl_comments(&p, idx, 6, &ops);
+	for (i = 0; i < 4; i++)
 		ck_assert_msg(recs[i].sets == 1, "record %d written %d times",
 			      i, recs[i].sets);
 	for (i = 0; i < 8; i++)
@@ -357,6 +415,7 @@ static Suite *suite(void)
 	tcase_set_timeout(tc, PLUG_TIMEOUT);
 	tcase_add_test(tc, test_merge);
 	tcase_add_test(tc, test_comments);
+	tcase_add_test(tc, test_comments_split_array);
 	tcase_add_test(tc, test_comments_private);
 	tcase_add_test(tc, test_comments_new);
 	tcase_add_test(tc, test_names);
