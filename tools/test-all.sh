@@ -285,7 +285,7 @@ else
 	pfx_root=${OST_SLURM_PREFIX_ROOT:-/opt/ostrich-slurm}
 	live_matrix="s1-ostrich.sh s2-faircamp.sh s3-backfill.sh s4-restart.sh"
 	live_matrix+=" s5-badconf.sh s6-special.sh s7-inspect.sh s8-resize.sh"
-	live_matrix+=" s10-gap.sh s11-save-gap.sh"
+	live_matrix+=" s10-gap.sh s11-save-gap.sh s13-arrival.sh"
 	for v in "${versions[@]}"; do
 		d=s$v
 		if ! step "build against Slurm $v (-Werror)" build_tree "$d" \

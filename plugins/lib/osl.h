@@ -99,6 +99,10 @@ typedef struct {
 					 * submissions since (osl_prio.c) */
 	bool passed;			/* a pass of this process has advanced
 					 * its clock (osl_clock_check) */
+	double last_pass;		/* now of the last full sync (a pass)
+					 * of this process, 0: none yet: a
+					 * pending job it did not show then
+					 * was not eligible (osl_sync.c) */
 	double restored_at;		/* the core's clock in the state file
 					 * it was restored from, until the
 					 * first pass has diffed every record
@@ -149,6 +153,10 @@ typedef struct {
 	double weight;			/* owner's weight w_u */
 	uint64_t group;			/* array job id, 0 for a plain job */
 	time_t submit;			/* submission time */
+	time_t eligible;		/* when Slurm first found it eligible
+					 * (begin_time: reset by a hold, a
+					 * release, a dependency), 0: not yet;
+					 * after now: a --begin to come */
 	time_t start;			/* start time (running, finished) */
 	time_t end;			/* end time (finished) */
 	double runtime;			/* seconds run, suspensions excluded
@@ -196,8 +204,6 @@ typedef struct {
 	uint32_t job_id;		/* its job id (ties) */
 } osl_qrec_t;
 
-/* Why a pass was woken before its Interval (osl_pass.c), counted for the
- * pass log line. */
 /* -------------------------------------------- osl_vec.c (Slurm-free) --- */
 
 /*
@@ -207,6 +213,9 @@ typedef struct {
  * RET the (possibly moved) array
  */
 extern void *osl_grow(void *v, int *cap, int need, size_t size, int first);
+
+/* qsort's comparison of two uint32_t. */
+extern int osl_cmp_u32(const void *a, const void *b);
 
 /* calloc(n ? n : 1, size); out of memory is fatal.  free() the result. */
 extern void *osl_calloc(size_t n, size_t size);

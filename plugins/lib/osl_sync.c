@@ -178,6 +178,37 @@ static void _update(osl_ev_vec_t *ev, const osl_known_t *k, const osl_obs_t *o,
 }
 
 /*
+ * When o, a job the core does not know, arrives in the schedule (§9.12),
+ * seconds: when Slurm first found it eligible (never before its submit
+ * time); now if Slurm has not found it eligible yet (its eligible time is
+ * 0 after a release, for an array being made, during a dependency wait);
+ * now too when the last pass (at seen, 0: none in this process) would have
+ * shown it, had it been eligible then, and did not: it was held or could
+ * not run.  A job submitted while a save kept the core away (o->unseen)
+ * was not shown for that reason.  NAN: not yet, a --begin still to come.
+ */
+static double _arrival(const osl_obs_t *o, double now, double seen)
+{
+	double t = (double) o->submit;
+
+	if ((double) o->eligible > now)
+		return NAN;
+	if ((double) o->eligible > t)
+		t = (double) o->eligible;
+	if (!o->eligible || t > now)	/* t > now: a clock stepped back */
+		t = now;
+	if (seen > 0 && t < seen && !o->unseen)
+		t = now;
+	return t;
+}
+
+/* The arrival t of o, a job first seen started, at the latest its start. */
+static double _before_start(double t, const osl_obs_t *o)
+{
+	return isnan(t) || t > (double) o->start ? (double) o->start : t;
+}
+
+/*
  * Events that bring the core's view of one job in line with Slurm's.
  * IN k - what the core knows (NULL: nothing)
  * IN o - what Slurm shows (NULL: the record is gone or left alone)
@@ -188,23 +219,26 @@ static void _update(osl_ev_vec_t *ev, const osl_known_t *k, const osl_obs_t *o,
  * it has now right after its requeue.
  */
 static void _diff_one(osl_ev_vec_t *ev, const osl_known_t *k, const osl_obs_t *o,
-		      double now, bool uncharged)
+		      double now, double seen, bool uncharged)
 {
 	if (!k) {
+		double t = _arrival(o, now, seen);
+
 		if (o->st == OSL_PENDING) {
-			_ev_add(ev, o->submit, OSL_ORD_SUBMIT, OSL_EV_SUBMIT, o,
-				o->key);
+			if (!isnan(t))	/* NAN: its --begin is to come */
+				_ev_add(ev, t, OSL_ORD_SUBMIT, OSL_EV_SUBMIT, o,
+					o->key);
 		} else if (o->st == OSL_RUNNING) {
-			_ev_add(ev, o->submit, OSL_ORD_SUBMIT, OSL_EV_SUBMIT, o,
-				o->key);
+			_ev_add(ev, _before_start(t, o), OSL_ORD_SUBMIT,
+				OSL_EV_SUBMIT, o, o->key);
 			_ev_add(ev, o->start, OSL_ORD_START, OSL_EV_START, o, o->key);
 		} else if (o->st == OSL_FINISHED && o->ran && uncharged) {
 			/* over before a pass saw it, and known to be
 			 * uncharged (see _uncharged()): still charged what it
 			 * used.  (A finished record the core does not know is
 			 * otherwise one it has charged and forgotten.) */
-			_ev_add(ev, o->submit, OSL_ORD_SUBMIT, OSL_EV_SUBMIT, o,
-				o->key);
+			_ev_add(ev, _before_start(t, o), OSL_ORD_SUBMIT,
+				OSL_EV_SUBMIT, o, o->key);
 			_ev_add(ev, o->start, OSL_ORD_START, OSL_EV_START, o, o->key);
 			_ev_add(ev, o->end, OSL_ORD_END_LATE, OSL_EV_FINISH, o,
 				o->key);
@@ -288,13 +322,15 @@ static void _diff_all(osl_ev_vec_t *ev, const osl_part_t *p, osl_obs_t **obs,
 		qsort(known.v, known.n, sizeof(*known.v), _known_cmp);
 	while (i < known.n || j < n) {
 		if (j == n || (i < known.n && known.v[i].id < obs[j]->key)) {
-			_diff_one(ev, &known.v[i++], NULL, now, false);
+			_diff_one(ev, &known.v[i++], NULL, now, p->last_pass,
+				  false);
 		} else if (i == known.n || obs[j]->key < known.v[i].id) {
-			_diff_one(ev, NULL, obs[j], now,
+			_diff_one(ev, NULL, obs[j], now, p->last_pass,
 				  _uncharged(p, &known, obs[j]));
 			j++;
 		} else {
-			_diff_one(ev, &known.v[i++], obs[j++], now, false);
+			_diff_one(ev, &known.v[i++], obs[j++], now,
+				  p->last_pass, false);
 		}
 	}
 	osl_tfree(known.v, known.cap, sizeof(*known.v));
@@ -309,7 +345,8 @@ static void _diff_new(osl_ev_vec_t *ev, const osl_part_t *p, osl_obs_t **obs,
 
 	for (j = 0; j < n; j++)
 		if (ost_job_get(p->sched, obs[j]->key, &info))
-			_diff_one(ev, NULL, obs[j], now, obs[j]->unseen);
+			_diff_one(ev, NULL, obs[j], now, p->last_pass,
+				  obs[j]->unseen);
 }
 
 /* ------------------------------------------------------------- apply --- */
@@ -447,6 +484,7 @@ extern int osl_sync(osl_part_t *p, osl_obs_t **obs, int n, double now,
 	if (scope == OSL_SYNC_ALL) {
 		_diff_all(&ev, p, obs, n, now);
 		p->restored_at = 0;	/* every record diffed once */
+		p->last_pass = now;	/* every eligible pending job seen */
 	} else
 		_diff_new(&ev, p, obs, n, now);
 	if (ev.n)

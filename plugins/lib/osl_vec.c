@@ -153,3 +153,10 @@ static void _trelease(void *v, size_t bytes, void *arg)
 }
 
 const ost_alloc_t osl_talloc = { _tresize, _trelease, NULL };
+
+extern int osl_cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
+
+	return (x > y) - (x < y);
+}

@@ -135,7 +135,8 @@ static void _reload_conf(void)
 /*
  * The engine thread: a pass every Interval, sooner after a submission
  * (wake) but no sooner than osl_wake_deadline() allows (one per second,
- * less often when a pass holds the locks long), at once on reconfigure.
+ * less often when a pass holds the locks long), at once on reconfigure;
+ * between passes, the catch-up of incomplete submissions at once.
  */
 static void *_engine(void *arg)
 {
@@ -167,7 +168,7 @@ static void *_engine(void *arg)
 			_reload_conf();
 		held = osl_pass();
 		osl_save_all(false);
-		osl_catch_up();
+		osl_catch_up(true);
 
 		slurm_mutex_lock(&osl_eng.lock);
 		full = begun;
@@ -175,6 +176,13 @@ static void *_engine(void *arg)
 		osl_wake_deadline(&begun, held, osl_eng.conf->interval, &soon);
 		while (!osl_eng.stop && !osl_eng.reconf) {
 			struct timespec *deadline = osl_eng.wake ? &soon : &full;
+
+			if (osl_eng.catch_up) {	/* incomplete submissions */
+				slurm_mutex_unlock(&osl_eng.lock);
+				osl_catch_up(false);
+				slurm_mutex_lock(&osl_eng.lock);
+				continue;
+			}
 
 			if (pthread_cond_timedwait(&osl_eng.cond, &osl_eng.lock,
 						   deadline) == ETIMEDOUT &&

@@ -1,7 +1,8 @@
 /*****************************************************************************\
- *  osl_globals.c - the adapter's global data: the engine's state (osl_eng)
- *  and the data symbols of slurmctld it reads.  A leaf: it calls nothing,
- *  so that every Slurm-bound file may use it without an import circle.
+ *  osl_globals.c - the adapter's global data: the engine's state (osl_eng),
+ *  the one way to take its lock in the lock order, and the data symbols of
+ *  slurmctld it reads.  A leaf: it calls no other file of the adapter, so
+ *  that every Slurm-bound file may use it without an import circle.
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
@@ -13,6 +14,9 @@
 #include <time.h>
 
 #include "slurm/slurm.h"
+
+#include "src/common/assoc_mgr.h"
+#include "src/common/macros.h"
 
 #include "src/slurmctld/slurmctld.h"
 
@@ -42,4 +46,33 @@ extern double osl_now_hr(void)
 
 	gettimeofday(&tv, NULL);
 	return tv.tv_sec + tv.tv_usec / 1e6;
+}
+
+/*
+ * Take osl_eng.lock, and before it the assoc_mgr read lock when
+ * Weights=assoc reads association shares (lock order: osl_slurm.h).
+ * NOTE: the slurmctld locks the caller needs are held.
+ * RET whether the assoc lock was taken (for osl_unlock_engine)
+ */
+extern bool osl_lock_engine(assoc_mgr_lock_t *assoc_lock)
+{
+	bool assoc;
+
+	slurm_mutex_lock(&osl_eng.lock);
+	assoc = osl_eng.conf && osl_eng.conf->weights_assoc;
+	if (assoc) {
+		slurm_mutex_unlock(&osl_eng.lock);
+		assoc_mgr_lock(assoc_lock);
+		slurm_mutex_lock(&osl_eng.lock);
+	}
+	osl_eng.assoc_held = assoc;
+	return assoc;
+}
+
+extern void osl_unlock_engine(assoc_mgr_lock_t *assoc_lock, bool assoc)
+{
+	osl_eng.assoc_held = false;
+	slurm_mutex_unlock(&osl_eng.lock);
+	if (assoc)
+		assoc_mgr_unlock(assoc_lock);
 }

@@ -79,15 +79,41 @@ static uint32_t _cur_prio(const job_record_t *job_ptr, int slot)
 }
 
 /*
+ * Can a pending job with this reason never start as Slurm is configured
+ * (§9.13)?  Slurm keeps such jobs pending (EnforcePartLimits=NO, a
+ * dependency that failed, an account or QOS removed) until an operator or
+ * the owner changes something.
+ */
+static bool _cannot_run(uint32_t reason)
+{
+	switch (reason) {
+	case WAIT_PART_NODE_LIMIT:	/* PartitionNodeLimit */
+	case WAIT_PART_TIME_LIMIT:	/* PartitionTimeLimit */
+	case WAIT_PART_CONFIG:		/* PartitionConfig */
+	case FAIL_BAD_CONSTRAINTS:	/* BadConstraints */
+	case WAIT_DEP_INVALID:		/* DependencyNeverSatisfied */
+	case FAIL_ACCOUNT:		/* InvalidAccount */
+	case FAIL_QOS:			/* InvalidQOS */
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
  * Jobs left alone (documented in ostrich.conf(5)): held (priority 0),
- * in a reservation, heterogeneous, revoked (federation).
+ * pending for a reason that lets them never start (_cannot_run), in a
+ * reservation, heterogeneous, revoked (federation).  A pending job left
+ * alone holds no place in the schedule and keeps no campaign open; when
+ * it is no longer left alone it arrives anew (§9.12).
  */
 extern bool osl_ignored(const job_record_t *job_ptr)
 {
 	if (job_ptr->het_job_id || IS_JOB_REVOKED(job_ptr) ||
 	    job_ptr->resv_name || job_ptr->resv_ptr || !job_ptr->details)
 		return true;
-	if (IS_JOB_PENDING(job_ptr) && job_ptr->priority == 0)
+	if (IS_JOB_PENDING(job_ptr) &&
+	    (job_ptr->priority == 0 || _cannot_run(job_ptr->state_reason)))
 		return true;
 	return false;
 }
@@ -108,6 +134,7 @@ static void _fill(osl_obs_t *o, job_record_t *job_ptr,
 	o->estimate = _estimate(job_ptr, part_ptr);
 	o->limit = _limit(job_ptr);
 	o->submit = job_ptr->details->submit_time;
+	o->eligible = job_ptr->details->begin_time;
 	if (IS_JOB_PENDING(job_ptr)) {
 		o->st = OSL_PENDING;
 		o->writable = !job_ptr->direct_set_prio;

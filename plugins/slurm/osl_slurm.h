@@ -17,8 +17,12 @@
 
 #include <pthread.h>
 
+#include "src/common/assoc_mgr.h"	/* after Slurm's config.h */
+
 #include "osl.h"
 
+/* Why a pass was woken before its Interval (osl_pass.c), counted for the
+ * pass log line. */
 typedef enum {
 	OSL_WAKE_WATCH,			/* sched/ostrich saw submissions (no
 					 * priority/ostrich) */
@@ -29,6 +33,10 @@ typedef enum {
 	OSL_WAKE_UNSETTLED,		/* a partition did not rank it */
 	OSL_WAKE_TIE,			/* no room between its neighbours */
 	OSL_WAKE_NO_LINE,		/* no SystemComment line written */
+	OSL_WAKE_INCOMPLETE,		/* submitted before its record was
+					 * complete (an array being made, a
+					 * release): wakes osl_catch_up, and a
+					 * pass only if that leaves it */
 	OSL_WAKE_N
 } osl_wake_why_t;
 
@@ -44,6 +52,8 @@ typedef struct {
 	bool stop;			/* fini: the thread must exit */
 	bool reconf;			/* re-read ostrich.conf before a pass */
 	bool wake;			/* a pass is wanted soon (submission) */
+	bool catch_up;			/* deferred submissions wait in unseen:
+					 * osl_catch_up() now, no pass */
 	uint32_t woken[OSL_WAKE_N];	/* wakes by reason since the engine
 					 * thread last took them */
 	uint32_t woke[OSL_WAKE_N];	/* those before the pass under way,
@@ -62,8 +72,9 @@ typedef struct {
 	bool saved;			/* saved_at is set */
 	double saved_at;		/* last save, CLOCK_MONOTONIC seconds */
 	uint32_t *unseen;		/* job ids (array job ids for arrays)
-					 * submitted while saving: the core
-					 * has not seen them (osl_pass.c) */
+					 * deferred at submission, during a
+					 * save or incomplete: the core has not
+					 * seen them (osl_submit.c) */
 	int nunseen;			/* entries used in unseen */
 	int cap_unseen;			/* entries allocated in unseen */
 } osl_engine_t;
@@ -210,6 +221,15 @@ extern bool osl_order_job_list(const osl_obs_vec_t *vec);
 /* Seconds since the epoch, microsecond resolution (timing logs only). */
 extern double osl_now_hr(void);
 
+/*
+ * Take osl_eng.lock, and before it the assoc_mgr read lock assoc_lock when
+ * Weights=assoc reads association shares (lock order above).
+ * NOTE: the slurmctld locks the caller needs are held.
+ * RET whether the assoc lock was taken, for osl_unlock_engine
+ */
+extern bool osl_lock_engine(assoc_mgr_lock_t *assoc_lock);
+extern void osl_unlock_engine(assoc_mgr_lock_t *assoc_lock, bool assoc);
+
 /* ------------------------------------------------ osl_pass.c (Slurm) --- */
 
 /* One pass: observe, sync, rank, renumber, comment, write, order.
@@ -217,9 +237,11 @@ extern double osl_now_hr(void);
  * RET how long it held them, in seconds */
 extern double osl_pass(void);
 
-/* Submit the jobs submitted during the save that just ended, each as its
- * submission would have, instead of by a pass; those it cannot settle are
- * left to the pass they woke.  NOTE: takes the locks itself. */
-extern void osl_catch_up(void);
+/* ---------------------------------------------- osl_submit.c (Slurm) --- */
+
+/* Submit the jobs deferred at submission (osl_eng.unseen): during the save
+ * that just ended (after_save), or incomplete; those it cannot settle are
+ * left to a pass.  NOTE: takes the locks itself. */
+extern void osl_catch_up(bool after_save);
 
 #endif /* _OSL_SLURM_H */

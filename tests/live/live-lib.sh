@@ -238,18 +238,21 @@ check_comments() {
 # Epoch seconds of a scontrol time (local time).
 epoch() { [ "$1" = Unknown ] || [ "$1" = None ] && echo 0 || date -d "$1" +%s; }
 
-# "JOBID USER SUBMIT START END STATE" of every job record (epoch seconds).
+# "JOBID USER SUBMIT START END STATE ELIGIBLE" of every job record (epoch
+# seconds).
 jobs_table() {
 	scontrol -o show job | awk '{
 		for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = substr($i, length(kv[1]) + 2) }
 		u = v["UserId"]; sub(/\(.*/, "", u)
-		print v["JobId"], u, v["SubmitTime"], v["StartTime"], v["EndTime"], v["JobState"] }' |
-	while read -r id u s st e state; do
-		echo "$id $u $(epoch "$s") $(epoch "$st") $(epoch "$e") $state"
+		print v["JobId"], u, v["SubmitTime"], v["StartTime"], v["EndTime"], v["JobState"], v["EligibleTime"] }' |
+	while read -r id u s st e state el; do
+		echo "$id $u $(epoch "$s") $(epoch "$st") $(epoch "$e") $state $(epoch "${el:-Unknown}")"
 	done | sort -n
 }
 
-# Every job's submit/start/finish in the event log carries Slurm's own times.
+# Every job's submit/start/finish in the event log carries Slurm's own times:
+# a job arrives at its submit time or when Slurm found it eligible
+# (doc/semantics.md, 9.12; the two may be a second apart).
 check_event_times() {
 	local out
 	out=$(jobs_table | awk '
@@ -257,7 +260,7 @@ check_event_times() {
 			    else if ($2 == "finish") fin_t[$3] = $4; next }
 		{ id = $1; n++
 		  if (!(id in sub_t)) { print "job " id ": no submit event"; bad++; next }
-		  if (sub_t[id] != $3) { print "job " id ": submit " sub_t[id] " vs SubmitTime " $3; bad++ }
+		  if (sub_t[id] != $3 && sub_t[id] != $7) { print "job " id ": submit " sub_t[id] " vs SubmitTime " $3 ", EligibleTime " $7; bad++ }
 		  if ($6 == "COMPLETED") {
 			if (st_t[id] != $4) { print "job " id ": start " st_t[id] " vs StartTime " $4; bad++ }
 			if (fin_t[id] != $5) { print "job " id ": finish " fin_t[id] " vs EndTime " $5; bad++ } } }

@@ -17,6 +17,78 @@ static int _state(const osl_part_t *p, uint64_t id)
 	return ost_job_get(p->sched, id, &info) ? -1 : (int) info.state;
 }
 
+/* The submit time the core was given for job id (NAN: unknown). */
+static double _submitted(const osl_part_t *p, uint64_t id)
+{
+	ost_job_info_t info;
+
+	return ost_job_get(p->sched, id, &info) ? NAN : info.submit;
+}
+
+/*
+ * When a job arrives (§9.12).  Before any pass of this process, a pending
+ * job Slurm found eligible keeps its times (history: a switch to ostrich,
+ * a state rebuilt).  After a pass at T0 + 100 that did not show them:
+ *   1. a job submitted at T0 (held, released at T0 + 6000) arrives at
+ *      T0 + 6000, not at its submit time;
+ *   2. one submitted after that pass, found eligible at once, arrives at
+ *      its submit time;
+ *   3. one whose --begin (T0 + 7000) is still to come is not submitted
+ *      (when it comes, at T0 + 6500, it arrives then);
+ *   4. one first found eligible at T0 + 300 (a dependency met) arrives
+ *      then;
+ *   5. one submitted at T0 + 50 during a save (unseen) keeps its time;
+ *   6. one first seen running, released at T0 + 6000 and started at once,
+ *      arrives at its start;
+ *   7. one held and released between two passes (submitted at T0 + 5000,
+ *      its eligible time 0 again) arrives at its release, T0 + 6000.
+ */
+START_TEST(test_sync_arrival)
+{
+	osl_part_t p = mk_part(8);
+	osl_obs_t first[] = { pend(9, 10, T0 - 500, &recs[9]) };
+	osl_obs_t obs[] = {
+		pend(1, 10, T0, &recs[1]),
+		pend(2, 11, T0 + 5990, &recs[2]),
+		pend(3, 12, T0 + 10, &recs[3]),
+		pend(4, 13, T0 + 200, &recs[4]),
+		pend(5, 14, T0 + 50, &recs[5]),
+		running(6, 15, T0 + 20, T0 + 6001, &recs[6]),
+		pend(7, 16, T0 + 5000, &recs[7]),
+	};
+	char log[512];
+
+	first[0].eligible = T0 - 500;
+	ck_assert_int_eq(sync_log(&p, first, 1, T0 + 100, OSL_SYNC_ALL, log,
+				  sizeof(log)), 1);
+	ck_assert_double_eq(_submitted(&p, 9), T0 - 500);
+	ck_assert_double_eq(p.last_pass, T0 + 100);
+	obs[0].eligible = T0;		/* found eligible, then held */
+	obs[1].eligible = T0 + 5990;
+	obs[2].eligible = T0 + 7000;
+	obs[3].eligible = T0 + 300;
+	obs[4].eligible = T0 + 50;
+	obs[4].unseen = true;
+	obs[5].eligible = T0 + 20;
+	obs[6].eligible = 0;		/* released: Slurm reset it */
+	(void) sync_log(&p, obs, 7, T0 + 6000, OSL_SYNC_NEW, log, sizeof(log));
+	ck_assert_double_eq(_submitted(&p, 1), T0 + 6000);
+	ck_assert_double_eq(_submitted(&p, 2), T0 + 5990);
+	ck_assert(isnan(_submitted(&p, 3)));
+	ck_assert_double_eq(_submitted(&p, 4), T0 + 300);
+	ck_assert_double_eq(_submitted(&p, 5), T0 + 50);
+	ck_assert_double_eq(_submitted(&p, 6), T0 + 6000);
+	ck_assert_double_eq(_submitted(&p, 7), T0 + 6000);
+	ck_assert_double_eq(p.last_pass, T0 + 100);	/* not a pass */
+	/* its --begin moved to T0 + 6500 and come: 3 arrives then */
+	obs[2].eligible = T0 + 6500;
+	(void) sync_log(&p, obs + 2, 1, T0 + 6600, OSL_SYNC_NEW, log,
+			sizeof(log));
+	ck_assert_double_eq(_submitted(&p, 3), T0 + 6500);
+	free_part(&p);
+}
+END_TEST
+
 /* New records: a pending and a running job are submitted (the running one
  * also started, after its submission); a finished one the core never saw
  * is no business of the core's. */
@@ -540,6 +612,7 @@ static Suite *suite(void)
 
 	tcase_set_timeout(tc, PLUG_TIMEOUT);
 	tcase_add_test(tc, test_sync_new);
+	tcase_add_test(tc, test_sync_arrival);
 	tcase_add_test(tc, test_sync_started_finished);
 	tcase_add_test(tc, test_sync_purged);
 	tcase_add_test(tc, test_sync_unseen);

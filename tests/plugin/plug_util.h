@@ -67,14 +67,16 @@ static inline void free_part(osl_part_t *p)
 	osl_ptab_free(&p->prios);
 }
 
-/* A pending observation of rec (1 CPU, 600 s, weight 1). */
+/* A pending observation of rec (1 CPU, 600 s, weight 1), found eligible
+ * at its submission, as Slurm finds a plain job. */
 static inline osl_obs_t pend(uint64_t key, uint32_t uid, double submit,
 			     void *rec)
 {
 	osl_obs_t o = {
 		.key = key, .slot = -1, .rec = rec, .st = OSL_PENDING,
 		.writable = true, .uid = uid, .procs = 1, .estimate = 600,
-		.weight = 1, .submit = (time_t) submit, .limit = INFINITY,
+		.weight = 1, .submit = (time_t) submit,
+		.eligible = (time_t) submit, .limit = INFINITY,
 	};
 	return o;
 }

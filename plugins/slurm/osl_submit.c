@@ -1,0 +1,335 @@
+/*****************************************************************************\
+ *  osl_submit.c - a submission (priority_p_set) ranked at once, as a pass
+ *  would rank it, without a pass over every record; and the catch-up, which
+ *  submits the records a submission had to defer (a save kept the cores
+ *  away, or the record was not complete yet) right after.
+ *****************************************************************************
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+\*****************************************************************************/
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "slurm/slurm.h"
+
+#include "src/common/assoc_mgr.h"
+#include "src/common/log.h"
+#include "src/common/macros.h"
+#include "src/common/run_in_daemon.h"
+
+#include "src/slurmctld/locks.h"
+#include "src/slurmctld/slurmctld.h"
+
+#include "osl_slurm.h"
+#include "ostrich_slurm.h"
+
+/* Remember job id (an array's job id for its tasks) for osl_catch_up: the
+ * core has not seen it.  NOTE: osl_eng.lock held. */
+static void _defer(uint32_t id)
+{
+	osl_eng.unseen = osl_grow(osl_eng.unseen, &osl_eng.cap_unseen,
+				  osl_eng.nunseen + 1, sizeof(*osl_eng.unseen),
+				  16);
+	osl_eng.unseen[osl_eng.nunseen++] = id;
+}
+
+/* Wake the engine thread for a pass soon, for why (counted in the pass
+ * log line).  NOTE: osl_eng.lock held. */
+static void _wake(osl_wake_why_t why)
+{
+	osl_eng.wake = true;
+	osl_eng.woken[why]++;
+	slurm_cond_broadcast(&osl_eng.cond);
+}
+
+extern void osl_wake(void)
+{
+	slurm_mutex_lock(&osl_eng.lock);
+	_wake(OSL_WAKE_WATCH);
+	slurm_mutex_unlock(&osl_eng.lock);
+}
+
+/*
+ * Is job_ptr already known to the engine?  Then nothing is done for it
+ * here: slurmctld calls priority_p_set() after every update of a job,
+ * failed ones included, and for each task an update splits off an array,
+ * so this must stay O(1).  A record whose width, estimate or state is not
+ * what the core knows (a resize, a requeue) wakes a pass, which applies
+ * it.  *prio is then the record's priority to keep.
+ * NOTE: job write lock and osl_eng.lock held.
+ */
+static bool _known(job_record_t *job_ptr, uint32_t *prio)
+{
+	ost_job_info_t info;
+	osl_obs_t o;
+
+	if (!osl_observe_first(job_ptr, &o) ||
+	    ost_job_get(osl_eng.parts[o.part].sched, o.key, &info))
+		return false;
+	if (info.state != OST_JOB_PENDING || info.procs != o.procs ||
+	    info.estimate != o.estimate)
+		_wake(OSL_WAKE_CHANGED);
+	if (job_ptr->priority && job_ptr->priority != NO_VAL)
+		*prio = job_ptr->priority;
+	return true;
+}
+
+/*
+ * Did the submission leave its record, in the partition of obs[0..n), as
+ * a pass would?  It did when the record got a value from the table the
+ * last pass renumbered (osl_prio_new; one per record, at its best-ranked
+ * task) that ties no neighbour, and when it got its SystemComment line
+ * (osl_comments_new); the caller counts those two.  Then it wakes no
+ * pass.
+ * The other records' rank=R/P is then one behind until the regular pass
+ * (Interval); in a storm of sbatch that is what keeps each submission
+ * from waking a pass over every record (doc/design.md, "Submission
+ * storms").  A record left unsettled (no room between its neighbours'
+ * values, a partition that does not rank it, PrivateData=jobs, an owner
+ * whose name no pass has resolved) wakes one.
+ */
+static bool _settled(osl_obs_t **obs, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (obs[i]->writable && obs[i]->prio)
+			return true;	/* the record's value here */
+	return false;
+}
+
+/*
+ * Submit job_ptr, a pending record the engine does not know, as a pass
+ * would: the record is observed like in a pass, and the same pipeline
+ * (osl_sync, scope OSL_SYNC_NEW) submits it; it then gets one value between
+ * its neighbours' (osl_prio_new) until the next pass renumbers, and its
+ * line (osl_comments_new).  *prio: its priority after, when it was written.
+ * RET why a pass is still wanted, OSL_WAKE_N for none.
+ * NOTE: job write lock (and part read lock) and osl_eng.lock held.
+ */
+static osl_wake_why_t _submit_new(job_record_t *job_ptr, double now,
+				  uint32_t *prio)
+{
+	osl_obs_vec_t vec = { 0 };
+	osl_obs_t **obs;
+	int i, j, lines = 0, ties = 0;
+	bool settled = true;
+	osl_wake_why_t why = OSL_WAKE_N;
+
+	osl_part_add_job(job_ptr);
+	osl_observe(&vec, job_ptr);
+	obs = osl_obs_index(&vec);
+	for (i = 0; i < vec.n; i = j) {
+		osl_part_t *p = &osl_eng.parts[obs[i]->part];
+
+		for (j = i; j < vec.n && obs[j]->part == obs[i]->part; j++)
+			;
+		(void) osl_sync(p, obs + i, j - i, now, OSL_SYNC_NEW,
+				osl_eng.evlog);
+		ties += osl_prio_new(p, obs + i, j - i);
+		if (osl_eng.conf->system_comment)
+			lines += osl_comments_new(p, obs + i, j - i,
+						  &osl_comment_ops_now);
+		settled = settled && _settled(obs + i, j - i);
+	}
+	if (vec.n && vec.v[0].writable && osl_write_job(vec.v, 0, vec.n))
+		*prio = job_ptr->priority;
+	else if (vec.n && vec.v[0].writable && job_ptr->priority != NO_VAL &&
+		 job_ptr->priority)
+		*prio = job_ptr->priority;
+	if (osl_eng.evlog)
+		fflush(osl_eng.evlog);
+	if (!settled)
+		why = OSL_WAKE_UNSETTLED;
+	else if (ties)
+		why = OSL_WAKE_TIE;
+	else if (osl_eng.conf->system_comment && !lines)
+		why = OSL_WAKE_NO_LINE;
+	osl_tfree(obs, vec.n + 1, sizeof(*obs));
+	osl_tfree(vec.v, vec.cap, sizeof(*vec.v));
+	return why;
+}
+
+/*
+ * Is job_ptr, a pending record the engine does not know, incomplete at
+ * this call?  slurmctld calls priority_p_set for a new array before it
+ * makes the record an array (set_job_prio() comes before
+ * _create_job_array() in job_mgr.c): ranked now it would be one job until
+ * the next pass.  Slurm has found every other new job eligible, or not,
+ * before this call (job_independent() sets begin_time), but not an array,
+ * nor a job just released from a hold (begin_time reset to 0).  Such a
+ * record is submitted by osl_catch_up, on the engine thread, once the
+ * request that made it is over.
+ */
+static bool _incomplete(const job_record_t *job_ptr)
+{
+	return !job_ptr->details->begin_time && !job_ptr->array_recs &&
+	       job_ptr->array_task_id == NO_VAL;
+}
+
+/* Wake the engine thread for osl_catch_up only.  NOTE: osl_eng.lock held. */
+static void _wake_catch_up(void)
+{
+	osl_eng.catch_up = true;
+	osl_eng.woken[OSL_WAKE_INCOMPLETE]++;
+	slurm_cond_broadcast(&osl_eng.cond);
+}
+
+/*
+ * At submission: _submit_new, unless the engine knows the record already
+ * (it keeps its priority, _known), a save keeps the cores away, or the
+ * record is incomplete (_incomplete): the job is then deferred to
+ * osl_catch_up, with a priority just below every ranked job meanwhile.  A
+ * job whose --begin is still to come gets that priority too, and a pass
+ * submits it when its time has come (§9.12).
+ */
+extern uint32_t osl_job_priority(uint32_t last_prio, job_record_t *job_ptr)
+{
+	uint32_t prio = last_prio >= 2 ? last_prio - 1 : 1;
+	/* association shares for Weights=assoc */
+	assoc_mgr_lock_t assoc_read_lock = { .assoc = READ_LOCK };
+	time_t now = time(NULL);
+	osl_wake_why_t why;
+	bool assoc;
+
+	if (!running_in_slurmctld())
+		return prio;
+	/* slurmctld holds no assoc_mgr lock when it calls priority_p_set */
+	assoc = osl_lock_engine(&assoc_read_lock);
+	if (!osl_eng.conf || osl_eng.stop || osl_ignored(job_ptr) ||
+	    !IS_JOB_PENDING(job_ptr)) {
+		osl_unlock_engine(&assoc_read_lock, assoc);
+		return prio;
+	}
+	if (osl_eng.saving) {
+		/* the cores are being serialized off-lock (osl_save_all):
+		 * no core call, not even a lookup (a query may settle
+		 * deferred tags); osl_catch_up submits the job after the
+		 * save, or else the pass this wakes */
+		prio = osl_prio_deferred(job_ptr->priority);
+		_defer(job_ptr->array_job_id ? job_ptr->array_job_id :
+		       job_ptr->job_id);
+		_wake(OSL_WAKE_SAVING);
+	} else if (_known(job_ptr, &prio)) {
+		;
+	} else if (job_ptr->details->begin_time > now) {
+		prio = osl_prio_deferred(job_ptr->priority);
+	} else if (_incomplete(job_ptr)) {
+		prio = osl_prio_deferred(job_ptr->priority);
+		_defer(job_ptr->job_id);
+		_wake_catch_up();
+	} else if ((why = _submit_new(job_ptr, (double) now, &prio)) !=
+		   OSL_WAKE_N) {
+		_wake(why);
+	}
+	osl_unlock_engine(&assoc_read_lock, assoc);
+	return prio;
+}
+
+/* Keep each of osl_eng.unseen[0..n) once.  RET how many are left */
+static int _unique(int n)
+{
+	int i, m;
+
+	qsort(osl_eng.unseen, n, sizeof(*osl_eng.unseen), osl_cmp_u32);
+	for (i = 0, m = 0; i < n; i++)
+		if (!m || osl_eng.unseen[i] != osl_eng.unseen[m - 1])
+			osl_eng.unseen[m++] = osl_eng.unseen[i];
+	return m;
+}
+
+/*
+ * Submit the deferred job id as its submission would have been
+ * (_submit_new).  RET 1 if it is settled, 0 if it stays for the pass: no
+ * longer pending, known already (an update during a save; the pass checks
+ * it as _known would; an array's task is not even this record), not ours,
+ * or not settled.  *written: a value and a line were written, even
+ * unsettled.  NOTE: job write lock, part read lock and osl_eng.lock held.
+ */
+static int _catch_up_one(uint32_t id, double now, bool *written)
+{
+	job_record_t *job_ptr = find_job_record(id);
+	ost_job_info_t info;
+	uint32_t prio = 0;
+	osl_obs_t o;
+
+	if (!osl_eng.conf || osl_eng.stop || osl_eng.saving || !job_ptr ||
+	    !IS_JOB_PENDING(job_ptr) || osl_ignored(job_ptr) ||
+	    (osl_observe_first(job_ptr, &o) &&
+	     !ost_job_get(osl_eng.parts[o.part].sched, o.key, &info)))
+		return 0;
+	if (_submit_new(job_ptr, now, &prio) != OSL_WAKE_N) {
+		*written = *written || prio;
+		return 0;
+	}
+	*written = *written || prio;
+	return 1;
+}
+
+/*
+ * Submit the deferred jobs (osl_eng.unseen): those submitted during the
+ * save that just ended (after_save), and those incomplete at submission.
+ * Each is submitted as its submission would have been (_submit_new), under
+ * the job write lock for those few records, instead of by a pass: at 10^5
+ * records a pass held the job locks ~0.3 s and, woken by each save in an
+ * sbatch storm, came once per Interval.  A job _catch_up_one cannot settle
+ * stays for the pass, which still comes (_mark_unseen); when every one was
+ * settled and nothing else woke the engine, no pass is wanted before
+ * Interval.  O(k log k + k log n) for k ids.
+ */
+extern void osl_catch_up(bool after_save)
+{
+	/* conf R, job W (priorities, comments), part R (osl_observe) */
+	slurmctld_lock_t job_write_lock = {
+		READ_LOCK, WRITE_LOCK, NO_LOCK, READ_LOCK, NO_LOCK };
+	assoc_mgr_lock_t assoc_read_lock = { .assoc = READ_LOCK };
+	double now;
+	bool assoc, others = false, written = false;
+	int i, n, m, k = 0, r, done = 0;
+
+	slurm_mutex_lock(&osl_eng.lock);
+	osl_eng.catch_up = false;
+	n = osl_eng.nunseen;
+	slurm_mutex_unlock(&osl_eng.lock);
+	if (!n)
+		return;
+
+	lock_slurmctld(job_write_lock);
+	assoc = osl_lock_engine(&assoc_read_lock);
+	now = (double) time(NULL);
+	/* each id once: a job whose priority_p_set ran twice during the save
+	 * is submitted once, and then known */
+	m = _unique(osl_eng.nunseen);
+	for (i = 0; i < m; i++) {
+		uint32_t id = osl_eng.unseen[i];
+
+		if (_catch_up_one(id, now, &written))
+			done++;
+		else
+			osl_eng.unseen[k++] = id;	/* for the pass */
+	}
+	osl_eng.nunseen = k;
+	for (r = 0; r < OSL_WAKE_N; r++)
+		others = others || (r != OSL_WAKE_SAVING &&
+				    r != OSL_WAKE_INCOMPLETE &&
+				    osl_eng.woken[r]);
+	if (!k && !others) {
+		osl_eng.wake = false;
+		osl_eng.woken[OSL_WAKE_SAVING] = 0;
+		osl_eng.woken[OSL_WAKE_INCOMPLETE] = 0;
+	} else if (k) {
+		osl_eng.wake = true;	/* the pass they are left to */
+	}
+	if (written)
+		last_job_update = time(NULL);
+	if (slurm_conf.debug_flags & DEBUG_FLAG_PRIO)
+		info(after_save ?
+		     "ostrich: %d jobs submitted or updated during the save: %d submitted after it, %d left to the next pass" :
+		     "ostrich: %d jobs incomplete at submission: %d submitted once complete, %d left to the next pass",
+		     m, done, k);
+	osl_unlock_engine(&assoc_read_lock, assoc);
+	unlock_slurmctld(job_write_lock);
+}
