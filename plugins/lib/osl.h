@@ -276,6 +276,55 @@ extern osl_obs_t **osl_obs_index(const osl_obs_vec_t *vec);
 extern int osl_sync(osl_part_t *p, osl_obs_t **obs, int n, double now,
 		    osl_sync_scope_t scope, FILE *evlog);
 
+/* ------------------------------------------ osl_apply.c (Slurm-free) --- */
+
+/* What happens to a job in the core. */
+typedef enum {
+	OSL_EV_SUBMIT = 0,		/* ost_job_submit */
+	OSL_EV_START,		/* ost_job_start_alloc, allocated width */
+	OSL_EV_FINISH,		/* ost_job_finish, Slurm's end and run time */
+	OSL_EV_CANCEL,		/* ost_job_cancel */
+	OSL_EV_REQUEUE,		/* ost_job_requeue */
+	OSL_EV_VANISH,		/* gone: a running job whose record
+				 * Slurm purged before a pass saw it end;
+				 * finished now, having run since its start
+				 * (at most its estimate, the time limit the
+				 * core knows) */
+	OSL_EV_UPDATE,		/* ost_job_update: a pending job's width or
+				 * estimate is not what the core knows */
+} osl_ev_kind_t;
+
+
+/*
+ * Order of events at one instant (§6): completions of jobs that started
+ * earlier, requeues, submissions, starts, then completions of jobs that
+ * started at that very instant.  An update (a resize) comes after a
+ * requeue of the same job and before a start, so that a start sees the
+ * estimate the job started with.
+ */
+enum {
+	OSL_ORD_END = 0, OSL_ORD_REQUEUE, OSL_ORD_UPDATE, OSL_ORD_SUBMIT,
+	OSL_ORD_START, OSL_ORD_END_LATE
+};
+
+/* A core event; sorted by (t, order, key). */
+typedef struct {
+	double t;			/* when, seconds since the epoch */
+	int order;			/* ties at one instant (OSL_ORD_*) */
+	osl_ev_kind_t kind;		/* what */
+	const osl_obs_t *o;		/* the observation (NULL: the record
+					 * is gone) */
+	uint64_t key;			/* core job id */
+	uint32_t procs;			/* update: the width to give */
+	double estimate;		/* update: the estimate to give */
+} osl_event_t;
+
+/* Apply e to the core of p (the weight of a user before its first job),
+ * logging it to evlog (may be NULL); a refused event is logged, never
+ * fatal.  now: the pass's time, for a job that vanished. */
+extern void osl_apply(osl_part_t *p, const osl_event_t *e, double now,
+		      FILE *evlog);
+
 /* ------------------------------------------- osl_ptab.c (Slurm-free) --- */
 
 /* t holds n nodes (rank[i], prio[i]), rank ascending.  O(n). */

@@ -2,7 +2,7 @@
  *  osl_sync.c - observations to core events: what Slurm shows of the jobs
  *  of one partition, diffed against what its core knows, as the submit,
  *  start, finish, cancel and requeue events that bring the core in line,
- *  in time order, applied.
+ *  in time order, applied (osl_apply.c).
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *
@@ -10,8 +10,9 @@
  *  observations.  Charges follow Slurm's allocation: a start carries the
  *  width allocated (ost_job_start_alloc), a pending job whose width or
  *  estimate changed is updated (ost_job_update), and a finish is charged
- *  at most the job's time limit (ost_job_finish_capped).  The one pipeline for the pass (OSL_SYNC_ALL) and for a
- *  submission (OSL_SYNC_NEW): diff, sort, apply.
+ *  at most the job's time limit (ost_job_finish_capped).  The one
+ *  pipeline for the pass (OSL_SYNC_ALL) and for a submission
+ *  (OSL_SYNC_NEW): diff, sort, apply.
 \*****************************************************************************/
 
 #include <inttypes.h>
@@ -20,50 +21,6 @@
 #include <string.h>
 
 #include "osl.h"
-
-/* What happens to a job in the core. */
-typedef enum {
-	OSL_EV_SUBMIT = 0,		/* ost_job_submit */
-	OSL_EV_START,		/* ost_job_start_alloc, allocated width */
-	OSL_EV_FINISH,		/* ost_job_finish, Slurm's end and run time */
-	OSL_EV_CANCEL,		/* ost_job_cancel */
-	OSL_EV_REQUEUE,		/* ost_job_requeue */
-	OSL_EV_VANISH,		/* gone: a running job whose record
-				 * Slurm purged before a pass saw it end;
-				 * finished now, having run since its start
-				 * (at most its estimate, the time limit the
-				 * core knows) */
-	OSL_EV_UPDATE,		/* ost_job_update: a pending job's width or
-				 * estimate is not what the core knows */
-} osl_ev_kind_t;
-
-static const char *const _ev_names[] = {
-	"submit", "start", "finish", "cancel", "requeue", "vanish", "update",
-};
-
-/*
- * Order of events at one instant (§6): completions of jobs that started
- * earlier, requeues, submissions, starts, then completions of jobs that
- * started at that very instant.  An update (a resize) comes after a
- * requeue of the same job and before a start, so that a start sees the
- * estimate the job started with.
- */
-enum {
-	OSL_ORD_END = 0, OSL_ORD_REQUEUE, OSL_ORD_UPDATE, OSL_ORD_SUBMIT,
-	OSL_ORD_START, OSL_ORD_END_LATE
-};
-
-/* A core event; sorted by (t, order, key). */
-typedef struct {
-	double t;			/* when, seconds since the epoch */
-	int order;			/* ties at one instant (OSL_ORD_*) */
-	osl_ev_kind_t kind;		/* what */
-	const osl_obs_t *o;		/* the observation (NULL: the record
-					 * is gone) */
-	uint64_t key;			/* core job id */
-	uint32_t procs;			/* update: the width to give */
-	double estimate;		/* update: the estimate to give */
-} osl_event_t;
 
 typedef struct {
 	osl_event_t *v;			/* the events (malloc) */
@@ -349,132 +306,6 @@ static void _diff_new(osl_ev_vec_t *ev, const osl_part_t *p, osl_obs_t **obs,
 				  obs[j]->unseen);
 }
 
-/* ------------------------------------------------------------- apply --- */
-
-static void _log(FILE *evlog, const osl_part_t *p, osl_log_op_t op, double t,
-		 uint64_t id, double x)
-{
-	osl_evlog_rec_t r = { .op = op, .part = p->name, .t = t, .x = x };
-
-	if (!evlog)
-		return;
-	r.job.id = id;
-	osl_evlog_write(evlog, &r);
-}
-
-/* Give the core the weight of uid before it sees a job of that user. */
-static void _weight(osl_part_t *p, uint32_t uid, double w, double t,
-		    FILE *evlog)
-{
-	int i, rc;
-
-	for (i = 0; i < p->nw; i++)
-		if (p->w[i].uid == uid)
-			break;
-	if (i < p->nw && p->w[i].weight == w)
-		return;
-	if ((rc = ost_user_set_weight(p->sched, uid, w, t))) {
-		osl_error("ostrich: partition %s: weight %g of uid %u refused: %s",
-			  p->name, w, uid, ost_strerror(rc));
-		return;
-	}
-	if (evlog) {
-		osl_evlog_rec_t r = { .op = OSL_LOG_WEIGHT, .part = p->name,
-				      .t = t, .x = w };
-		r.job.uid = uid;
-		osl_evlog_write(evlog, &r);
-	}
-	if (i == p->nw) {
-		p->w = osl_grow(p->w, &p->cap_w, p->nw + 1, sizeof(*p->w), 4);
-		p->nw++;
-	}
-	p->w[i].uid = uid;
-	p->w[i].weight = w;
-}
-
-/* Apply one event to the core of p; failures are logged, never fatal. */
-static void _apply(osl_part_t *p, const osl_event_t *e, double now, FILE *evlog)
-{
-	const osl_obs_t *o = e->o;
-	ost_job_info_t info;
-	double run = 0;
-	int rc = 0;
-
-	switch (e->kind) {
-	case OSL_EV_SUBMIT: {
-		ost_job_desc_t d = {
-			.id = o->key, .uid = o->uid, .procs = o->procs,
-			.estimate = o->estimate, .group = o->group,
-			.campaign = 0,
-		};
-		_weight(p, o->uid, o->weight, e->t, evlog);
-		rc = ost_job_submit(p->sched, &d, e->t, NULL);
-		if (!rc && evlog) {
-			osl_evlog_rec_t r = { .op = OSL_LOG_SUBMIT,
-					      .part = p->name, .t = e->t,
-					      .job = d };
-			osl_evlog_write(evlog, &r);
-		}
-		break;
-	}
-	case OSL_EV_START:	/* on the CPUs Slurm allocated */
-		if (!(rc = ost_job_start_alloc(p->sched, e->key, e->t,
-					       o->procs))) {
-			osl_evlog_rec_t r = { .op = OSL_LOG_START,
-					      .part = p->name, .t = e->t };
-
-			r.job.id = e->key;
-			r.job.procs = o->procs;
-			if (evlog)
-				osl_evlog_write(evlog, &r);
-		}
-		break;
-	case OSL_EV_UPDATE:
-		if (!(rc = ost_job_update(p->sched, e->key, e->procs,
-					  e->estimate, e->t))) {
-			osl_evlog_rec_t r = { .op = OSL_LOG_UPDATE,
-					      .part = p->name, .t = e->t };
-
-			r.job.id = e->key;
-			r.job.procs = e->procs;
-			r.job.estimate = e->estimate;
-			if (evlog)
-				osl_evlog_write(evlog, &r);
-		}
-		break;
-	case OSL_EV_FINISH:	/* Slurm's run time, at most the limit */
-		if (!(rc = ost_job_finish_capped(p->sched, e->key, e->t,
-						 o->runtime, o->limit, &run)))
-			_log(evlog, p, OSL_LOG_FINISH, e->t, e->key, run);
-		break;
-	case OSL_EV_VANISH:	/* ended by now at worst, within its limit */
-		if (!ost_job_get(p->sched, e->key, &info)) {
-			run = isnan(info.start) || now < info.start ? 0 :
-			      now - info.start;
-			if (!(rc = ost_job_finish_capped(p->sched, e->key, now,
-							 run, info.estimate,
-							 &run)))
-				_log(evlog, p, OSL_LOG_FINISH, now, e->key,
-				     run);
-			osl_debug("ostrich: job %"PRIu64" vanished while running: finished at %.0f, charged %.0f s",
-				  e->key, now, run);
-		}
-		break;
-	case OSL_EV_CANCEL:
-		if (!(rc = ost_job_cancel(p->sched, e->key, e->t)))
-			_log(evlog, p, OSL_LOG_CANCEL, e->t, e->key, 0);
-		break;
-	case OSL_EV_REQUEUE:
-		if (!(rc = ost_job_requeue(p->sched, e->key, e->t)))
-			_log(evlog, p, OSL_LOG_REQUEUE, e->t, e->key, 0);
-		break;
-	}
-	if (rc)
-		osl_error("ostrich: partition %s: event %s of job %"PRIu64" at %.0f refused: %s",
-			  p->name, _ev_names[e->kind], e->key, e->t,
-			  ost_strerror(rc));
-}
-
 extern int osl_sync(osl_part_t *p, osl_obs_t **obs, int n, double now,
 		    osl_sync_scope_t scope, FILE *evlog)
 {
@@ -490,7 +321,7 @@ extern int osl_sync(osl_part_t *p, osl_obs_t **obs, int n, double now,
 	if (ev.n)
 		qsort(ev.v, ev.n, sizeof(*ev.v), _ev_cmp);
 	for (e = 0; e < ev.n; e++)
-		_apply(p, &ev.v[e], now, evlog);
+		osl_apply(p, &ev.v[e], now, evlog);
 	osl_tfree(ev.v, ev.cap, sizeof(*ev.v));
 	return ev.n;
 }

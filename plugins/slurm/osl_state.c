@@ -227,23 +227,26 @@ static void _save_failed(const char *path, const char *step, int err)
 		      OSL_RATELIM_PERIOD / 60);
 }
 
+/* One save: the schedules to serialize and where, their texts. */
+typedef struct {
+	int n;				/* schedules */
+	ost_sched_t **scheds;		/* each partition's */
+	char **paths;			/* its state file (xmalloc'ed) */
+	char **bufs;			/* its text (osl_talloc), NULL: none */
+	size_t *lens, *caps;		/* the text's length and capacity */
+} osl_save_t;
+
 /*
- * The cores are serialized with no lock held: osl_eng.saving tells the
- * only other writer, a submission (osl_job_priority), to leave them alone
- * meanwhile, and the readers (sprio) only read.  Under the locks: the list
- * of schedules and the paths, O(partitions).  The checksum is part of
- * ost_sched_save(), hence also off-lock.
+ * List the schedules to save into sv and set osl_eng.saving, when force or
+ * when the last save is at least Interval old (monotonic clock mono).
+ * NOTE: takes the conf read lock (StateSaveLocation) and osl_eng.lock.
+ * RET false if no save is due (sv untouched)
  */
-extern void osl_save_all(bool force)
+static bool _save_list(bool force, double mono, osl_save_t *sv)
 {
-	char **bufs, **paths;
-	ost_sched_t **scheds;
-	size_t *lens, *caps, bytes = 0;
-	double t0 = osl_now_hr(), t1, mono = _mono();
-	int i, n, failed = 0;
-	uint64_t failures;
 	/* conf R: StateSaveLocation */
 	slurmctld_lock_t conf_read_lock = { .conf = READ_LOCK };
+	int i, n;
 
 	lock_slurmctld(conf_read_lock);
 	slurm_mutex_lock(&osl_eng.lock);
@@ -252,30 +255,91 @@ extern void osl_save_all(bool force)
 	     mono - osl_eng.saved_at < osl_eng.conf->interval)) {
 		slurm_mutex_unlock(&osl_eng.lock);
 		unlock_slurmctld(conf_read_lock);
-		return;
+		return false;
 	}
-	n = osl_eng.nparts;
-	bufs = xcalloc(n + 1, sizeof(*bufs));
-	paths = xcalloc(n + 1, sizeof(*paths));
-	lens = xcalloc(n + 1, sizeof(*lens));
-	caps = xcalloc(n + 1, sizeof(*caps));
-	scheds = xcalloc(n + 1, sizeof(*scheds));
+	sv->n = n = osl_eng.nparts;
+	sv->bufs = xcalloc(n + 1, sizeof(*sv->bufs));
+	sv->paths = xcalloc(n + 1, sizeof(*sv->paths));
+	sv->lens = xcalloc(n + 1, sizeof(*sv->lens));
+	sv->caps = xcalloc(n + 1, sizeof(*sv->caps));
+	sv->scheds = xcalloc(n + 1, sizeof(*sv->scheds));
 	for (i = 0; i < n; i++) {
-		scheds[i] = osl_eng.parts[i].sched;
-		paths[i] = osl_state_path(osl_eng.parts[i].name);
+		sv->scheds[i] = osl_eng.parts[i].sched;
+		sv->paths[i] = osl_state_path(osl_eng.parts[i].name);
 	}
 	osl_eng.saving = true;
 	slurm_mutex_unlock(&osl_eng.lock);
 	unlock_slurmctld(conf_read_lock);
+	return true;
+}
 
-	for (i = 0; i < n; i++) {
-		int rc = ost_sched_save_with(scheds[i], &osl_talloc, &bufs[i],
-					     &lens[i], &caps[i]);
+/* Write the texts of sv, failures logged rate-limited.  RET bytes written */
+static size_t _save_write(const osl_save_t *sv)
+{
+	size_t bytes = 0;
+	uint64_t failures;
+	int i, failed = 0;
+
+	for (i = 0; i < sv->n; i++) {
+		const char *step = "";
+
+		if (!sv->bufs[i])
+			continue;
+		if (!osl_write_atomic(sv->paths[i], sv->bufs[i], sv->lens[i],
+				      &step)) {
+			bytes += sv->lens[i];
+		} else {
+			_save_failed(sv->paths[i], step, errno);
+			failed++;
+		}
+	}
+	if (!failed && osl_ratelim_ok(&osl_save_limit, &failures))
+		info("ostrich: state saved again after %"PRIu64" failed saves",
+		     failures);
+	return bytes;
+}
+
+static void _save_free(osl_save_t *sv)
+{
+	int i;
+
+	for (i = 0; i < sv->n; i++) {
+		if (sv->bufs[i])
+			osl_talloc.release(sv->bufs[i], sv->caps[i], NULL);
+		xfree(sv->paths[i]);
+	}
+	xfree(sv->bufs);
+	xfree(sv->paths);
+	xfree(sv->lens);
+	xfree(sv->caps);
+	xfree(sv->scheds);
+}
+
+/*
+ * The cores are serialized with no lock held: osl_eng.saving tells the
+ * only other writer, a submission (osl_job_priority), to leave them alone
+ * meanwhile, and the readers (sprio) only read.  Under the locks: the list
+ * of schedules and the paths, O(partitions) (_save_list).  The checksum is
+ * part of ost_sched_save(), hence also off-lock.
+ */
+extern void osl_save_all(bool force)
+{
+	osl_save_t sv = { 0 };
+	double t0 = osl_now_hr(), t1, mono = _mono();
+	size_t bytes;
+	int i;
+
+	if (!_save_list(force, mono, &sv))
+		return;
+	for (i = 0; i < sv.n; i++) {
+		int rc = ost_sched_save_with(sv.scheds[i], &osl_talloc,
+					     &sv.bufs[i], &sv.lens[i],
+					     &sv.caps[i]);
 
 		if (rc) {
-			error("ostrich: cannot serialize %s: %s", paths[i],
+			error("ostrich: cannot serialize %s: %s", sv.paths[i],
 			      ost_strerror(rc));
-			bufs[i] = NULL;
+			sv.bufs[i] = NULL;
 		}
 	}
 	t1 = osl_now_hr();
@@ -286,32 +350,9 @@ extern void osl_save_all(bool force)
 	osl_eng.saved_at = mono;
 	slurm_mutex_unlock(&osl_eng.lock);
 
-	for (i = 0; i < n; i++) {
-		const char *step = "";
-
-		if (!bufs[i])
-			continue;
-		if (!osl_write_atomic(paths[i], bufs[i], lens[i], &step)) {
-			bytes += lens[i];
-		} else {
-			_save_failed(paths[i], step, errno);
-			failed++;
-		}
-	}
-	if (!failed && osl_ratelim_ok(&osl_save_limit, &failures))
-		info("ostrich: state saved again after %"PRIu64" failed saves",
-		     failures);
+	bytes = _save_write(&sv);
 	if (slurm_conf.debug_flags & DEBUG_FLAG_PRIO)
 		info("ostrich: state saved in %.3f ms (serialized off-lock in %.3f ms): %zu bytes, %d partitions",
-		     (osl_now_hr() - t0) * 1e3, (t1 - t0) * 1e3, bytes, n);
-	for (i = 0; i < n; i++) {
-		if (bufs[i])
-			osl_talloc.release(bufs[i], caps[i], NULL);
-		xfree(paths[i]);
-	}
-	xfree(bufs);
-	xfree(paths);
-	xfree(lens);
-	xfree(caps);
-	xfree(scheds);
+		     (osl_now_hr() - t0) * 1e3, (t1 - t0) * 1e3, bytes, sv.n);
+	_save_free(&sv);
 }

@@ -29,8 +29,9 @@ typedef enum {
  * Start the engine for one plugin (reference counted: the first caller
  * reads ostrich.conf and starts the engine thread).  Called from init(),
  * possibly with slurmctld locks held: takes none.
- * NOTE: a bad ostrich.conf is fatal() here.
- * RET SLURM_SUCCESS or SLURM_ERROR
+ * NOTE: a bad ostrich.conf is fatal() here, at start; at a reconfigure
+ * (Slurm 24.11+ starts the plugins again) the previous one is kept.
+ * RET SLURM_SUCCESS
  */
 extern int osl_init(osl_plugin_t who);
 

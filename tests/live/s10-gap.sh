@@ -20,10 +20,10 @@ command -v gdb >/dev/null || skip "gdb is not installed (holding a pass in its g
 [ -f "${OST_TEST_PLUGIN_BUILD:-}/job_submit_ostrich_test.so" ] ||
 	fail "missing ${OST_TEST_PLUGIN_BUILD:-?}/job_submit_ostrich_test.so"
 # the line where the second half asks for the job write lock
-GAP_LINE=$(awk '/^extern double osl_pass\(void\)/ { f = 1 } f && /^}/ { f = 0 }
+GAP_LINE=$(awk '/^static void _pass_write\(/ { f = 1 } f && /^}/ { f = 0 }
 	f && /^\tlock_slurmctld\(job_write_lock\);/ { print NR }' "$OST_SRCDIR/plugins/slurm/osl_pass.c")
 [ "$(printf '%s\n' "$GAP_LINE" | wc -l)" = 1 ] && [ -n "$GAP_LINE" ] ||
-	fail "cannot find the gap of osl_pass() in plugins/slurm/osl_pass.c"
+	fail "cannot find the gap of osl_pass() (its second half, _pass_write) in plugins/slurm/osl_pass.c"
 
 SCHED=sched/ostrich PRIO=priority/ostrich
 cluster_init
@@ -51,7 +51,7 @@ note "pending: held-to-be $held, admin-set-to-be $admin, commented $comm, cancel
 # gdb stops the engine thread where the second half asks for the write
 # lock and keeps it stopped while slurmctld's other threads run
 # (gdb_hold), until the test lets it go.
-gdb_hold "$CTLD_PID" "osl_pass.c:$GAP_LINE" osl_pass
+gdb_hold "$CTLD_PID" "osl_pass.c:$GAP_LINE" _pass_write
 logged1=$(n_logged)
 
 # every lock is free: slurmctld answers while the pass waits
