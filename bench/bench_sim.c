@@ -60,6 +60,7 @@ struct qstat {
 
 struct cli {
 	bool only_scale;	/* the scale targets alone */
+	bool only_feedback;	/* the feedback target alone */
 	const char *traces;	/* directory of the SWF traces */
 	const char *syn[3];	/* synthetic workloads: 10k, 100k, 1M jobs */
 	const char *sim;	/* ostrich-sim binary, for end-to-end time */
@@ -654,7 +655,8 @@ static void _feedback(const struct cli *c)
 }
 
 /* bench-sim [--traces DIR] [--syn-10k F --syn-100k F --syn-1m F]
- * [--sim ostrich-sim] [--data F.tsv] [--only-scale]: part 2 in markdown
+ * [--sim ostrich-sim] [--data F.tsv] [--only-scale] [--only-feedback]:
+ * part 2 in markdown
  * on stdout. */
 int main(int argc, char **argv)
 {
@@ -666,6 +668,7 @@ int main(int argc, char **argv)
 		{ "sim", required_argument, NULL, 's' },
 		{ "data", required_argument, NULL, 'd' },
 		{ "only-scale", no_argument, NULL, 'o' },
+		{ "only-feedback", no_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cli c = { 0 };
@@ -680,11 +683,12 @@ int main(int argc, char **argv)
 		case 's': c.sim = optarg; break;
 		case 'd': c.data = fopen(optarg, "w"); break;
 		case 'o': c.only_scale = true; break;
+		case 'f': c.only_feedback = true; break;
 		default:
 			fprintf(stderr, "usage: bench-sim [--traces DIR] "
 				"[--syn-10k F --syn-100k F --syn-1m F] "
 				"[--sim ostrich-sim] [--data F.tsv] "
-				"[--only-scale]\n");
+				"[--only-scale] [--only-feedback]\n");
 			return 2;
 		}
 	}
@@ -694,6 +698,10 @@ int main(int argc, char **argv)
 	       "it takes 0.5 s or more). "
 	       "× = time / time of fcfs + easy on the same workload in the "
 	       "same run.\n");
+	if (c.only_feedback) {
+		_feedback(&c);
+		return 0;
+	}
 	if (c.only_scale) {
 		_scale(&c);
 		_feedback(&c);
