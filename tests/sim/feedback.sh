@@ -143,6 +143,16 @@ for p in ostrich fairshare; do
 		bad "mixed $p: dependent releases"
 done
 
+# A replay moves submit times: the next one of --compare starts again
+# from the trace's.
+"$SIM" --quiet --feedback --policy ostrich --jobs-out "$tmp/one.csv" \
+	"$tmp/w.swf" &&
+"$SIM" --quiet --feedback --compare fairshare,ostrich \
+	--jobs-out "$tmp/many.csv" "$tmp/w.swf" &&
+	cmp -s "$tmp/one.csv" "$tmp/many-ostrich.csv" &&
+	ok "--compare replays each policy from the trace's times" ||
+	bad "--compare: the second replay differs from a single one"
+
 # 4. Refusals: closed-loop files and online grouping.
 "$SIM" --quiet --feedback "$tmp/w.cwl" 2>/dev/null &&
 	bad "--feedback accepted a closed-loop file" || ok "refuses closed loop"
