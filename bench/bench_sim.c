@@ -16,7 +16,9 @@
  *  is measured for the headline target.  Scale targets: CPU time per
  *  job at f = 1 and f = 0.6 for ostrich and fairshare, and fairshare
  *  against ostrich on every workload of the bench, as ratios of one run
- *  (--only-scale runs this part alone).
+ *  (--only-scale runs this part alone).  Feedback: each trace replayed
+ *  with --feedback (doc/semantics.md §16) against the open-loop replay,
+ *  same policy, as ratios of one run (target <= 1.5x).
  *
  *  Output: markdown on stdout, plot data (TSV) in the file given by
  *  --data, progress on stderr.
@@ -58,6 +60,7 @@ struct qstat {
 
 struct cli {
 	bool only_scale;	/* the scale targets alone */
+	bool only_feedback;	/* the feedback target alone */
 	const char *traces;	/* directory of the SWF traces */
 	const char *syn[3];	/* synthetic workloads: 10k, 100k, 1M jobs */
 	const char *sim;	/* ostrich-sim binary, for end-to-end time */
@@ -444,14 +447,17 @@ static void _synthetic_matrix(const struct cli *c)
 	sim_workload_free(&w);
 }
 
-/* CPU seconds of one sim_run() of w under p + easy, or -1. */
-static double _cpu_replay(sim_workload_t *w, sim_policy_t p)
+/* CPU seconds of one sim_run() of w under p + easy, or -1; with the
+ * users' feedback (§16, ostrich-sim's default threshold) if fb. */
+static double _cpu_replay_fb(sim_workload_t *w, sim_policy_t p, bool fb)
 {
 	sim_opts_t o;
 	char err[256];
 	double t0;
 
 	_opts_init(&o, w, p, SIM_DISPATCH_EASY);
+	o.feedback = fb;
+	o.fb_threshold = 3600;
 	t0 = bench_cpu();
 	if (sim_run(w, &o, err, sizeof(err))) {
 		fprintf(stderr, "bench-sim: %s/easy: %s\n", sim_policy_name(p),
@@ -459,6 +465,12 @@ static double _cpu_replay(sim_workload_t *w, sim_policy_t p)
 		return -1;
 	}
 	return bench_cpu() - t0;
+}
+
+/* CPU seconds of one open-loop sim_run() of w under p + easy, or -1. */
+static double _cpu_replay(sim_workload_t *w, sim_policy_t p)
+{
+	return _cpu_replay_fb(w, p, false);
 }
 
 /* Arrivals (and recorded starts) of w compressed by f from the first
@@ -590,8 +602,61 @@ static void _scale(const struct cli *c)
 	}
 }
 
+/*
+ * The feedback target: on each trace, a --feedback replay against the
+ * open-loop one, for ostrich and fairshare (easy), median of SCALE_REPS
+ * runs of each, the two modes interleaved; target <= 1.5x.
+ */
+static void _feedback(const struct cli *c)
+{
+	static const char *const names[] = {
+		"KTH-SP2-1996-2.1-cln", "HPC2N-2002-2.1-cln",
+		"SDSC-BLUE-2000-4.2-cln",
+	};
+	static const sim_policy_t pols[] = {
+		SIM_POLICY_OSTRICH, SIM_POLICY_FAIRSHARE,
+	};
+	sim_workload_t w;
+	char path[4096];
+	struct stat st;
+
+	printf("\n#### Feedback against open loop\n\n"
+	       "CPU time of sim_run() with --feedback (threshold 3600 s, "
+	       "doc/semantics.md §16) over the open-loop replay of the same "
+	       "trace and policy, easy dispatch; median of %d runs, the two "
+	       "interleaved.\n\n"
+	       "| trace | policy | open s | feedback s | feedback / open "
+	       "| target | verdict |\n|---|---|---:|---:|---:|---|---|\n",
+	       SCALE_REPS);
+	for (int i = 0; c->traces && i < 3; i++) {
+		snprintf(path, sizeof(path), "%s/%s.swf.gz", c->traces,
+			 names[i]);
+		if (stat(path, &st) || _read(path, &w))
+			continue;
+		for (int k = 0; k < 2; k++) {
+			double v[2][SCALE_REPS], t[2], r;
+			int bad = 0;
+
+			for (int n = 0; n < SCALE_REPS && !bad; n++)
+				for (int f = 0; f < 2 && !bad; f++)
+					bad = (v[f][n] = _cpu_replay_fb(&w,
+						pols[k], f)) < 0;
+			if (bad)
+				continue;
+			for (int f = 0; f < 2; f++)
+				t[f] = bench_median(v[f], SCALE_REPS);
+			r = t[1] / t[0];
+			printf("| %s | %s | %.3f | %.3f | %.2f× | ≤ 1.5× | "
+			       "**%s** |\n", names[i], sim_policy_name(pols[k]),
+			       t[0], t[1], r, r <= 1.5 ? "met" : "missed");
+		}
+		sim_workload_free(&w);
+	}
+}
+
 /* bench-sim [--traces DIR] [--syn-10k F --syn-100k F --syn-1m F]
- * [--sim ostrich-sim] [--data F.tsv] [--only-scale]: part 2 in markdown
+ * [--sim ostrich-sim] [--data F.tsv] [--only-scale] [--only-feedback]:
+ * part 2 in markdown
  * on stdout. */
 int main(int argc, char **argv)
 {
@@ -603,6 +668,7 @@ int main(int argc, char **argv)
 		{ "sim", required_argument, NULL, 's' },
 		{ "data", required_argument, NULL, 'd' },
 		{ "only-scale", no_argument, NULL, 'o' },
+		{ "only-feedback", no_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cli c = { 0 };
@@ -617,11 +683,12 @@ int main(int argc, char **argv)
 		case 's': c.sim = optarg; break;
 		case 'd': c.data = fopen(optarg, "w"); break;
 		case 'o': c.only_scale = true; break;
+		case 'f': c.only_feedback = true; break;
 		default:
 			fprintf(stderr, "usage: bench-sim [--traces DIR] "
 				"[--syn-10k F --syn-100k F --syn-1m F] "
 				"[--sim ostrich-sim] [--data F.tsv] "
-				"[--only-scale]\n");
+				"[--only-scale] [--only-feedback]\n");
 			return 2;
 		}
 	}
@@ -631,8 +698,13 @@ int main(int argc, char **argv)
 	       "it takes 0.5 s or more). "
 	       "× = time / time of fcfs + easy on the same workload in the "
 	       "same run.\n");
+	if (c.only_feedback) {
+		_feedback(&c);
+		return 0;
+	}
 	if (c.only_scale) {
 		_scale(&c);
+		_feedback(&c);
 		return 0;
 	}
 	_headline(&c);
@@ -642,6 +714,7 @@ int main(int argc, char **argv)
 	_growth_jobs(&c);
 	_growth_queue(&c);
 	_scale(&c);
+	_feedback(&c);
 	if (c.data)
 		fclose(c.data);
 	return 0;

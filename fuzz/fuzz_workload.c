@@ -32,15 +32,20 @@
 static int _fd = -1;
 static char _path[64];
 
+/* Every policy, open loop and (SWF) with the users' feedback (§16). */
 static void _replay(sim_workload_t *w)
 {
-	for (int p = 0; p < SIM_POLICY_COUNT; p++) {
+	for (int p = 0; p < 2 * SIM_POLICY_COUNT; p++) {
 		sim_opts_t o;
 		char err[256] = "";
 		int rc;
 
 		memset(&o, 0, sizeof(o));
-		o.policy = (sim_policy_t) p;
+		o.policy = (sim_policy_t) (p % SIM_POLICY_COUNT);
+		o.feedback = p >= SIM_POLICY_COUNT;
+		o.fb_threshold = 3600;
+		if (o.feedback && w->closed)
+			continue;
 		o.dispatch = SIM_DISPATCH_EASY;
 		o.procs = w->procs;
 		o.grouping = SIM_GROUP_TRACE;

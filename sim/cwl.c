@@ -186,6 +186,7 @@ static const char *_job(struct cwl_state *st, char **tok, int n, bool exact)
 		.procs = (uint32_t) llround(q), .runtime = p, .estimate = e,
 		.camp_idx = (uint32_t) (w->ncamps - 1),
 		.start = NAN, .end = NAN, .submit = NAN, .rec_start = NAN,
+		.trace_submit = NAN,
 	};
 	c->njobs++;
 	return NULL;

@@ -49,6 +49,7 @@ static const char _usage[] =
 "  --memory-credit SEC                        (memory: B / m; default 3600)\n"
 "  --evidence on|off  --evidence-floor SEC    (variant; floor default 600)\n"
 "  --rank finish|served|capped  --rank-cap SEC  (campaign key; cap 3600)\n"
+"  --feedback  --feedback-threshold SEC       users' feedback (SWF; H 3600)\n"
 "  --jobs-out F  --campaigns-out F  --summary-out F\n"
 "  --quiet                                    no summary on stdout\n"
 "WORKLOAD: SWF trace (plain or .gz) or closed-loop campaign file.\n";
@@ -58,7 +59,7 @@ enum {
 	OPT_GROUPING, OPT_ESTIMATES, OPT_CAPACITY, OPT_GATE, OPT_INTRA,
 	OPT_HALF_LIFE, OPT_JOBS, OPT_CAMPS, OPT_SUMMARY, OPT_K, OPT_QUIET,
 	OPT_FS_PERIOD, OPT_VAREA, OPT_MEMORY, OPT_MEM_CREDIT, OPT_EVIDENCE,
-	OPT_EV_FLOOR, OPT_RANK, OPT_RANK_CAP,
+	OPT_EV_FLOOR, OPT_RANK, OPT_RANK_CAP, OPT_FEEDBACK, OPT_FB_THRESHOLD,
 };
 
 static const struct option _longopts[] = {
@@ -86,6 +87,8 @@ static const struct option _longopts[] = {
 	{ "evidence-floor", required_argument, NULL, OPT_EV_FLOOR },
 	{ "rank", required_argument, NULL, OPT_RANK },
 	{ "rank-cap", required_argument, NULL, OPT_RANK_CAP },
+	{ "feedback", no_argument, NULL, OPT_FEEDBACK },
+	{ "feedback-threshold", required_argument, NULL, OPT_FB_THRESHOLD },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -191,6 +194,10 @@ static int _option(struct cli *c, int opt, const char *arg)
 		return o->core.memory_key ? (o->core.memory = true, 0)
 					  : _onoff(arg, &o->core.memory);
 	case OPT_EVIDENCE: return _onoff(arg, &o->core.evidence);
+	case OPT_FEEDBACK: o->feedback = true; return 0;
+	case OPT_FB_THRESHOLD:
+		return _number(arg, 0, &o->fb_threshold) ||
+		       !ost_duration_ok(o->fb_threshold) ? -1 : 0;
 	case OPT_EV_FLOOR:
 		return _number(arg, 1, &o->core.evidence_floor) ||
 		       !ost_duration_ok(o->core.evidence_floor) ? -1 : 0;
@@ -206,6 +213,7 @@ static int _parse(struct cli *c, int argc, char **argv)
 	memset(c, 0, sizeof(*c));
 	ost_config_init(&c->opts.core);
 	c->opts.half_life = 7 * 86400.0;
+	c->opts.fb_threshold = 3600;
 	while ((opt = getopt_long(argc, argv, "h", _longopts, NULL)) != -1) {
 		if (opt == 'h') {
 			fputs(_usage, stdout);

@@ -8,6 +8,9 @@
  *	LB = max(W/m, max_j (t_j - t_c + p_j), 1 s), stretch = flow / LB.
  *  Bounded slowdown of a job: max(1, (wait + p) / max(p, 10 s)).
  *  Jain's index over x_u = mean stretch of u: (sum x)^2 / (n sum x^2).
+ *  Feedback metrics (§16) of user u, n_u campaigns: throughput =
+ *  n_u / max(1 day, max_c C_c - min_c t_c) in campaigns per day; last
+ *  delay = C - E of u's last campaign (E: its recorded end in the trace).
 \*****************************************************************************/
 
 #include <math.h>
@@ -49,11 +52,13 @@ static void _campaign(const sim_job_t *jobs, const uint32_t *ix, size_t n,
 	c->campaign = jobs[ix[0]].campaign;
 	c->submit = INFINITY;
 	c->end = -INFINITY;
+	c->trace_end = -INFINITY;
 	c->jobs = (uint32_t) n;
 	for (size_t i = 0; i < n; i++) {
 		const sim_job_t *j = &jobs[ix[i]];
 		c->submit = fmin(c->submit, j->submit);
 		c->end = fmax(c->end, j->end);
+		c->trace_end = fmax(c->trace_end, j->rec_start + j->runtime);
 		c->work += (double) j->procs * j->runtime;
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -65,10 +70,27 @@ static void _campaign(const sim_job_t *jobs, const uint32_t *ix, size_t n,
 	c->stretch = c->flow / c->lower_bound;
 }
 
-/* Per-user max and mean stretch, and Jain's index.  RET: 0 or -1. */
+/* Per-user throughput and last delay (§16) from the campaigns
+ * camps[a .. b) of u, in campaign order. */
+static void _user_feedback(const sim_cstat_t *camps, size_t a, size_t b,
+			   sim_ustat_t *u)
+{
+	double first = INFINITY, last = -INFINITY;
+
+	for (size_t i = a; i < b; i++) {
+		first = fmin(first, camps[i].submit);
+		last = fmax(last, camps[i].end);
+	}
+	u->throughput = (double) (b - a) * 86400.0 / fmax(last - first,
+							   86400.0);
+	u->last_delay = camps[b - 1].end - camps[b - 1].trace_end;
+}
+
+/* Per-user max and mean stretch, Jain's index and the per-user
+ * feedback metrics.  RET: 0 or -1. */
 static int _users(sim_metrics_t *mt)
 {
-	size_t nu = 0;
+	size_t nu = 0, a = 0;
 	double sx = 0, sx2 = 0;
 
 	mt->users = calloc(mt->ncamps + 1, sizeof(*mt->users));
@@ -76,18 +98,29 @@ static int _users(sim_metrics_t *mt)
 		return -1;
 	for (size_t i = 0; i < mt->ncamps; i++) {
 		const sim_cstat_t *c = &mt->camps[i];
-		if (!nu || mt->users[nu - 1].uid != c->uid)
+		if (!nu || mt->users[nu - 1].uid != c->uid) {
+			if (nu)
+				_user_feedback(mt->camps, a, i,
+					       &mt->users[nu - 1]);
 			mt->users[nu++].uid = c->uid;
+			a = i;
+		}
 		sim_ustat_t *u = &mt->users[nu - 1];
 		u->campaigns++;
 		u->max_stretch = fmax(u->max_stretch, c->stretch);
 		u->mean_stretch += c->stretch;
 	}
+	if (nu)
+		_user_feedback(mt->camps, a, mt->ncamps, &mt->users[nu - 1]);
+	mt->max_last_delay = nu ? -INFINITY : 0;
 	for (size_t i = 0; i < nu; i++) {
 		sim_ustat_t *u = &mt->users[i];
 		u->mean_stretch /= u->campaigns;
 		sx += u->mean_stretch;
 		sx2 += u->mean_stretch * u->mean_stretch;
+		mt->mean_throughput += u->throughput / (double) nu;
+		mt->mean_last_delay += u->last_delay / (double) nu;
+		mt->max_last_delay = fmax(mt->max_last_delay, u->last_delay);
 	}
 	mt->nusers = nu;
 	mt->jain = sx2 > 0 ? sx * sx / ((double) nu * sx2) : 1.0;
@@ -113,6 +146,8 @@ static void _overall(const sim_workload_t *w, uint32_t m, sim_metrics_t *mt)
 	mt->jobs = w->njobs;
 	mt->makespan = last - first;
 	mt->utilization = mt->makespan > 0 ? mt->work / (m * mt->makespan) : 0;
+	mt->camps_per_day = mt->makespan > 0 ?
+			    (double) mt->ncamps * 86400.0 / mt->makespan : 0;
 	mt->mean_wait = wait / (double) w->njobs;
 	mt->mean_bsld = bsld / (double) w->njobs;
 	for (size_t i = 0; i < mt->ncamps; i++) {
@@ -194,6 +229,28 @@ int sim_write_campaigns(FILE *f, const sim_metrics_t *mt)
 	return ferror(f) ? -1 : 0;
 }
 
+/* The "feedback" object of the summary (§16), closing the summary. */
+static void _write_feedback(FILE *f, const sim_metrics_t *mt,
+			    const sim_workload_t *w, const sim_opts_t *o)
+{
+	fprintf(f, "  \"feedback\": {\n    \"threshold\": %.15g,\n"
+		"    \"dependent_campaigns\": %zu,\n"
+		"    \"campaigns_per_day\": %.15g,\n"
+		"    \"mean_user_throughput\": %.15g,\n"
+		"    \"mean_last_delay\": %.15g,\n"
+		"    \"max_last_delay\": %.15g,\n    \"per_user\": [",
+		o->fb_threshold, w->dependent, mt->camps_per_day,
+		mt->mean_throughput, mt->mean_last_delay, mt->max_last_delay);
+	for (size_t i = 0; i < mt->nusers; i++) {
+		const sim_ustat_t *u = &mt->users[i];
+		fprintf(f, "%s\n      {\"uid\": %u, \"campaigns\": %u, "
+			"\"throughput\": %.15g, \"last_delay\": %.15g}",
+			i ? "," : "", u->uid, u->campaigns, u->throughput,
+			u->last_delay);
+	}
+	fputs("\n    ]\n  }\n}\n", f);
+}
+
 int sim_write_summary(FILE *f, const sim_metrics_t *mt,
 		      const sim_workload_t *w, const sim_opts_t *o)
 {
@@ -215,6 +272,8 @@ int sim_write_summary(FILE *f, const sim_metrics_t *mt,
 		fprintf(f, "%s\"%s\": %llu", r ? ", " : "",
 			sim_skip_name((enum sim_skip) r),
 			(unsigned long long) w->skipped[r]);
-	fputs("}\n}\n", f);
+	fputs(o->feedback ? "},\n" : "}\n}\n", f);
+	if (o->feedback)
+		_write_feedback(f, mt, w, o);
 	return ferror(f) ? -1 : 0;
 }

@@ -22,6 +22,7 @@ typedef struct sim_cstat {
 	double lower_bound;  /* max(work/m, max_j(t_j - t_c + p_j), 1), s */
 	double flow;         /* C_c - t_c, s */
 	double stretch;      /* flow / lower_bound */
+	double trace_end;    /* SWF: max recorded start + p, s (§16) */
 } sim_cstat_t;
 
 /* One user. */
@@ -29,6 +30,8 @@ typedef struct sim_ustat {
 	uint32_t uid;
 	uint32_t campaigns;
 	double max_stretch, mean_stretch;
+	double throughput;   /* campaigns per day of activity (§16) */
+	double last_delay;   /* C of the last campaign minus its trace end */
 } sim_ustat_t;
 
 typedef struct sim_metrics {
@@ -45,6 +48,10 @@ typedef struct sim_metrics {
 	double mean_bsld;    /* bounded slowdown, threshold 10 s */
 	double jain;         /* Jain's index over per-user mean stretch */
 	double work;         /* sum q*p */
+	/* §16, reported with --feedback */
+	double camps_per_day;     /* campaigns / makespan, per day */
+	double mean_throughput;   /* mean over users of throughput */
+	double mean_last_delay, max_last_delay;   /* s */
 } sim_metrics_t;
 
 /* Compute the metrics of w's simulated schedule on m CPUs (every job

@@ -29,6 +29,29 @@ static const struct row _rows[] = {
 	ROW("Jain index (user mean stretch)", "%12.4f", 1, jain),
 };
 
+/* With --feedback (§16). */
+static const struct row _fb_rows[] = {
+	ROW("campaigns per day", "%12.2f", 1, camps_per_day),
+	ROW("mean user throughput (/day)", "%12.3f", 1, mean_throughput),
+	ROW("mean last-campaign delay (s)", "%12.0f", 1, mean_last_delay),
+	ROW("max last-campaign delay (s)", "%12.0f", 1, max_last_delay),
+};
+
+/* The rows r[0 .. n) of every column. */
+static void _rows_out(FILE *f, const struct row *r, size_t nr,
+		      const sim_column_t *cols, size_t n)
+{
+	for (size_t i = 0; i < nr; i++) {
+		fprintf(f, "%-32s", r[i].label);
+		for (size_t c = 0; c < n; c++) {
+			const char *base = (const char *) &cols[c].mt;
+			double v = *(const double *) (base + r[i].off);
+			fprintf(f, r[i].fmt, v * r[i].scale);
+		}
+		fputc('\n', f);
+	}
+}
+
 void sim_report(FILE *f, const char *path, const sim_workload_t *w,
 		const sim_opts_t *o, const sim_column_t *cols, size_t n)
 {
@@ -52,6 +75,9 @@ void sim_report(FILE *f, const char *path, const sim_workload_t *w,
 		fprintf(f, "grouping %s, think time %g s, ",
 			o->grouping == SIM_GROUP_TRACE ? "trace" : "online",
 			o->core.think_time);
+	if (o->feedback)
+		fprintf(f, "feedback (threshold %g s, %zu dependent "
+			"campaigns), ", o->fb_threshold, w->dependent);
 	fprintf(f, "estimates %s, capacity %s, gate %s, intra %s\n\n",
 		o->exact ? "exact" : "requested",
 		ost_capacity_name(o->core.capacity),
@@ -60,15 +86,10 @@ void sim_report(FILE *f, const char *path, const sim_workload_t *w,
 	for (size_t c = 0; c < n; c++)
 		fprintf(f, "%12s", cols[c].name);
 	fputc('\n', f);
-	for (size_t r = 0; r < sizeof(_rows) / sizeof(_rows[0]); r++) {
-		fprintf(f, "%-32s", _rows[r].label);
-		for (size_t c = 0; c < n; c++) {
-			const char *base = (const char *) &cols[c].mt;
-			double v = *(const double *) (base + _rows[r].off);
-			fprintf(f, _rows[r].fmt, v * _rows[r].scale);
-		}
-		fputc('\n', f);
-	}
+	_rows_out(f, _rows, sizeof(_rows) / sizeof(_rows[0]), cols, n);
+	if (o->feedback)
+		_rows_out(f, _fb_rows, sizeof(_fb_rows) / sizeof(_fb_rows[0]),
+			  cols, n);
 	fprintf(f, "%-32s", "wall time (s)");
 	for (size_t c = 0; c < n; c++)
 		fprintf(f, "%12.3f", cols[c].wall);

@@ -1,7 +1,9 @@
 #!/bin/sh
 # run-experiments.sh - regenerate doc/results.md and doc/plots/*.png:
 # the papers' two synthetic experiments (with 95% confidence intervals
-# over instances) and every policy x dispatch mode on the real traces.
+# over instances) and every policy x dispatch mode on the real traces;
+# section 5, open loop against the users' feedback, from
+# fairshare-analysis.sh's fb experiments (feedback-tables.py).
 #
 # usage: run-experiments.sh   (driven by `make results`; environment:)
 #   SIM, GEN      ostrich-sim and ostrich-gen binaries
@@ -356,6 +358,27 @@ Paired against \`ostrich\`, as above:
 
 EOF2
 cat "$tmp/var/faircamp-exp-paired.md"
+SIM=$SIM TRACES=$TRACES OUT=$tmp/fb PLOTS=$tmp/fb/plots EXPS=fb \
+	sh "$(dirname "$0")/fairshare-analysis.sh" >&2
+cat <<EOF2
+
+## 5. Open loop against the users' feedback
+
+The same traces replayed open loop (every job at its recorded time) and
+with the users' feedback (\`--feedback\`, \`doc/semantics.md\` §16: a
+campaign that began at most H = 3600 s after the end of the user's
+previous one is submitted that gap after the previous one completes in
+the replay; the others keep their recorded times).  Open-loop rows are
+\`--feedback --feedback-threshold 0\` (no campaign depends on another),
+the schedule of the rows of section 4.  Last delay: completion of a
+user's last campaign minus its recorded end (negative: earlier than on
+the real machine).  \`make fairshare-analysis\` regenerates these tables;
+the per-class breakdowns are in \`doc/fairshare-analysis.md\` section 5.
+
+<!-- feedback tables begin -->
+EOF2
+python3 "$(dirname "$0")/feedback-tables.py" "$tmp/fb/fb-rows.txt"
+echo "<!-- feedback tables end -->"
 sed -n '/^<!-- discussion -->$/,$p' "$TEMPLATE" | sed 1d
 } >"$md"
 cp "$md" "$OUT/results.md"

@@ -24,6 +24,8 @@ typedef struct sim_job {
 	uint32_t uidx;       /* dense user index, 0 .. nusers-1 */
 	uint32_t procs;      /* q >= 1 */
 	double submit;       /* SWF: field 2; closed loop: set at release */
+	double trace_submit; /* SWF: field 2, kept when --feedback moves
+				submit (§16); NAN for closed loop */
 	double runtime;      /* p >= 0 */
 	double estimate;     /* e >= 0 (after --estimates) */
 	double rec_start;    /* SWF: recorded start, for --grouping trace */
@@ -69,6 +71,7 @@ typedef struct sim_workload {
 	sim_camp_t *camps;   /* closed loop only */
 	size_t ncamps;
 	uint64_t skipped[SIM_SKIP_COUNT];
+	size_t dependent;    /* --feedback: dependent campaigns (§16) */
 } sim_workload_t;
 
 /* Release everything w owns (not w itself).  NULL is a no-op. */
@@ -105,6 +108,9 @@ typedef struct sim_opts {
 				 * (0: at every dispatch) */
 	ost_config_t core;      /* think time, capacity, gate, intra, k */
 	bool progress;          /* progress indicator on stderr */
+	bool feedback;          /* --feedback: users' feedback (§16) */
+	double fb_threshold;    /* §16 H: largest trace gap of a dependent
+				 * campaign, s */
 } sim_opts_t;
 
 const char *sim_policy_name(sim_policy_t p);

@@ -8,7 +8,9 @@
  *  with gate=strict only, the next virtual-schedule event when a gated
  *  campaign holds CPUs idle (ost_sched_next_vevent()).  With
  *  gate=soft the loop does not wake up for virtual events alone: the
- *  order is re-read at the next real event.
+ *  order is re-read at the next real event.  With --feedback the SWF
+ *  jobs come from the campaign releases of feedback.c (§16) instead of
+ *  the sorted array.
 \*****************************************************************************/
 
 #define _POSIX_C_SOURCE 200809L
@@ -20,6 +22,7 @@
 #include <time.h>
 
 #include "dispatch.h"
+#include "feedback.h"
 #include "grouping.h"
 #include "heap.h"
 #include "order.h"
@@ -38,6 +41,7 @@ struct loop {
 	sim_heap_t rel;            /* closed loop: (release, campaign) */
 	size_t next_sub;           /* SWF: next job to submit */
 	uint32_t *left;            /* closed loop: unfinished jobs per camp */
+	sim_fb_t *fb;              /* --feedback: SWF releases (§16) */
 	size_t finished;
 	char *err;
 	size_t errlen;
@@ -110,6 +114,8 @@ static int _finish(struct loop *l, uint32_t job, double now)
 					   j->runtime)))
 		return _eng_fail(l, "finish", job, rc);
 	l->finished++;
+	if (l->fb && sim_fb_finish(l->fb, l->w, job, now))
+		return -1;
 	if (!l->w->closed || --l->left[j->camp_idx])
 		return 0;
 	uint32_t next = l->w->camps[j->camp_idx].next;
@@ -167,6 +173,8 @@ static double _next_arrival(const struct loop *l)
 		const sim_event_t *e = sim_heap_top(&l->rel);
 		return e ? e->t : INFINITY;
 	}
+	if (l->fb)
+		return sim_fb_next(l->fb);
 	return l->next_sub < l->w->njobs ? l->w->jobs[l->next_sub].submit
 					 : INFINITY;
 }
@@ -203,6 +211,15 @@ static int _instant(struct loop *l, double now)
 			if (_release(l, e.idx, now))
 				return -1;
 		}
+	} else if (l->fb) {
+		uint32_t job;
+		int rc;
+
+		while ((rc = sim_fb_pop(l->fb, l->w, now, &job)) == 1)
+			if (_submit(l, job, now))
+				return -1;
+		if (rc < 0)
+			return -1;
 	} else {
 		while (l->next_sub < l->w->njobs &&
 		       l->w->jobs[l->next_sub].submit <= now)
@@ -270,6 +287,9 @@ static int _setup(struct loop *l)
 		w->jobs[i].start = w->jobs[i].end = NAN;
 		if (!w->closed)
 			w->jobs[i].campaign = 0;
+		/* a --feedback replay before this one moved it */
+		if (!w->closed && o->feedback)
+			w->jobs[i].submit = w->jobs[i].trace_submit;
 	}
 	if (!w->closed && o->grouping == SIM_GROUP_TRACE &&
 	    sim_group_trace(w, o->core.think_time))
@@ -294,6 +314,13 @@ static int _setup(struct loop *l)
 			return -1;
 		l->disp.index = &l->pidx;
 	}
+	w->dependent = 0;
+	if (o->feedback && !w->closed) {
+		if (!(l->fb = calloc(1, sizeof(*l->fb))) ||
+		    sim_fb_init(l->fb, w, o->fb_threshold))
+			return -1;
+		w->dependent = l->fb->dependent;
+	}
 	if (!w->closed)
 		return 0;
 	if (!(l->left = malloc((w->ncamps + 1) * sizeof(*l->left))))
@@ -315,6 +342,13 @@ int sim_run(sim_workload_t *w, const sim_opts_t *opts, char *err,
 	struct loop l = { .w = w, .opts = opts, .err = err, .errlen = errlen };
 	int rc;
 
+	/* §16: dependencies come from the trace's campaigns */
+	if (opts->feedback && (w->closed || opts->grouping != SIM_GROUP_TRACE)) {
+		snprintf(err, errlen, "--feedback needs an SWF trace and "
+			 "--grouping trace");
+		return -1;
+	}
+
 	sim_heap_init(&l.done);
 	sim_heap_init(&l.rel);
 	memset(&l.disp, 0, sizeof(l.disp));
@@ -332,5 +366,8 @@ int sim_run(sim_workload_t *w, const sim_opts_t *opts, char *err,
 	sim_heap_free(&l.done);
 	sim_heap_free(&l.rel);
 	free(l.left);
+	if (l.fb)
+		sim_fb_free(l.fb);
+	free(l.fb);
 	return rc;
 }

@@ -130,7 +130,7 @@ static void _swf_job(const double f[SWF_FIELDS], sim_job_t *j)
 
 	memset(j, 0, sizeof(*j));
 	j->number = f[0] > 0 ? (uint64_t) fmin(f[0], 0x1p63) : 0;
-	j->submit = f[1];
+	j->submit = j->trace_submit = f[1];
 	j->runtime = f[3];
 	j->procs = q > 0 ? (uint32_t) llround(fmin(fmax(q, 1.0), 0x1p31)) : 0;
 	j->estimate = f[8] > 0 ? f[8] : f[3];
