@@ -149,7 +149,8 @@ typedef struct {
 	double estimate;		/* e, seconds (§1) */
 	double limit;			/* the job's time limit, seconds
 					 * (INFINITY: none): the most a finish
-					 * may charge */
+					 * may charge, unless it ran under a
+					 * longer estimate (osl_sync.c) */
 	double weight;			/* owner's weight w_u */
 	uint64_t group;			/* array job id, 0 for a plain job */
 	time_t submit;			/* submission time */
@@ -316,7 +317,10 @@ typedef struct {
 					 * is gone) */
 	uint64_t key;			/* core job id */
 	uint32_t procs;			/* update: the width to give */
-	double estimate;		/* update: the estimate to give */
+	double estimate;		/* update: the estimate to give;
+					 * finish: the most it charges, s (the
+					 * job's limit, never below the
+					 * estimate it ran under) */
 } osl_event_t;
 
 /* Apply e to the core of p (the weight of a user before its first job),

@@ -134,9 +134,9 @@ extern void osl_apply(osl_part_t *p, const osl_event_t *e, double now,
 	case OSL_EV_UPDATE:
 		rc = _apply_width(p, e, evlog);
 		break;
-	case OSL_EV_FINISH:	/* Slurm's run time, at most the limit */
+	case OSL_EV_FINISH:	/* Slurm's run time, at most the bound */
 		if (!(rc = ost_job_finish_capped(p->sched, e->key, e->t,
-						 e->o->runtime, e->o->limit,
+						 e->o->runtime, e->estimate,
 						 &run)))
 			_log(evlog, p, OSL_LOG_FINISH, e->t, e->key, run);
 		break;

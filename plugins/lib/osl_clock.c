@@ -59,6 +59,13 @@ extern bool osl_clock_check(osl_part_t *p, double now, double interval,
 			  ost_strerror(rc));
 		return false;
 	}
+	/* the partition's own times on the core's clock move with it: a job
+	 * that ended while slurmctld was down is compared with the restored
+	 * clock as it would have read on the corrected one (osl_sync.c) */
+	if (p->restored_at > 0)
+		p->restored_at += d;
+	if (p->last_pass > 0)
+		p->last_pass += d;
 	if (evlog) {
 		osl_evlog_rec_t r = { .op = OSL_LOG_REBASE, .part = p->name,
 				      .t = now, .x = d };

@@ -123,6 +123,19 @@ static int _known_cmp(const void *a, const void *b)
 	return (x->id > y->id) - (x->id < y->id);
 }
 
+/*
+ * The finish of o at its end, charged at most its time limit, but never
+ * less than the estimate it ran under (counted): an owner may cut a
+ * running job's limit, even to 0, and must not cut its charge with it
+ * (§1).  An operator who raised the limit raised the bound too.
+ */
+static void _finish(osl_ev_vec_t *ev, const osl_obs_t *o, int order,
+		    double counted)
+{
+	_ev_add(ev, o->end, order, OSL_EV_FINISH, o, o->key);
+	ev->v[ev->n - 1].estimate = o->limit > counted ? o->limit : counted;
+}
+
 /* An update of k to (procs, estimate) at t, if that is news to the core. */
 static void _update(osl_ev_vec_t *ev, const osl_known_t *k, const osl_obs_t *o,
 		    double t, uint32_t procs, double estimate)
@@ -197,8 +210,7 @@ static void _diff_one(osl_ev_vec_t *ev, const osl_known_t *k, const osl_obs_t *o
 			_ev_add(ev, _before_start(t, o), OSL_ORD_SUBMIT,
 				OSL_EV_SUBMIT, o, o->key);
 			_ev_add(ev, o->start, OSL_ORD_START, OSL_EV_START, o, o->key);
-			_ev_add(ev, o->end, OSL_ORD_END_LATE, OSL_EV_FINISH, o,
-				o->key);
+			_finish(ev, o, OSL_ORD_END_LATE, o->estimate);
 		}
 		return;
 	}
@@ -218,8 +230,9 @@ static void _diff_one(osl_ev_vec_t *ev, const osl_known_t *k, const osl_obs_t *o
 		} else if (o->st == OSL_FINISHED && o->ran) {
 			_update(ev, k, o, o->start, k->procs, o->estimate);
 			_ev_add(ev, o->start, OSL_ORD_START, OSL_EV_START, o, o->key);
-			_ev_add(ev, o->end, OSL_ORD_END_LATE, OSL_EV_FINISH, o,
-				o->key);
+			_finish(ev, o, OSL_ORD_END_LATE,
+				k->estimate > o->estimate ? k->estimate :
+				o->estimate);
 		} else if (o->st == OSL_FINISHED) {
 			_ev_add(ev, o->end, OSL_ORD_END, OSL_EV_CANCEL, o, o->key);
 		}
@@ -230,7 +243,7 @@ static void _diff_one(osl_ev_vec_t *ev, const osl_known_t *k, const osl_obs_t *o
 			_ev_add(ev, t, OSL_ORD_REQUEUE, OSL_EV_REQUEUE, o, o->key);
 			_update(ev, k, o, t, o->procs, o->estimate);
 		} else if (o->st == OSL_FINISHED) {
-			_ev_add(ev, o->end, OSL_ORD_END, OSL_EV_FINISH, o, o->key);
+			_finish(ev, o, OSL_ORD_END, k->estimate);
 		}
 	}
 }

@@ -81,6 +81,33 @@ START_TEST(test_clock_check_rebases)
 }
 END_TEST
 
+/*
+ * A state saved by a clock a day ahead, restored after the clock was
+ * corrected: the first pass rebases, and a job that ended while slurmctld
+ * was down (after the save, on the corrected clock) is still charged: the
+ * restored clock moved with the rebase.  Without the shift its end is
+ * before the restored clock, and it would pass for charged and forgotten.
+ */
+START_TEST(test_clock_rebase_restored)
+{
+	osl_part_t p = mk_part(8);
+	osl_obs_t seed[] = { pend(1, 10, T0 + 86400, &recs[1]) };
+	osl_obs_t obs[] = { finished(2, 11, T0 - 20, T0 - 10, T0 - 5, &recs[2]) };
+	char log[512];
+
+	sync_log(&p, seed, 1, T0 + 86400, OSL_SYNC_ALL, log, sizeof(log));
+	(void) ost_sched_advance(p.sched, T0 + 86400);
+	p.restored_at = T0 + 86400 - 60;	/* saved a minute before */
+	p.passed = false;			/* a new process */
+	p.last_pass = 0;
+	ck_assert(osl_clock_check(&p, T0, 30, NULL));
+	ck_assert(p.restored_at == T0 - 60);
+	(void) sync_log(&p, obs, 1, T0, OSL_SYNC_ALL, log, sizeof(log));
+	ck_assert_msg(strstr(log, "submit:2 start:2 finish:2"), "%s", log);
+	free_part(&p);
+}
+END_TEST
+
 /* A state file saved more than a week ago is not loaded. */
 START_TEST(test_state_stale)
 {
@@ -101,6 +128,7 @@ static Suite *suite(void)
 	tcase_set_timeout(tc, PLUG_TIMEOUT);
 	tcase_add_test(tc, test_skew_rule);
 	tcase_add_test(tc, test_clock_check_rebases);
+	tcase_add_test(tc, test_clock_rebase_restored);
 	tcase_add_test(tc, test_state_stale);
 	suite_add_tcase(s, tc);
 	return s;

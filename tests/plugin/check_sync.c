@@ -543,6 +543,52 @@ START_TEST(test_sync_capped)
 }
 END_TEST
 
+/*
+ * An owner cuts the time limit of a running job to 0 (Slurm lets owners
+ * lower it) and it ends after 8 s: charged its 8 s, not 0.  Likewise a job
+ * that started and ended between two passes with its limit cut meanwhile:
+ * charged what it ran, within the estimate the core counted.
+ */
+START_TEST(test_sync_limit_cut)
+{
+	osl_part_t p = mk_part(8);
+	osl_obs_t before[] = {
+		running(1, 10, T0, T0 + 10, &recs[1]),
+		pend(2, 10, T0, &recs[2]),
+	};
+	osl_obs_t after[2];
+	osl_obs_t **idx;
+	osl_obs_vec_t vec = { .v = after, .n = 2, .cap = 2 };
+	FILE *f = tmpfile();
+	char log[512], line[256];
+	osl_evlog_rec_t r;
+	int finishes = 0;
+
+	before[0].limit = before[0].estimate = 60;
+	before[1].limit = before[1].estimate = 60;
+	sync_log(&p, before, 2, T0 + 12, OSL_SYNC_ALL, log, sizeof(log));
+	after[0] = finished(1, 10, T0, T0 + 10, T0 + 18, &recs[1]);
+	after[1] = finished(2, 10, T0, T0 + 13, T0 + 21, &recs[2]);
+	after[0].limit = after[1].limit = 0;	/* scontrol update TimeLimit=0 */
+	after[1].estimate = 0;			/* so is its estimate now */
+	idx = osl_obs_index(&vec);
+	(void) osl_sync(&p, idx, 2, T0 + 30, OSL_SYNC_ALL, f);
+	osl_tfree(idx, vec.n + 1, sizeof(*idx));
+	rewind(f);
+	while (fgets(line, sizeof(line), f)) {
+		ck_assert_int_eq(osl_evlog_parse(line, &r), 0);
+		if (r.op != OSL_LOG_FINISH)
+			continue;
+		finishes++;
+		ck_assert_msg(r.x == 8, "job %llu charged %g s, ran 8",
+			      (unsigned long long) r.job.id, r.x);
+	}
+	ck_assert_int_eq(finishes, 2);
+	fclose(f);
+	free_part(&p);
+}
+END_TEST
+
 /* A requeued job that asks for another width now is requeued, then
  * updated, at one instant. */
 START_TEST(test_sync_requeue_resized)
@@ -626,6 +672,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_sync_resize);
 	tcase_add_test(tc, test_sync_alloc_width);
 	tcase_add_test(tc, test_sync_capped);
+	tcase_add_test(tc, test_sync_limit_cut);
 	tcase_add_test(tc, test_sync_requeue_resized);
 	tcase_add_test(tc, test_obs_vec_mapped);
 	suite_add_tcase(s, tc);
