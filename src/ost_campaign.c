@@ -331,6 +331,21 @@ static void _correct(ost_campaign_t *c, double delta)
 }
 
 /*
+ * A join of area d > 0 CPU-seconds at the clock (§3.4): A_c += d, and
+ * L += d / w while v < F_c, else c restarts at v (phi = v, L = d / w).
+ */
+static void _grow(ost_sched_t *s, ost_campaign_t *c, double d)
+{
+	c->area += d;
+	if (s->vtime < c->vfinish) {
+		c->len += d / c->user->weight;
+	} else {
+		c->phi = s->vtime;
+		c->len = d / c->user->weight;
+	}
+}
+
+/*
  * Running job j finished at t after runtime p seconds: A_c += q (p - e)
  * (§3), E_c = max(E_c, t).  j stays allocated (the caller frees it).
  */
@@ -405,13 +420,23 @@ void ost_campaign_resize_job(ost_sched_t *s, ost_job_t *j, uint32_t procs,
 		_correct(c, d);		/* A_c and L */
 		return;
 	}
-	c->area += d;
-	if (s->vtime < c->vfinish) {
-		c->len += d / c->user->weight;
-	} else {
-		c->phi = s->vtime;
-		c->len = d / c->user->weight;
-	}
+	_grow(s, c, d);
+}
+
+/*
+ * Running job j of c stops at t without finishing (a requeue): the
+ * p = t - start seconds it ran are charged at once, as a join of area
+ * q p (§3.4, §9.4), while its estimate stays counted for the run to come.
+ * A requeued job thus pays for every run.  The caller re-derives.
+ */
+void ost_campaign_charge_run(ost_sched_t *s, ost_job_t *j, double t)
+{
+	double run = t - ost_job_started(j);
+
+	if (!(run > 0.0))		/* NAN: not running */
+		return;
+	ost_campaign_settle_user(s, j->camp->user);	/* reads F_c */
+	_grow(s, j->camp, (double)j->procs * run);
 }
 
 /* A pending job of area a left c's pending jobs (A^pend_c, §13): exactly 0

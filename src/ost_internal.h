@@ -200,6 +200,7 @@ void ost_campaign_finish_job(ost_sched_t *s, ost_job_t *j, double t,
 void ost_campaign_cancel_job(ost_sched_t *s, ost_job_t *j);
 void ost_campaign_resize_job(ost_sched_t *s, ost_job_t *j, uint32_t procs,
 			     double estimate);
+void ost_campaign_charge_run(ost_sched_t *s, ost_job_t *j, double t);
 void ost_campaign_rebase_user(ost_sched_t *s, ost_user_t *u, double delta);
 void ost_campaign_rescan_max_e(ost_campaign_t *c);
 void ost_campaign_pend_less(ost_campaign_t *c, double a);

@@ -515,6 +515,7 @@ int ost_job_requeue(ost_sched_t *s, uint64_t id, double t)
 	ost_vclock_advance(s, t);
 	ost_variant_untrack(s, j);
 	c = j->camp;
+	ost_campaign_charge_run(s, j, t);	/* §9.4: every run is paid */
 	j->state = OST_JOB_PENDING;	/* start: NAN from now on */
 	c->n_running--;
 	c->n_pending++;

@@ -329,8 +329,9 @@ int ost_job_cancel(ost_sched_t *s, uint64_t id, double t);
 
 /* Running job id was requeued at t: pending again in the same campaign,
  * with its estimate still counted, at the width it ran with (call
- * ost_job_update() if the host's request differs) (the papers are silent;
- * §9.4).
+ * ost_job_update() if the host's request differs); the run that ended,
+ * q * (t - start) CPU-seconds, is charged to its campaign at once (the
+ * papers are silent; §9.4).
  * Returns 0, -OST_ENOENT, -OST_EINVAL (t) or -OST_ESTATE (not running). */
 int ost_job_requeue(ost_sched_t *s, uint64_t id, double t);
 

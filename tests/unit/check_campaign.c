@@ -188,7 +188,8 @@ START_TEST(test_cancel)
 }
 END_TEST
 
-/* Requeue: the job is pending again, its area still counted. */
+/* Requeue: the job is pending again, its area still counted for the run
+ * to come, and the run that ended (1 s on 4 CPUs) charged at once. */
 START_TEST(test_requeue)
 {
 	ost_sched_t *s = mk_sched(4, NULL);
@@ -203,9 +204,40 @@ START_TEST(test_requeue)
 	ck_assert_uint_eq(st.pending, 1);
 	ck_assert_uint_eq(st.running, 0);
 	ck_assert_uint_eq(st.busy_procs, 0);
-	ck_assert_double_eq_tol(camp(s, 1, 1).area, 40, EPS);
+	ck_assert_double_eq_tol(camp(s, 1, 1).area, 44, EPS);
 	ck_order(s, 1);
 	ost_sched_destroy(s);
+}
+END_TEST
+
+/*
+ * Three runs cost three times one (§9.4): a 4-CPU job of estimate 10 s
+ * requeued after 6 s twice, then finishing after 6 s, is charged
+ * 3 * 4 * 6 = 72 CPU-s, as three jobs of 6 s would be; its user's
+ * virtual finish moves the same way.  Before, only the last run counted
+ * (24 CPU-s).
+ */
+START_TEST(test_requeue_every_run_paid)
+{
+	ost_sched_t *s = mk_sched(4, NULL), *r = mk_sched(4, NULL);
+	int i;
+
+	sub(s, 1, 1, 4, 10, 0);
+	for (i = 0; i < 3; i++) {
+		sub(r, 1 + i, 1, 4, 10, 0);
+		ck_assert_int_eq(ost_job_start(s, 1, 6 * i), 0);
+		ck_assert_int_eq(ost_job_start(r, 1 + i, 6 * i), 0);
+		if (i < 2)
+			ck_assert_int_eq(ost_job_requeue(s, 1, 6 * i + 6), 0);
+		else
+			ck_assert_int_eq(ost_job_finish(s, 1, 18, 6), 0);
+		ck_assert_int_eq(ost_job_finish(r, 1 + i, 6 * i + 6, 6), 0);
+	}
+	/* s: estimate 40 + runs 24 + 24, corrected by 4 * (6 - 10) */
+	ck_assert_double_eq_tol(camp(s, 1, 1).area, 72, EPS);
+	ck_assert_double_eq_tol(camp(r, 1, 1).area, 72, EPS);
+	ost_sched_destroy(s);
+	ost_sched_destroy(r);
 }
 END_TEST
 
@@ -278,6 +310,7 @@ Suite *suite(void)
 	tcase_add_test(t, test_correction_bounds);
 	tcase_add_test(t, test_cancel);
 	tcase_add_test(t, test_requeue);
+	tcase_add_test(t, test_requeue_every_run_paid);
 	tcase_add_test(l, test_submit_errors);
 	tcase_add_test(l, test_forget_old_campaigns);
 	suite_add_tcase(s, g);

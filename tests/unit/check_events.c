@@ -255,7 +255,7 @@ START_TEST(test_start_alloc_charges_allocated)
 END_TEST
 
 /* A running job's width survives a requeue: pending again at the width it
- * ran with. */
+ * ran with, the 10 s it ran on 6 CPUs paid (§9.4). */
 START_TEST(test_start_alloc_requeue)
 {
 	ost_sched_t *s = mk_sched(16, NULL);
@@ -266,9 +266,9 @@ START_TEST(test_start_alloc_requeue)
 	ck_assert_int_eq(ost_job_requeue(s, 1, 10), 0);
 	ck_assert_int_eq(ost_job_get(s, 1, &ji), 0);
 	ck_assert_uint_eq(ji.procs, 6);
-	ck_assert_double_eq(camp(s, 1, 1).area, 600);
+	ck_assert_double_eq(camp(s, 1, 1).area, 600 + 60);
 	ck_assert_int_eq(ost_job_update(s, 1, 2, 100, 11), 0);
-	ck_assert_double_eq(camp(s, 1, 1).area, 200);
+	ck_assert_double_eq(camp(s, 1, 1).area, 200 + 60);
 	ost_sched_destroy(s);
 }
 END_TEST

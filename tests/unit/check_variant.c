@@ -68,15 +68,16 @@ START_TEST(test_variant_evidence_steps)
 END_TEST
 
 /* §12: a requeued job keeps its charge and takes no step while pending;
- * its steps count again from its next start.  A finish learnt between
- * two steps charges q p.  Events: (t, start/advance/requeue/finish, area
- * of the campaign after it). */
+ * its steps count again from its next start.  The run that ended (15 s)
+ * is paid at the requeue (§9.4).  A finish learnt between two steps
+ * charges q p.  Events: (t, start/advance/requeue/finish, area of the
+ * campaign after it). */
 START_TEST(test_variant_evidence_requeue)
 {
 	static const struct { double t; char op; double area; } ev[] = {
-		{ 0, 's', 10 }, { 10, 'a', 20 }, { 15, 'r', 20 },
-		{ 100, 'a', 20 }, { 100, 's', 20 }, { 119, 'a', 20 },
-		{ 120, 'a', 40 }, { 125, 'f', 25 },
+		{ 0, 's', 10 }, { 10, 'a', 20 }, { 15, 'r', 20 + 15 },
+		{ 100, 'a', 35 }, { 100, 's', 35 }, { 119, 'a', 35 },
+		{ 120, 'a', 55 }, { 125, 'f', 15 + 25 },
 	};
 	ost_sched_t *s = mk_sched(4, _evidence);
 
