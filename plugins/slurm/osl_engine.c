@@ -262,6 +262,9 @@ extern void osl_fini(osl_plugin_t who)
 	free(osl_eng.unseen);
 	osl_eng.unseen = NULL;
 	osl_eng.nunseen = osl_eng.cap_unseen = 0;
+	free(osl_eng.caught);
+	osl_eng.caught = NULL;
+	osl_eng.ncaught = osl_eng.cap_caught = 0;
 	if (osl_eng.evlog) {
 		fclose(osl_eng.evlog);
 		osl_eng.evlog = NULL;

@@ -106,26 +106,44 @@ static void _feed(osl_obs_t **by_part, int n, double now,
 }
 
 
-/* Mark the observations of the jobs submitted during a save (unseen by
- * the core), then forget the list: the pass that follows a save sees
- * every one of them.  O(k log k + n log k) for k such jobs. */
+/* Is id in v[0..n) (sorted)? */
+static bool _listed(uint32_t id, const uint32_t *v, int n)
+{
+	return n && bsearch(&id, v, n, sizeof(*v), osl_cmp_u32);
+}
+
+/*
+ * Mark the observations the core cannot have seen: those of the jobs
+ * deferred at submission (osl_eng.unseen: during a save, or incomplete)
+ * and of the arrays the catch-up submitted (osl_eng.caught), submitted
+ * since the last pass; then forget both lists.  A record submitted before
+ * the last pass was seen by it: an owner's update during a save defers an
+ * array the core knows, and its tasks that ended long ago were charged
+ * and forgotten, not to be charged again.  A task that ran and ended
+ * before the catch-up submitted its array is charged by this pass.
+ * O((k + n) log k) for k ids.
+ */
 static void _mark_unseen(osl_obs_vec_t *vec)
 {
 	int i;
 
-	if (!osl_eng.nunseen)
+	if (!osl_eng.nunseen && !osl_eng.ncaught)
 		return;
 	qsort(osl_eng.unseen, osl_eng.nunseen, sizeof(*osl_eng.unseen),
+	      osl_cmp_u32);
+	qsort(osl_eng.caught, osl_eng.ncaught, sizeof(*osl_eng.caught),
 	      osl_cmp_u32);
 	for (i = 0; i < vec->n; i++) {
 		osl_obs_t *o = &vec->v[i];
 		uint32_t id = o->group ? (uint32_t) o->group :
 					 (uint32_t) o->key;
 
-		o->unseen = bsearch(&id, osl_eng.unseen, osl_eng.nunseen,
-				    sizeof(*osl_eng.unseen), osl_cmp_u32);
+		o->unseen = (_listed(id, osl_eng.unseen, osl_eng.nunseen) ||
+			     _listed(id, osl_eng.caught, osl_eng.ncaught)) &&
+			    (double) o->submit >= osl_eng.parts[o->part].last_pass;
 	}
 	osl_eng.nunseen = 0;
+	osl_eng.ncaught = 0;
 }
 
 /* Write the priorities of every writable record of vec (osl_refind has

@@ -77,6 +77,11 @@ typedef struct {
 					 * seen them (osl_submit.c) */
 	int nunseen;			/* entries used in unseen */
 	int cap_unseen;			/* entries allocated in unseen */
+	uint32_t *caught;		/* array job ids the catch-up submitted:
+					 * tasks that ran and ended before it
+					 * are the next pass's to charge */
+	int ncaught;			/* entries used in caught */
+	int cap_caught;			/* entries allocated in caught */
 } osl_engine_t;
 
 extern osl_engine_t osl_eng;		/* osl_globals.c */

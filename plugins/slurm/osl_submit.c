@@ -266,6 +266,12 @@ static int _catch_up_one(uint32_t id, double now, bool *written)
 		return 0;
 	}
 	*written = *written || prio;
+	if (job_ptr->array_recs) {	/* its tasks that ended: the pass's */
+		osl_eng.caught = osl_grow(osl_eng.caught, &osl_eng.cap_caught,
+					  osl_eng.ncaught + 1,
+					  sizeof(*osl_eng.caught), 16);
+		osl_eng.caught[osl_eng.ncaught++] = id;
+	}
 	return 1;
 }
 

@@ -12,6 +12,10 @@
 # lines, the next pass was not woken by them ("0 during a save").  Then an
 # update of a known job during a save is left to the pass, whose wake
 # stands.  At rest every pending priority follows the core's ranks.
+# Arrays and saves: every task is charged exactly once, when its owner
+# updates the array during a save (its tasks that ended long ago are not
+# charged again) and when tasks start and end during the save that
+# submitted their array (charged by the pass after the catch-up).
 # SPDX-License-Identifier: GPL-2.0-or-later
 . "$OST_SRCDIR/tests/live/live-lib.sh"
 
@@ -81,3 +85,47 @@ snapshot
 check_ranks
 open_gate alice
 wait_queue_empty 180
+
+# ------------------------- arrays and saves: every task charged once ---
+# 24 CPUs busy, 8 free: two arrays whose low tasks end at once, whose next
+# task runs until its gate opens, and whose last tasks wait
+for i in $(seq 6); do sub alice -n 4 -t 5 --wrap "$(gated alice2)" >/dev/null; done
+wait_for 60 '[ "$(n_running)" = 6 ]' || fail "alice's 6 jobs did not start"
+tasks() { printf '[ "$SLURM_ARRAY_TASK_ID" -le %s ] && exit 0; %s' "$1" "$(gated "$2")"; }
+state_of() { scontrol -o show job "$1" | sed -n 's/.* JobState=\([A-Z]*\) .*/\1/p' | head -1; }
+key() { echo $(( $1 * 4294967296 + $2 )); }
+n_finish() { grep -c "^debug finish $(key "$1" "$2") " "$WORK/events.log" || true; }
+
+a1=$(sub bob --array=1-4 -n 4 -t 5 --wrap "$(tasks 2 bob)")
+wait_for 60 "[ \"\$(state_of ${a1}_2)\" = COMPLETED ] && [ \"\$(state_of ${a1}_3)\" = RUNNING ]" ||
+	fail "array $a1: tasks 1-2 did not end, or task 3 did not start"
+wait_for 60 "[ \$(n_finish $a1 1) = 1 ] && [ \$(n_finish $a1 2) = 1 ]" ||
+	fail "the engine did not charge the ends of tasks 1-2 of array $a1"
+# the owner updates the array during a save: deferred, the pass checks it
+hold_save
+scontrol update jobid="$a1" TimeLimit=4 >/dev/null 2>&1 || true
+after_save 'ostrich: 1 jobs submitted or updated during the save: 0 submitted after it, 1 left to the next pass'
+wait_passes
+for t in 1 2; do
+	[ "$(n_finish $a1 $t)" = 1 ] ||
+		fail "task $t of array $a1 charged $(n_finish $a1 $t) times after its owner updated the array during a save"
+done
+
+# an array submitted during a save, whose task 1 ends before the save does
+hold_save
+a2=$(sub carol --array=1-3 -n 4 -t 5 --wrap "$(tasks 1 carol)")
+wait_for 60 "[ \"\$(state_of ${a2}_1)\" = COMPLETED ] && [ \"\$(state_of ${a2}_2)\" = RUNNING ]" ||
+	fail "array $a2: task 1 did not end, or task 2 did not start, during the save"
+after_save 'ostrich: 1 jobs submitted or updated during the save: 1 submitted after it, 0 left to the next pass'
+wait_passes
+[ "$(n_finish $a2 1)" = 1 ] ||
+	fail "task 1 of array $a2, which ran and ended during the save that submitted it, charged $(n_finish $a2 1) times"
+open_gate bob; open_gate carol; open_gate alice2
+wait_queue_empty 180
+for t in 1 2 3 4; do
+	[ "$(n_finish $a1 $t)" = 1 ] || fail "task $t of array $a1 charged $(n_finish $a1 $t) times"
+done
+for t in 1 2 3; do
+	[ "$(n_finish $a2 $t)" = 1 ] || fail "task $t of array $a2 charged $(n_finish $a2 $t) times"
+done
+note "every task of arrays $a1 and $a2 charged once"

@@ -36,6 +36,19 @@ static bool _private(void)
 	return true;
 }
 
+/* Records 0..n-1 were each written once (a second pass with nothing
+ * changed wrote nothing); then every record's comment is freed. */
+static void _written_once(int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		ck_assert_msg(recs[i].sets == 1, "record %d written %d times",
+			      i, recs[i].sets);
+	for (i = 0; i < 8; i++)
+		free(recs[i].comment);
+}
+
 static const osl_comment_ops_t ops = {
 	.user_name = _name, .set = _set, .get = _get,
 };
@@ -135,7 +148,6 @@ START_TEST(test_comments)
 	osl_obs_t obs[7], **idx;
 	osl_obs_vec_t vec = { .v = obs, .n = 7, .cap = 7 };
 	ost_summary_t sum;
-	int i;
 
 	memset(recs, 0, sizeof(recs));
 	obs[0] = running(1, 11, T0, T0 + 1, &recs[0]);
@@ -179,11 +191,7 @@ START_TEST(test_comments)
 	ck_assert_ptr_null(recs[5].comment);	/* second partition */
 
 	osl_comments(&p, idx, 7, &ops);
-	for (i = 0; i < 3; i++)
-		ck_assert_msg(recs[i].sets == 1, "record %d written %d times",
-			      i, recs[i].sets);
-	for (i = 0; i < 8; i++)
-		free(recs[i].comment);
+	_written_once(3);
 	osl_tfree(idx, vec.n + 1, sizeof(*idx));
 	free_part(&p);
 }
@@ -236,11 +244,7 @@ START_TEST(test_comments_split_array)
 	ck_assert_int_eq(ost_summary_parse(recs[2].comment, &sum), 0);
 	ck_assert_uint_eq(sum.rank, obs[3].rank);
 	osl_comments(&p, idx, 6, &ops);
-	for (i = 0; i < 4; i++)
-		ck_assert_msg(recs[i].sets == 1, "record %d written %d times",
-			      i, recs[i].sets);
-	for (i = 0; i < 8; i++)
-		free(recs[i].comment);
+	_written_once(4);
 	osl_tfree(idx, vec.n + 1, sizeof(*idx));
 	free_part(&p);
 }

@@ -502,6 +502,34 @@ START_TEST(test_sync_alloc_width)
 }
 END_TEST
 
+/* osl_sync() of after[0..n) at now (a pass): every finish it logs charges
+ * run seconds.  RET the finishes */
+static int _finishes_charged(osl_part_t *p, osl_obs_t *after, int n,
+			     double now, double run)
+{
+	osl_obs_vec_t vec = { .v = after, .n = n, .cap = n };
+	osl_obs_t **idx = osl_obs_index(&vec);
+	FILE *f = tmpfile();
+	char line[256];
+	osl_evlog_rec_t r;
+	int finishes = 0;
+
+	ck_assert_ptr_nonnull(f);
+	(void) osl_sync(p, idx, n, now, OSL_SYNC_ALL, f);
+	osl_tfree(idx, vec.n + 1, sizeof(*idx));
+	rewind(f);
+	while (fgets(line, sizeof(line), f)) {
+		ck_assert_int_eq(osl_evlog_parse(line, &r), 0);
+		if (r.op != OSL_LOG_FINISH)
+			continue;
+		ck_assert_msg(r.x == run, "job %llu charged %g s, want %g",
+			      (unsigned long long) r.job.id, r.x, run);
+		finishes++;
+	}
+	fclose(f);
+	return finishes;
+}
+
 /* Charged run time is bounded: a finish by the job's time limit (an end
  * time that includes the controller's downtime), a job purged while
  * running by the estimate the core knows. */
@@ -513,11 +541,7 @@ START_TEST(test_sync_capped)
 		running(2, 10, T0, T0 + 10, &recs[2]),
 	};
 	osl_obs_t after[1];
-	osl_obs_t **idx;
-	osl_obs_vec_t vec = { .v = after, .n = 1, .cap = 1 };
-	FILE *f = tmpfile();
-	char log[512], line[256];
-	osl_evlog_rec_t r;
+	char log[512];
 	double now = T0 + 90 * 86400.0;		/* 90 days later */
 
 	before[0].limit = 3600;
@@ -526,17 +550,7 @@ START_TEST(test_sync_capped)
 	after[0] = finished(1, 10, T0, T0 + 10, now - 5, &recs[1]);
 	after[0].limit = 3600;
 	sync_log(&p, before, 2, T0 + 20, OSL_SYNC_ALL, log, sizeof(log));
-	idx = osl_obs_index(&vec);
-	ck_assert_int_eq(osl_sync(&p, idx, 1, now, OSL_SYNC_ALL, f), 2);
-	osl_tfree(idx, vec.n + 1, sizeof(*idx));
-	rewind(f);
-	while (fgets(line, sizeof(line), f)) {
-		ck_assert_int_eq(osl_evlog_parse(line, &r), 0);
-		ck_assert_int_eq(r.op, OSL_LOG_FINISH);
-		ck_assert_msg(r.x == 3600, "job %llu charged %g s",
-			      (unsigned long long) r.job.id, r.x);
-	}
-	fclose(f);
+	ck_assert_int_eq(_finishes_charged(&p, after, 1, now, 3600), 2);
 	ck_assert_int_eq(_state(&p, 1), -1);
 	ck_assert_int_eq(_state(&p, 2), -1);
 	free_part(&p);
@@ -557,12 +571,7 @@ START_TEST(test_sync_limit_cut)
 		pend(2, 10, T0, &recs[2]),
 	};
 	osl_obs_t after[2];
-	osl_obs_t **idx;
-	osl_obs_vec_t vec = { .v = after, .n = 2, .cap = 2 };
-	FILE *f = tmpfile();
-	char log[512], line[256];
-	osl_evlog_rec_t r;
-	int finishes = 0;
+	char log[512];
 
 	before[0].limit = before[0].estimate = 60;
 	before[1].limit = before[1].estimate = 60;
@@ -571,20 +580,7 @@ START_TEST(test_sync_limit_cut)
 	after[1] = finished(2, 10, T0, T0 + 13, T0 + 21, &recs[2]);
 	after[0].limit = after[1].limit = 0;	/* scontrol update TimeLimit=0 */
 	after[1].estimate = 0;			/* so is its estimate now */
-	idx = osl_obs_index(&vec);
-	(void) osl_sync(&p, idx, 2, T0 + 30, OSL_SYNC_ALL, f);
-	osl_tfree(idx, vec.n + 1, sizeof(*idx));
-	rewind(f);
-	while (fgets(line, sizeof(line), f)) {
-		ck_assert_int_eq(osl_evlog_parse(line, &r), 0);
-		if (r.op != OSL_LOG_FINISH)
-			continue;
-		finishes++;
-		ck_assert_msg(r.x == 8, "job %llu charged %g s, ran 8",
-			      (unsigned long long) r.job.id, r.x);
-	}
-	ck_assert_int_eq(finishes, 2);
-	fclose(f);
+	ck_assert_int_eq(_finishes_charged(&p, after, 2, T0 + 30, 8), 2);
 	free_part(&p);
 }
 END_TEST
