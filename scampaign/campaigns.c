@@ -179,9 +179,10 @@ int sc_explain(const sc_job_t *jobs, size_t n, const sc_job_t *job,
 
 	if (!job->has_summary) {
 		fprintf(fp, "Job %u has no OStrich summary: OStrich leaves "
-			"it alone (held, priority set by an operator, in a "
-			"reservation, heterogeneous), it is newer than the "
-			"last pass, or SystemComment=no in ostrich.conf.\n",
+			"it alone (held, unable to run as configured, "
+			"priority set by an operator, in a reservation), it "
+			"is newer than the last pass, or SystemComment=no in "
+			"ostrich.conf.\n",
 			job->job_id);
 		return -1;
 	}

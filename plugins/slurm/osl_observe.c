@@ -103,13 +103,17 @@ static bool _cannot_run(uint32_t reason)
 /*
  * Jobs left alone (documented in ostrich.conf(5)): held (priority 0),
  * pending for a reason that lets them never start (_cannot_run), in a
- * reservation, heterogeneous, revoked (federation).  A pending job left
- * alone holds no place in the schedule and keeps no campaign open; when
- * it is no longer left alone it arrives anew (§9.12).
+ * reservation, revoked (federation).  A pending job left alone holds no
+ * place in the schedule and keeps no campaign open; when it is no longer
+ * left alone it arrives anew (§9.12).  Each component of a heterogeneous
+ * job is a job of its own, ranked and charged as any (§1): slurmctld
+ * calls priority_p_set for a component before it makes it one (het_job_id
+ * is set after job_allocate()), so the engine cannot tell it apart then,
+ * and must not drop it later.
  */
 extern bool osl_ignored(const job_record_t *job_ptr)
 {
-	if (job_ptr->het_job_id || IS_JOB_REVOKED(job_ptr) ||
+	if (IS_JOB_REVOKED(job_ptr) ||
 	    job_ptr->resv_name || job_ptr->resv_ptr || !job_ptr->details)
 		return true;
 	if (IS_JOB_PENDING(job_ptr) &&

@@ -150,7 +150,7 @@ extern void osl_save_all(bool force);
 
 /* --------------------------------------------- osl_observe.c (Slurm) --- */
 
-/* Is the record left alone (held, reserved, heterogeneous, revoked)? */
+/* Is the record left alone (held, unable to run, reserved, revoked)? */
 extern bool osl_ignored(const struct job_record *job_ptr);
 
 /*

@@ -2,9 +2,10 @@
 # s6-special.sh - live scenario 6: a job array (one pending record for
 # all its tasks, one campaign), a cancelled pending job (leaves the engine),
 # a held job (left alone, joins when released), an admin-set priority (never
-# overwritten) and a requeued job (back to pending in its campaign).
+# overwritten), a requeued job (back to pending in its campaign) and a
+# heterogeneous job (each component ranked and charged as a job).
 # Run with SchedulerType=sched/backfill + PriorityType=priority/ostrich, the
-# setup that keeps heterogeneous jobs.
+# setup that accepts heterogeneous jobs.
 # SPDX-License-Identifier: GPL-2.0-or-later
 . "$OST_SRCDIR/tests/live/live-lib.sh"
 
@@ -51,13 +52,31 @@ p=$(squeue -h -j 1 -t PD -o %Q)
 [ -n "$p" ] && [ "$p" -gt 5 ] || fail "requeued job 1 is not pending with an ostrich priority ($p)"
 note "requeued job 1 is pending again with priority $p"
 scancel 1
+
+# a heterogeneous job: each component ranked and charged as a job (§1);
+# slurmctld calls priority_p_set before it makes them components
+het=$(sub carol -n 4 -t 1 : -n 4 -t 1 --wrap 'sleep 2')
+het=${het%%[+;]*}
+comps=$(squeue -h -j "$het" -o %A | sort -n | tr '\n' ' ')
+[ "$(echo $comps | wc -w)" = 2 ] || fail "het job $het: components '$comps', want 2"
+wait_passes
+for c in $comps; do
+	grep -q "^debug submit $c " "$WORK/events.log" || fail "het component $c not given to the engine"
+	! grep -q "^debug cancel $c " "$WORK/events.log" || fail "het component $c dropped by a pass"
+	p=$(squeue -h -j "$c" -o %Q | head -1)
+	[ "$p" -ge $PRIO_LO ] && [ "$p" -lt $TOP ] || fail "het component $c has priority $p, not an ostrich one"
+done
+note "het job $het: components $comps ranked"
 open_gate alice
 wait_queue_empty 120
+for c in $comps; do
+	grep -q "^debug finish $c " "$WORK/events.log" || fail "het component $c was never charged"
+done
 jobs_table > "$WORK/jobs.txt"
 note "start order: $(start_order)"
-[ "$(awk '$6 == "COMPLETED"' "$WORK/jobs.txt" | wc -l)" = 14 ] ||
-	{ cat "$WORK/jobs.txt"; fail "want 14 completed records (7 alice, 4 tasks, 3 carol)"; }
+[ "$(awk '$6 == "COMPLETED"' "$WORK/jobs.txt" | wc -l)" = 16 ] ||
+	{ cat "$WORK/jobs.txt"; fail "want 16 completed records (7 alice, 4 tasks, 3 carol, 2 het components)"; }
 [ "$(awk '$1 == 1 { print $6 }' "$WORK/jobs.txt")" = CANCELLED ] || fail "job 1 not cancelled"
 started_before "$norm ${arr}_1 ${arr}_2 ${arr}_3 ${arr}_4" "$admin" ||
 	fail "the admin-set priority 5 job started before jobs ranked by ostrich"
-echo "PASS: array, cancelled, held, admin-set and requeued jobs handled"
+echo "PASS: array, cancelled, held, admin-set, requeued and heterogeneous jobs handled"
