@@ -90,6 +90,17 @@ static const struct option _longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+/* The long name of option value opt, looked up by value so that the
+ * enum and the table may list the options in any order.  RET: the name,
+ * or "?" for a value no entry has. */
+static const char *_optname(int opt)
+{
+	for (const struct option *o = _longopts; o->name; o++)
+		if (o->val == opt)
+			return o->name;
+	return "?";
+}
+
 /* Parse a number >= lo.  RET: 0 or -1. */
 static int _number(const char *s, double lo, double *out)
 {
@@ -215,7 +226,7 @@ static int _parse(struct cli *c, int argc, char **argv)
 			if (opt != '?')
 				fprintf(stderr, "ostrich-sim: bad value '%s' "
 					"for --%s\n", optarg,
-					_longopts[opt - OPT_POLICY].name);
+					_optname(opt));
 			fputs(_usage, stderr);
 			return -1;
 		}
