@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 
+#include "ost_grow.h"
 #include "ost_heap.h"
 
 static inline bool _less(const ost_hnode_t *a, const ost_hnode_t *b)
@@ -69,19 +70,13 @@ void ost_heap_free(ost_heap_t *h)
 
 int ost_heap_reserve(ost_heap_t *h, size_t n)
 {
-	size_t cap;
 	ost_hnode_t **v;
 
 	if (h->n + n <= h->cap)
 		return 0;
-	cap = h->cap ? h->cap : 16;
-	while (cap < h->n + n)
-		cap *= 2;
-	v = realloc(h->v, cap * sizeof(*v));
-	if (!v)
+	if (!(v = ost_grow(h->v, &h->cap, h->n + n, sizeof(*v), 16)))
 		return -1;
 	h->v = v;
-	h->cap = cap;
 	return 0;
 }
 

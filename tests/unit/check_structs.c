@@ -1,13 +1,16 @@
 /*****************************************************************************\
- *  check_structs.c - the intrusive tree, heap and map under the core
+ *  check_structs.c - the intrusive tree, heap and map under the core, and
+ *  the array growth they share
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
 
 #include <check.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "ck_run.h"
+#include "ost_grow.h"
 #include "ost_heap.h"
 #include "ost_map.h"
 #include "ost_tree.h"
@@ -124,6 +127,36 @@ START_TEST(test_heap_order)
 }
 END_TEST
 
+/* ost_grow doubles from first, keeps the contents, leaves a large enough
+ * array alone, and refuses an overflowing size with the array intact. */
+START_TEST(test_grow)
+{
+	size_t cap = 0;
+	int *v = ost_grow(NULL, &cap, 1, sizeof(*v), 4), *w;
+
+	ck_assert_ptr_nonnull(v);
+	ck_assert_uint_eq(cap, 4);
+	for (int i = 0; i < 4; i++)
+		v[i] = i;
+	ck_assert_ptr_eq(ost_grow(v, &cap, 4, sizeof(*v), 4), v);
+	ck_assert_uint_eq(cap, 4);
+	v = ost_grow(v, &cap, 5, sizeof(*v), 4);
+	ck_assert_uint_eq(cap, 8);
+	v = ost_grow(v, &cap, 33, sizeof(*v), 4);
+	ck_assert_uint_eq(cap, 64);
+	for (int i = 0; i < 4; i++)
+		ck_assert_int_eq(v[i], i);
+	w = ost_grow(v, &cap, SIZE_MAX / 2, sizeof(*v), 4);
+	ck_assert_ptr_null(w);
+	ck_assert_uint_eq(cap, 64);
+	w = ost_grow(v, &cap, SIZE_MAX, 1, 4);
+	ck_assert_ptr_null(w);
+	ck_assert_uint_eq(cap, 64);
+	ck_assert_int_eq(v[3], 3);
+	free(v);
+}
+END_TEST
+
 /* The map agrees with a plain array under puts and deletes. */
 START_TEST(test_map_random)
 {
@@ -162,6 +195,7 @@ Suite *suite(void)
 	tcase_add_test(tc, test_tree_random);
 	tcase_add_test(tc, test_heap_order);
 	tcase_add_test(tc, test_map_random);
+	tcase_add_test(tc, test_grow);
 	suite_add_tcase(s, tc);
 	return s;
 }
