@@ -29,9 +29,9 @@ ost_sched_t *ost_sched_create(const ost_config_t *cfg)
 	ost_map_init(&s->users);
 	ost_map_init(&s->groups);
 	ost_tree_init(&s->order, ost_order_cmp(cfg->mode));
-	ost_heap_init(&s->active);
-	ost_heap_init(&s->gate);
-	ost_heap_init(&s->steps);
+	ost_heap_init(&s->active, ost_hkey_less);
+	ost_heap_init(&s->gate, ost_hkey_less);
+	ost_heap_init(&s->steps, ost_hkey_less);
 	return s;
 }
 
@@ -130,7 +130,7 @@ ost_user_t *ost_user_get(ost_sched_t *s, uint32_t uid, bool create)
 	u->weight = s->cfg.default_weight;
 	u->base_vfinish = -INFINITY;
 	u->base_deadline = -INFINITY;
-	ost_hnode_init(&u->active);
+	ost_hnode_init(&u->active.node);
 	(void)ost_map_put(&s->users, key, u);	/* reserved */
 	return u;
 }
@@ -147,7 +147,7 @@ int ost_user_set_weight(ost_sched_t *s, uint32_t uid, double weight,
 		return -OST_ENOMEM;
 	ost_vclock_advance(s, now);
 	ost_campaign_settle_user(s, u);		/* u's place in W */
-	if (ost_hnode_linked(&u->active))
+	if (ost_hnode_linked(&u->active.node))
 		s->total_weight += weight - u->weight;
 	u->weight = weight;
 	return 0;
@@ -339,7 +339,7 @@ static void _start(ost_sched_t *s, ost_job_t *j, double t, uint32_t procs)
 	ost_walk_remove(c, j);
 	ost_tree_remove(&c->pending, &j->node);
 	/* the running half of j's storage (ost_job_t) */
-	ost_hnode_init(&j->step);
+	ost_hnode_init(&j->step.node);
 	j->start = t;
 	j->state = OST_JOB_RUNNING;
 	c->n_pending--;
