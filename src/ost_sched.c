@@ -326,6 +326,21 @@ static ost_job_t *_find(const ost_sched_t *s, uint64_t id)
 }
 
 /*
+ * The prologue of the events on one known job (start, update, cancel,
+ * requeue): t valid, id known, the job in state `state`.  RET: 0 with *j
+ * set, or -OST_EINVAL, -OST_ENOENT, -OST_ESTATE, tested in that order.
+ */
+static int _job_in(const ost_sched_t *s, uint64_t id, double t,
+		   ost_job_state_t state, ost_job_t **j)
+{
+	if (!ost_time_ok(t))
+		return -OST_EINVAL;
+	if (!(*j = _find(s, id)))
+		return -OST_ENOENT;
+	return (*j)->state == state ? 0 : -OST_ESTATE;
+}
+
+/*
  * Pending j starts at t on `procs` CPUs.  A width other than the requested
  * one first resizes j (ost_campaign_resize_job: A_c and L move by
  * (q_alloc - q) e), so the finish charges q_alloc p and the tags count
@@ -363,28 +378,24 @@ static void _start(ost_sched_t *s, ost_job_t *j, double t, uint32_t procs)
 
 int ost_job_start(ost_sched_t *s, uint64_t id, double t)
 {
-	ost_job_t *j = _find(s, id);
+	ost_job_t *j;
+	int rc = _job_in(s, id, t, OST_JOB_PENDING, &j);
 
-	if (!ost_time_ok(t))
-		return -OST_EINVAL;
-	if (!j)
-		return -OST_ENOENT;
-	if (j->state != OST_JOB_PENDING)
-		return -OST_ESTATE;
+	if (rc)
+		return rc;
 	_start(s, j, t, j->procs);
 	return 0;
 }
 
 int ost_job_start_alloc(ost_sched_t *s, uint64_t id, double t, uint32_t procs)
 {
-	ost_job_t *j = _find(s, id);
+	ost_job_t *j;
+	int rc;
 
-	if (!procs || !ost_time_ok(t))
+	if (!procs)
 		return -OST_EINVAL;
-	if (!j)
-		return -OST_ENOENT;
-	if (j->state != OST_JOB_PENDING)
-		return -OST_ESTATE;
+	if ((rc = _job_in(s, id, t, OST_JOB_PENDING, &j)))
+		return rc;
 	_start(s, j, t, procs);
 	return 0;
 }
@@ -398,13 +409,12 @@ int ost_job_update(ost_sched_t *s, uint64_t id, uint32_t procs,
 {
 	ost_job_t *j;
 	ost_campaign_t *c;
+	int rc;
 
-	if (!procs || !ost_duration_ok(estimate) || !ost_time_ok(t))
+	if (!procs || !ost_duration_ok(estimate))
 		return -OST_EINVAL;
-	if (!(j = _find(s, id)))
-		return -OST_ENOENT;
-	if (j->state != OST_JOB_PENDING)
-		return -OST_ESTATE;
+	if ((rc = _job_in(s, id, t, OST_JOB_PENDING, &j)))
+		return rc;
 	if (s->cfg.evidence && ost_heap_reserve(&s->steps, s->jobs.count))
 		return -OST_ENOMEM;
 	ost_vclock_advance(s, t);
@@ -437,14 +447,11 @@ static void _drop(ost_sched_t *s, ost_job_t *j)
 
 int ost_job_cancel(ost_sched_t *s, uint64_t id, double t)
 {
-	ost_job_t *j = _find(s, id);
+	ost_job_t *j;
+	int rc = _job_in(s, id, t, OST_JOB_PENDING, &j);
 
-	if (!ost_time_ok(t))
-		return -OST_EINVAL;
-	if (!j)
-		return -OST_ENOENT;
-	if (j->state != OST_JOB_PENDING)
-		return -OST_ESTATE;
+	if (rc)
+		return rc;
 	ost_vclock_advance(s, t);
 	ost_campaign_cancel_job(s, j);
 	_drop(s, j);
@@ -503,15 +510,12 @@ int ost_job_finish_capped(ost_sched_t *s, uint64_t id, double t,
 
 int ost_job_requeue(ost_sched_t *s, uint64_t id, double t)
 {
-	ost_job_t *j = _find(s, id);
+	ost_job_t *j;
 	ost_campaign_t *c;
+	int rc = _job_in(s, id, t, OST_JOB_RUNNING, &j);
 
-	if (!ost_time_ok(t))
-		return -OST_EINVAL;
-	if (!j)
-		return -OST_ENOENT;
-	if (j->state != OST_JOB_RUNNING)
-		return -OST_ESTATE;
+	if (rc)
+		return rc;
 	ost_vclock_advance(s, t);
 	ost_variant_untrack(s, j);
 	c = j->camp;
