@@ -8,7 +8,6 @@
 
 #define _GNU_SOURCE
 
-#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -111,16 +110,6 @@ static int _number(const char *s, double lo, double *out)
 	return (end == s || *end || errno || !(*out >= lo)) ? -1 : 0;
 }
 
-/* "on" or "off" into *out.  RET: 0 or -1. */
-static int _onoff(const char *s, bool *out)
-{
-	/* case-insensitive, as the core's names (ostrich.h) */
-	if (strcasecmp(s, "on") && strcasecmp(s, "off"))
-		return -1;
-	*out = tolower((unsigned char) s[1]) == 'n';
-	return 0;
-}
-
 /* --compare POLICY,...  RET: 0 or -1. */
 static int _compare_list(struct cli *c, const char *arg)
 {
@@ -200,8 +189,8 @@ static int _option(struct cli *c, int opt, const char *arg)
 	case OPT_MEMORY:
 		o->core.memory_key = !strcasecmp(arg, "key");
 		return o->core.memory_key ? (o->core.memory = true, 0)
-					  : _onoff(arg, &o->core.memory);
-	case OPT_EVIDENCE: return _onoff(arg, &o->core.evidence);
+					  : ost_onoff_parse(arg, &o->core.memory);
+	case OPT_EVIDENCE: return ost_onoff_parse(arg, &o->core.evidence);
 	case OPT_EV_FLOOR:
 		return _number(arg, 1, &o->core.evidence_floor) ||
 		       !ost_duration_ok(o->core.evidence_floor) ? -1 : 0;

@@ -154,6 +154,11 @@ int ost_varea_parse(const char *s, ost_varea_t *out);
 const char *ost_rank_name(ost_rank_t r);
 int ost_rank_parse(const char *s, ost_rank_t *out);
 
+/* The switches' words (Memory, Evidence...): "on" sets *out to true,
+ * "off" to false, in any case.  Returns 0, or -OST_EINVAL (NULL or any
+ * other word, blanks included) with *out unchanged. */
+int ost_onoff_parse(const char *s, bool *out);
+
 /* ---------------------------------------------------------- scheduler --- */
 
 /* One virtual schedule: the engine of one partition. Opaque. */
