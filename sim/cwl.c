@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ost_grow.h"
 #include "workload.h"
 
 #define CWL_MAXTOK 8
@@ -36,10 +37,12 @@ struct cwl_state {
 	sim_workload_t *w;
 	size_t jcap, ccap;
 	double think;             /* default think time */
-	uint32_t *ucount;         /* campaigns seen per uid (dense) */
-	double *ustart;           /* first release per uid */
-	uint32_t *ulast;          /* last campaign index per uid */
-	size_t nusers;            /* size of the three arrays */
+	struct cwl_user {
+		uint32_t count;   /* campaigns seen */
+		double start;     /* first release */
+		uint32_t last;    /* last campaign index, or UINT32_MAX */
+	} *users;                 /* per uid (dense) */
+	size_t nusers;            /* size of users */
 	bool have_camp;
 };
 
@@ -70,30 +73,18 @@ static int _num(const char *s, double *out)
 	return (end == s || *end || !isfinite(*out)) ? -1 : 0;
 }
 
-/* Grow the per-uid arrays to hold uid.  RET: 0 or -1 (memory short). */
+/* Grow the per-uid array to hold uid.  RET: 0 or -1 (memory short). */
 static int _user_slot(struct cwl_state *st, uint32_t uid)
 {
-	if (uid < st->nusers)
-		return 0;
-	size_t n = st->nusers ? st->nusers : 16;
-	while (n <= uid)
-		n *= 2;
-	uint32_t *c = realloc(st->ucount, n * sizeof(*c));
-	if (c)
-		st->ucount = c;
-	double *s = realloc(st->ustart, n * sizeof(*s));
-	if (s)
-		st->ustart = s;
-	uint32_t *l = realloc(st->ulast, n * sizeof(*l));
-	if (l)
-		st->ulast = l;
-	if (!c || !s || !l)
+	size_t n = st->nusers;
+	struct cwl_user *u = ost_grow(st->users, &n, (size_t) uid + 1,
+				      sizeof(*u), 16);
+
+	if (!u)
 		return -1;
-	for (size_t i = st->nusers; i < n; i++) {
-		st->ucount[i] = 0;
-		st->ustart[i] = 0;
-		st->ulast[i] = UINT32_MAX;
-	}
+	for (size_t i = st->nusers; i < n; i++)
+		u[i] = (struct cwl_user) { .last = UINT32_MAX };
+	st->users = u;
 	st->nusers = n;
 	return 0;
 }
@@ -126,14 +117,11 @@ static const char *_campaign(struct cwl_state *st, char **tok, int n)
 		return "bad think time (0 to 1e12 s)";
 	if (_user_slot(st, uid))
 		return "out of memory";
-	if (w->ncamps == st->ccap) {
-		size_t nc = st->ccap ? st->ccap * 2 : 256;
-		sim_camp_t *c = realloc(w->camps, nc * sizeof(*c));
-		if (!c)
-			return "out of memory";
-		w->camps = c;
-		st->ccap = nc;
-	}
+	sim_camp_t *c = ost_grow(w->camps, &st->ccap, w->ncamps + 1,
+				 sizeof(*c), 256);
+	if (!c)
+		return "out of memory";
+	w->camps = c;
 	w->camps[w->ncamps++] = (sim_camp_t) {
 		.uid = uid, .think = think, .first = w->njobs,
 		.next = UINT32_MAX,
@@ -172,14 +160,11 @@ static const char *_job(struct cwl_state *st, char **tok, int n, bool exact)
 		w->skipped[SIM_SKIP_PROCS]++;
 		return NULL;
 	}
-	if (w->njobs == st->jcap) {
-		size_t nc = st->jcap ? st->jcap * 2 : 4096;
-		sim_job_t *j = realloc(w->jobs, nc * sizeof(*j));
-		if (!j)
-			return "out of memory";
-		w->jobs = j;
-		st->jcap = nc;
-	}
+	sim_job_t *j = ost_grow(w->jobs, &st->jcap, w->njobs + 1, sizeof(*j),
+				4096);
+	if (!j)
+		return "out of memory";
+	w->jobs = j;
 	sim_camp_t *c = &w->camps[w->ncamps - 1];
 	w->jobs[w->njobs++] = (sim_job_t) {
 		.number = w->njobs + 1, .uid = c->uid,
@@ -228,7 +213,7 @@ static const char *_line(struct cwl_state *st, char *buf, bool exact)
 		for (int i = 2; i + 1 < n; i += 2) {
 			if (!strcmp(tok[i], "start") && !_num(tok[i + 1], &v) &&
 			    ost_time_ok(v))
-				st->ustart[uid] = v;
+				st->users[uid].start = v;
 			else if (strcmp(tok[i], "class"))
 				return "usage: user UID [start T] [class NAME]";
 		}
@@ -263,11 +248,12 @@ static void _cwl_finish(struct cwl_state *st, uint32_t m)
 			continue;
 		cp.first = first;
 		cp.njobs = jout - first;
-		cp.seq = ++st->ucount[cp.uid];
-		cp.start = st->ustart[cp.uid];
-		if (st->ulast[cp.uid] != UINT32_MAX)
-			w->camps[st->ulast[cp.uid]].next = (uint32_t) cout;
-		st->ulast[cp.uid] = (uint32_t) cout;
+		struct cwl_user *u = &st->users[cp.uid];
+		cp.seq = ++u->count;
+		cp.start = u->start;
+		if (u->last != UINT32_MAX)
+			w->camps[u->last].next = (uint32_t) cout;
+		u->last = (uint32_t) cout;
 		w->camps[cout++] = cp;
 	}
 	for (size_t i = 0; i < jout; i++)
@@ -315,8 +301,6 @@ int sim_cwl_read(gzFile f, const char *path, uint32_t procs, bool exact,
 	rc = 0;
 out_free:
 	free(buf);
-	free(st.ucount);
-	free(st.ustart);
-	free(st.ulast);
+	free(st.users);
 	return rc;
 }

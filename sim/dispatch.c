@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "dispatch.h"
+#include "ost_grow.h"
 
 /* At most this many backfill candidates are started by search instead
  * of by walking (see _backfill_few). */
@@ -91,15 +92,12 @@ int sim_disp_pending(sim_disp_t *d, uint32_t q)
 	size_t at = _qfind(d, q);
 
 	if (at == d->nq || d->qs[at].q != q) {
-		if (d->nq == d->qcap) {
-			size_t nc = d->qcap ? 2 * d->qcap : 16;
-			sim_qcount_t *nq = realloc(d->qs, nc * sizeof(*nq));
+		sim_qcount_t *nq = ost_grow(d->qs, &d->qcap, d->nq + 1,
+					    sizeof(*nq), 16);
 
-			if (!nq)
-				return -1;
-			d->qs = nq;
-			d->qcap = nc;
-		}
+		if (!nq)
+			return -1;
+		d->qs = nq;
 		memmove(&d->qs[at + 1], &d->qs[at],
 			(d->nq - at) * sizeof(*d->qs));
 		d->qs[at] = (sim_qcount_t) { .q = q, .n = 0 };

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "feedback.h"
+#include "ost_grow.h"
 
 #define NONE UINT32_MAX
 
@@ -38,12 +39,10 @@ static int _release(sim_fb_t *fb, const sim_workload_t *w, uint32_t k,
 {
 	for (;;) {
 		sim_fb_camp_t *c = &fb->camps[k];
-		sim_event_t e;
 
 		c->release = r;
 		c->moved = r != c->t0;
-		e = (sim_event_t) { r, c->first, c->first };
-		if (sim_heap_push(&fb->due, e))
+		if (ost_hkey_push(&fb->due, &fb->due_of[k], r, c->first))
 			return -1;
 		if (c->next == NONE || fb->camps[c->next].think >= 0)
 			return 0;
@@ -80,14 +79,11 @@ static int _build(sim_fb_t *fb, const sim_workload_t *w, double threshold)
 			fb->camp_of[i] = k;
 			continue;
 		}
-		if (fb->ncamps == cap) {
-			size_t nc = cap ? 2 * cap : 1024;
-			sim_fb_camp_t *p = realloc(fb->camps, nc * sizeof(*p));
-			if (!p)
-				goto out_nomem;
-			fb->camps = p;
-			cap = nc;
-		}
+		sim_fb_camp_t *p = ost_grow(fb->camps, &cap, fb->ncamps + 1,
+					    sizeof(*p), 1024);
+		if (!p)
+			goto out_nomem;
+		fb->camps = p;
 		uint32_t n = fb->ncamps++;
 		double gap = k != NONE ? j->trace_submit - end[j->uidx] : -1;
 		fb->camps[n] = (sim_fb_camp_t) {
@@ -115,11 +111,16 @@ out_nomem:
 int sim_fb_init(sim_fb_t *fb, const sim_workload_t *w, double threshold)
 {
 	memset(fb, 0, sizeof(*fb));
-	sim_heap_init(&fb->due);
+	ost_heap_init(&fb->due, ost_hkey_less);
 	fb->camp_of = malloc((w->njobs + 1) * sizeof(*fb->camp_of));
 	fb->next_job = malloc((w->njobs + 1) * sizeof(*fb->next_job));
 	if (!fb->camp_of || !fb->next_job || _build(fb, w, threshold))
 		return -1;
+	/* after _build: the heap holds pointers into due_of */
+	if (!(fb->due_of = calloc(fb->ncamps + 1, sizeof(*fb->due_of))))
+		return -1;
+	for (uint32_t k = 0; k < fb->ncamps; k++)
+		ost_hnode_init(&fb->due_of[k].node);
 	for (uint32_t k = 0; k < fb->ncamps; k++)
 		if (fb->camps[k].head && _release(fb, w, k, fb->camps[k].t0))
 			return -1;
@@ -128,27 +129,27 @@ int sim_fb_init(sim_fb_t *fb, const sim_workload_t *w, double threshold)
 
 double sim_fb_next(const sim_fb_t *fb)
 {
-	const sim_event_t *e = sim_heap_top(&fb->due);
+	const ost_hkey_t *e = ost_hkey_top(&fb->due);
 
-	return e ? e->t : INFINITY;
+	return e ? e->key : INFINITY;
 }
 
 int sim_fb_pop(sim_fb_t *fb, const sim_workload_t *w, double now,
 	       uint32_t *job)
 {
-	const sim_event_t *top = sim_heap_top(&fb->due);
-	sim_event_t e;
-	uint32_t nj;
+	ost_hkey_t *top = ost_hkey_top(&fb->due);
+	uint32_t j, nj;
 
-	if (!top || top->t > now)
+	if (!top || top->key > now)
 		return 0;
-	sim_heap_pop(&fb->due, &e);
-	*job = e.idx;
-	if ((nj = fb->next_job[e.idx]) == NONE)
+	j = (uint32_t) top->tie;
+	ost_hkey_remove(&fb->due, top);
+	*job = j;
+	if ((nj = fb->next_job[j]) == NONE)
 		return 1;
-	e = (sim_event_t) { _job_time(&fb->camps[fb->camp_of[nj]], w, nj),
-			    nj, nj };
-	return sim_heap_push(&fb->due, e) ? -1 : 1;
+	/* the same campaign's next job: its element again */
+	return ost_hkey_push(&fb->due, top, _job_time(&fb->camps[fb->camp_of[nj]],
+						      w, nj), nj) ? -1 : 1;
 }
 
 int sim_fb_finish(sim_fb_t *fb, const sim_workload_t *w, uint32_t job,
@@ -166,6 +167,7 @@ void sim_fb_free(sim_fb_t *fb)
 	free(fb->camps);
 	free(fb->camp_of);
 	free(fb->next_job);
-	sim_heap_free(&fb->due);
+	free(fb->due_of);
+	ost_heap_free(&fb->due);
 	memset(fb, 0, sizeof(*fb));
 }

@@ -10,7 +10,7 @@
 #ifndef OST_SIM_FEEDBACK_H
 #define OST_SIM_FEEDBACK_H
 
-#include "heap.h"
+#include "ost_heap.h"
 #include "sim.h"
 
 /* One campaign of the trace (fixed) and its release in the replay. */
@@ -32,8 +32,9 @@ typedef struct sim_fb {
 	uint32_t ncamps;
 	uint32_t *camp_of;     /* job -> its campaign */
 	uint32_t *next_job;    /* job -> next job of its campaign, or NONE */
-	sim_heap_t due;        /* (submit, job): the next job of each released
+	ost_heap_t due;        /* (submit, job): the next job of each released
 				  campaign with jobs left to submit */
+	ost_hkey_t *due_of;    /* campaign -> its element of due */
 	uint32_t dependent;    /* campaigns with think >= 0 */
 } sim_fb_t;
 

@@ -8,7 +8,6 @@
 
 #define _GNU_SOURCE
 
-#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -93,6 +92,17 @@ static const struct option _longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+/* The long name of option value opt, looked up by value so that the
+ * enum and the table may list the options in any order.  RET: the name,
+ * or "?" for a value no entry has. */
+static const char *_optname(int opt)
+{
+	for (const struct option *o = _longopts; o->name; o++)
+		if (o->val == opt)
+			return o->name;
+	return "?";
+}
+
 /* Parse a number >= lo.  RET: 0 or -1. */
 static int _number(const char *s, double lo, double *out)
 {
@@ -101,16 +111,6 @@ static int _number(const char *s, double lo, double *out)
 	errno = 0;
 	*out = strtod(s, &end);
 	return (end == s || *end || errno || !(*out >= lo)) ? -1 : 0;
-}
-
-/* "on" or "off" into *out.  RET: 0 or -1. */
-static int _onoff(const char *s, bool *out)
-{
-	/* case-insensitive, as the core's names (ostrich.h) */
-	if (strcasecmp(s, "on") && strcasecmp(s, "off"))
-		return -1;
-	*out = tolower((unsigned char) s[1]) == 'n';
-	return 0;
 }
 
 /* --compare POLICY,...  RET: 0 or -1. */
@@ -192,8 +192,8 @@ static int _option(struct cli *c, int opt, const char *arg)
 	case OPT_MEMORY:
 		o->core.memory_key = !strcasecmp(arg, "key");
 		return o->core.memory_key ? (o->core.memory = true, 0)
-					  : _onoff(arg, &o->core.memory);
-	case OPT_EVIDENCE: return _onoff(arg, &o->core.evidence);
+					  : ost_onoff_parse(arg, &o->core.memory);
+	case OPT_EVIDENCE: return ost_onoff_parse(arg, &o->core.evidence);
 	case OPT_FEEDBACK: o->feedback = true; return 0;
 	case OPT_FB_THRESHOLD:
 		return _number(arg, 0, &o->fb_threshold) ||
@@ -223,7 +223,7 @@ static int _parse(struct cli *c, int argc, char **argv)
 			if (opt != '?')
 				fprintf(stderr, "ostrich-sim: bad value '%s' "
 					"for --%s\n", optarg,
-					_longopts[opt - OPT_POLICY].name);
+					_optname(opt));
 			fputs(_usage, stderr);
 			return -1;
 		}

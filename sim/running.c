@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ost_grow.h"
 #include "running.h"
 
 static inline int _cmp(double t, uint32_t job, const sim_run_t *r)
@@ -45,16 +46,12 @@ void sim_running_free(sim_running_t *rs)
 
 int sim_running_add(sim_running_t *rs, sim_run_t run)
 {
+	sim_run_t *nr = ost_grow(rs->r, &rs->cap, rs->n + 1, sizeof(*nr), 64);
 	size_t at;
 
-	if (rs->n == rs->cap) {
-		size_t nc = rs->cap ? rs->cap * 2 : 64;
-		sim_run_t *nr = realloc(rs->r, nc * sizeof(*nr));
-		if (!nr)
-			return -1;
-		rs->r = nr;
-		rs->cap = nc;
-	}
+	if (!nr)
+		return -1;
+	rs->r = nr;
 	at = _lower(rs, run.est_end, run.job);
 	memmove(&rs->r[at + 1], &rs->r[at], (rs->n - at) * sizeof(*rs->r));
 	rs->r[at] = run;

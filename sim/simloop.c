@@ -24,7 +24,7 @@
 #include "dispatch.h"
 #include "feedback.h"
 #include "grouping.h"
-#include "heap.h"
+#include "ost_heap.h"
 #include "order.h"
 #include "simloop.h"
 
@@ -37,8 +37,12 @@ struct loop {
 	sim_order_t *order;
 	sim_disp_t disp;
 	sim_pendidx_t pidx;        /* EASY's stop test (disp.index) */
-	sim_heap_t done;           /* completions: (end, job) */
-	sim_heap_t rel;            /* closed loop: (release, campaign) */
+	ost_heap_t done;           /* completions: (end, job) */
+	ost_hkey_t *ev_done;       /* done's elements, see _ev_take() */
+	uint64_t ev_free;          /* first free one (n_ev: none) */
+	size_t n_ev;
+	ost_heap_t rel;            /* closed loop: (release, campaign) */
+	ost_hkey_t *ev_rel;        /* rel's element of each campaign */
 	size_t next_sub;           /* SWF: next job to submit */
 	uint32_t *left;            /* closed loop: unfinished jobs per camp */
 	sim_fb_t *fb;              /* --feedback: SWF releases (§16) */
@@ -121,8 +125,44 @@ static int _finish(struct loop *l, uint32_t job, double now)
 	uint32_t next = l->w->camps[j->camp_idx].next;
 	if (next == NONE)
 		return 0;
-	sim_event_t e = { now + l->w->camps[next].think, next, next };
-	return sim_heap_push(&l->rel, e);
+	return ost_hkey_push(&l->rel, &l->ev_rel[next],
+			     now + l->w->camps[next].think, next);
+}
+
+/*
+ * The done heap's elements: a running job holds one (its tie is the job),
+ * a job runs on one CPU or more, so min(jobs, m) of them are enough.  The
+ * free ones are a LIFO stack threaded through tie, so a start takes the
+ * element the last finish freed, still in cache: an element per job
+ * instead cost a cache miss per start (the old heap of events by value
+ * had none).
+ */
+static int _ev_init(struct loop *l)
+{
+	l->n_ev = l->w->njobs < l->opts->procs ? l->w->njobs : l->opts->procs;
+	if (!(l->ev_done = malloc((l->n_ev + 1) * sizeof(*l->ev_done))))
+		return -1;
+	for (size_t i = 0; i < l->n_ev; i++)
+		l->ev_done[i].tie = i + 1;
+	l->ev_free = 0;
+	return 0;
+}
+
+/* A free element, or NULL (more jobs running than CPUs: a bug). */
+static ost_hkey_t *_ev_take(struct loop *l)
+{
+	ost_hkey_t *e = &l->ev_done[l->ev_free];
+
+	if (l->ev_free >= l->n_ev)
+		return NULL;
+	l->ev_free = e->tie;
+	return e;
+}
+
+static void _ev_give(struct loop *l, ost_hkey_t *e)
+{
+	e->tie = l->ev_free;
+	l->ev_free = (uint64_t) (e - l->ev_done);
 }
 
 /* Dispatch at now and start the chosen jobs.  RET: 0 or -1. */
@@ -138,15 +178,20 @@ static int _dispatch(struct loop *l, double now)
 	for (size_t i = 0; i < d->nstarts; i++) {
 		uint32_t job = d->starts[i];
 		sim_job_t *j = &l->w->jobs[job];
-		sim_event_t e = { now + j->runtime, job, job };
+		ost_hkey_t *e = _ev_take(l);
 
+		if (!e) {
+			snprintf(l->err, l->errlen, "internal: more jobs "
+				 "running than CPUs");
+			return -1;
+		}
 		j->start = now;
-		j->end = e.t;
+		j->end = now + j->runtime;
 		sim_order_start(l->order, job, now);
 		if (l->eng && (rc = ost_job_start(l->eng, (uint64_t) job + 1,
 						  now)))
 			return _eng_fail(l, "start", job, rc);
-		if (sim_heap_push(&l->done, e))
+		if (ost_hkey_push(&l->done, e, j->end, job))
 			return -1;
 	}
 	return 0;
@@ -170,8 +215,8 @@ static double _next_virtual(struct loop *l, double now)
 static double _next_arrival(const struct loop *l)
 {
 	if (l->w->closed) {
-		const sim_event_t *e = sim_heap_top(&l->rel);
-		return e ? e->t : INFINITY;
+		const ost_hkey_t *e = ost_hkey_top(&l->rel);
+		return e ? e->key : INFINITY;
 	}
 	if (l->fb)
 		return sim_fb_next(l->fb);
@@ -198,17 +243,20 @@ static void _progress(struct loop *l, struct timespec *last)
  * (§6).  RET: 0 or -1. */
 static int _instant(struct loop *l, double now)
 {
-	sim_event_t e;
+	ost_hkey_t *e;
 
-	while (sim_heap_top(&l->done) && sim_heap_top(&l->done)->t <= now) {
-		sim_heap_pop(&l->done, &e);
-		if (_finish(l, e.idx, now))
+	while ((e = ost_hkey_top(&l->done)) && e->key <= now) {
+		uint32_t job = (uint32_t) e->tie;
+
+		ost_hkey_remove(&l->done, e);
+		_ev_give(l, e);
+		if (_finish(l, job, now))
 			return -1;
 	}
 	if (l->w->closed) {
-		while (sim_heap_top(&l->rel) && sim_heap_top(&l->rel)->t <= now) {
-			sim_heap_pop(&l->rel, &e);
-			if (_release(l, e.idx, now))
+		while ((e = ost_hkey_top(&l->rel)) && e->key <= now) {
+			ost_hkey_remove(&l->rel, e);
+			if (_release(l, (uint32_t) e->tie, now))
 				return -1;
 		}
 	} else if (l->fb) {
@@ -241,8 +289,8 @@ static int _loop(struct loop *l)
 
 	clock_gettime(CLOCK_MONOTONIC, &last);
 	for (;;) {
-		const sim_event_t *d = sim_heap_top(&l->done);
-		double now = fmin(d ? d->t : INFINITY, _next_arrival(l));
+		const ost_hkey_t *d = ost_hkey_top(&l->done);
+		double now = fmin(d ? d->key : INFINITY, _next_arrival(l));
 
 		now = fmin(now, wake);
 		if (!isfinite(now))
@@ -305,7 +353,8 @@ static int _setup(struct loop *l)
 	if (!(l->order = sim_order_create(o->policy, w, l->eng, o->half_life)))
 		return -1;
 	sim_order_fairshare_period(l->order, o->fs_period);
-	if (sim_disp_init(&l->disp, o->dispatch, o->procs, w->njobs))
+	if (sim_disp_init(&l->disp, o->dispatch, o->procs, w->njobs) ||
+	    _ev_init(l))
 		return -1;
 	/* the index needs every job of the order eligible (dispatch.h) */
 	if (o->dispatch == SIM_DISPATCH_EASY &&
@@ -323,13 +372,14 @@ static int _setup(struct loop *l)
 	}
 	if (!w->closed)
 		return 0;
-	if (!(l->left = malloc((w->ncamps + 1) * sizeof(*l->left))))
+	if (!(l->left = malloc((w->ncamps + 1) * sizeof(*l->left))) ||
+	    !(l->ev_rel = malloc((w->ncamps + 1) * sizeof(*l->ev_rel))))
 		return -1;
 	for (size_t c = 0; c < w->ncamps; c++) {
 		l->left[c] = (uint32_t) w->camps[c].njobs;
 		if (w->camps[c].seq == 1) {
-			sim_event_t e = { w->camps[c].start, c, (uint32_t) c };
-			if (sim_heap_push(&l->rel, e))
+			if (ost_hkey_push(&l->rel, &l->ev_rel[c],
+					  w->camps[c].start, c))
 				return -1;
 		}
 	}
@@ -349,8 +399,8 @@ int sim_run(sim_workload_t *w, const sim_opts_t *opts, char *err,
 		return -1;
 	}
 
-	sim_heap_init(&l.done);
-	sim_heap_init(&l.rel);
+	ost_heap_init(&l.done, ost_hkey_less);
+	ost_heap_init(&l.rel, ost_hkey_less);
 	memset(&l.disp, 0, sizeof(l.disp));
 	if (_setup(&l)) {
 		snprintf(err, errlen, "cannot set up the simulation "
@@ -363,8 +413,10 @@ int sim_run(sim_workload_t *w, const sim_opts_t *opts, char *err,
 	sim_pendidx_free(&l.pidx);
 	sim_order_destroy(l.order);
 	ost_sched_destroy(l.eng);
-	sim_heap_free(&l.done);
-	sim_heap_free(&l.rel);
+	ost_heap_free(&l.done);
+	ost_heap_free(&l.rel);
+	free(l.ev_done);
+	free(l.ev_rel);
 	free(l.left);
 	if (l.fb)
 		sim_fb_free(l.fb);

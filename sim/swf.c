@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ost_grow.h"
 #include "workload.h"
 
 #define SWF_FIELDS 18
@@ -154,14 +155,12 @@ static int _job_cmp(const void *a, const void *b)
 /* Append *j to w->jobs, growing it.  RET: 0, or -1 (memory short). */
 static int _push(sim_workload_t *w, size_t *cap, const sim_job_t *j)
 {
-	if (w->njobs == *cap) {
-		size_t nc = *cap ? *cap * 2 : 4096;
-		sim_job_t *nj = realloc(w->jobs, nc * sizeof(*nj));
-		if (!nj)
-			return -1;
-		w->jobs = nj;
-		*cap = nc;
-	}
+	sim_job_t *nj = ost_grow(w->jobs, cap, w->njobs + 1, sizeof(*nj),
+				 4096);
+
+	if (!nj)
+		return -1;
+	w->jobs = nj;
 	w->jobs[w->njobs++] = *j;
 	return 0;
 }

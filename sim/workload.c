@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ost_grow.h"
 #include "workload.h"
 
 static const char *_skip_names[SIM_SKIP_COUNT] = {
@@ -33,12 +34,11 @@ void sim_workload_free(sim_workload_t *w)
 long sim_getline(gzFile f, char **buf, size_t *cap)
 {
 	size_t len = 0;
+	char *nb = ost_grow(*buf, cap, 256, 1, 256);
 
-	if (!*buf) {
-		*cap = 256;
-		if (!(*buf = malloc(*cap)))
-			return -1;
-	}
+	if (!nb)
+		return -1;
+	*buf = nb;
 	for (;;) {
 		if (!gzgets(f, *buf + len, (int) (*cap - len)))
 			break;
@@ -47,11 +47,9 @@ long sim_getline(gzFile f, char **buf, size_t *cap)
 			break;
 		if (len + 1 < *cap)
 			continue;       /* short read without newline: EOF */
-		char *nb = realloc(*buf, *cap * 2);
-		if (!nb)
+		if (!(nb = ost_grow(*buf, cap, *cap + 1, 1, 256)))
 			return -1;
 		*buf = nb;
-		*cap *= 2;
 	}
 	if (!len)
 		return -1;

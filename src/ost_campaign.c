@@ -210,7 +210,7 @@ ost_campaign_t *ost_campaign_new(ost_sched_t *s, ost_user_t *u, uint32_t seq)
 	 * re-derivation always sorts the campaign in */
 	c->vstart = c->vfinish = c->deadline = c->key = NAN;
 	ost_tree_init(&c->pending, ost_intra_cmp(s->cfg.intra));
-	ost_hnode_init(&c->gate);
+	ost_hnode_init(&c->gate.node);
 	c->prev = u->last;
 	if (u->last)
 		u->last->next = c;

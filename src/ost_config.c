@@ -121,6 +121,16 @@ OST_NAMES(ost_intra_t, intra, "lpt", "spt", "fifo", "ljf")
 OST_NAMES(ost_varea_t, varea, "requested", "learned", "pooled")
 OST_NAMES(ost_rank_t, rank, "finish", "served", "capped")
 
+int ost_onoff_parse(const char *s, bool *out)
+{
+	static const char *const words[] = { "off", "on" };
+	int v = 0, rc = _parse(s, words, 2, &v);
+
+	if (!rc)
+		*out = v == 1;
+	return rc;
+}
+
 /*
  * Intra-campaign orders (§4).  Every order ends with (submit, id), so it is
  * total and the rank of a job never depends on insertion history.  They

@@ -55,7 +55,7 @@ typedef struct ost_job {
 	union {
 		ost_tnode_t node;	/* in camp->pending while pending */
 		struct {		/* while running */
-			ost_hnode_t step;	/* in s->steps while
+			ost_hkey_t step;	/* in s->steps while
 						 * estimate < e_full (§12),
 						 * key: the instant of its
 						 * next step */
@@ -122,7 +122,7 @@ typedef struct ost_campaign {
 	uint32_t n_pending, n_running, n_done;
 	ost_tree_t pending;		/* pending jobs, intra order */
 	ost_job_t *jobs;		/* unfinished jobs (list head) */
-	ost_hnode_t gate;		/* in s->gate while pending, !eligible */
+	ost_hkey_t gate;		/* in s->gate while pending, !eligible */
 	uint64_t *groups;		/* job-array groups mapped to it */
 	size_t n_groups;
 	struct ost_campaign *next, *prev;	/* the user's, oldest first */
@@ -136,7 +136,7 @@ typedef struct ost_user {
 	uint32_t last_seq;		/* newest campaign's sequence number */
 	uint32_t unfinished;		/* pending + running jobs */
 	ost_campaign_t *first, *last;
-	ost_hnode_t active;		/* in s->active while v < last->F */
+	ost_hkey_t active;		/* in s->active while v < last->F */
 	ost_campaign_t *dirty;		/* oldest campaign whose tags are
 					 * stale, NULL when settled */
 	ost_campaign_t *dirty_to;	/* newest campaign changed since the

@@ -62,8 +62,8 @@ void ost_order_unlink(ost_sched_t *s, ost_campaign_t *c)
 		if (c->eligible)
 			s->n_eligible--;
 	}
-	if (ost_hnode_linked(&c->gate))
-		ost_heap_remove(&s->gate, &c->gate);
+	if (ost_hnode_linked(&c->gate.node))
+		ost_hkey_remove(&s->gate, &c->gate);
 }
 
 /*
@@ -86,7 +86,7 @@ void ost_order_reindex(ost_sched_t *s, ost_campaign_t *c)
 	if (c->eligible)
 		s->n_eligible++;
 	else
-		(void)ost_heap_push(&s->gate, &c->gate, c->vstart,
+		(void)ost_hkey_push(&s->gate, &c->gate, c->vstart,
 				    ((uint64_t)c->user->uid << 32) | c->seq);
 }
 
@@ -110,7 +110,7 @@ int ost_order_rebuild(ost_sched_t *s)
 			ost_job_t *j;
 
 			c->in_order = false;
-			ost_hnode_init(&c->gate);
+			ost_hnode_init(&c->gate.node);
 			ost_walk_drop(c);
 			ost_tree_init(&c->pending, ost_intra_cmp(s->cfg.intra));
 			for (j = c->jobs; j; j = j->next)

@@ -334,7 +334,7 @@ int ost_sched_user_share(const ost_sched_t *s, uint32_t uid, double *share)
 	ost_campaign_settle(s);	/* W */
 	if (!u)
 		return -OST_ENOENT;
-	w = s->total_weight + (ost_hnode_linked(&u->active) ? 0 : u->weight);
+	w = s->total_weight + (ost_hnode_linked(&u->active.node) ? 0 : u->weight);
 	*share = u->weight / w;
 	return 0;
 }

@@ -29,9 +29,9 @@ ost_sched_t *ost_sched_create(const ost_config_t *cfg)
 	ost_map_init(&s->users);
 	ost_map_init(&s->groups);
 	ost_tree_init(&s->order, ost_order_cmp(cfg->mode));
-	ost_heap_init(&s->active);
-	ost_heap_init(&s->gate);
-	ost_heap_init(&s->steps);
+	ost_heap_init(&s->active, ost_hkey_less);
+	ost_heap_init(&s->gate, ost_hkey_less);
+	ost_heap_init(&s->steps, ost_hkey_less);
 	return s;
 }
 
@@ -130,7 +130,7 @@ ost_user_t *ost_user_get(ost_sched_t *s, uint32_t uid, bool create)
 	u->weight = s->cfg.default_weight;
 	u->base_vfinish = -INFINITY;
 	u->base_deadline = -INFINITY;
-	ost_hnode_init(&u->active);
+	ost_hnode_init(&u->active.node);
 	(void)ost_map_put(&s->users, key, u);	/* reserved */
 	return u;
 }
@@ -147,7 +147,7 @@ int ost_user_set_weight(ost_sched_t *s, uint32_t uid, double weight,
 		return -OST_ENOMEM;
 	ost_vclock_advance(s, now);
 	ost_campaign_settle_user(s, u);		/* u's place in W */
-	if (ost_hnode_linked(&u->active))
+	if (ost_hnode_linked(&u->active.node))
 		s->total_weight += weight - u->weight;
 	u->weight = weight;
 	return 0;
@@ -326,6 +326,21 @@ static ost_job_t *_find(const ost_sched_t *s, uint64_t id)
 }
 
 /*
+ * The prologue of the events on one known job (start, update, cancel,
+ * requeue): t valid, id known, the job in state `state`.  RET: 0 with *j
+ * set, or -OST_EINVAL, -OST_ENOENT, -OST_ESTATE, tested in that order.
+ */
+static int _job_in(const ost_sched_t *s, uint64_t id, double t,
+		   ost_job_state_t state, ost_job_t **j)
+{
+	if (!ost_time_ok(t))
+		return -OST_EINVAL;
+	if (!(*j = _find(s, id)))
+		return -OST_ENOENT;
+	return (*j)->state == state ? 0 : -OST_ESTATE;
+}
+
+/*
  * Pending j starts at t on `procs` CPUs.  A width other than the requested
  * one first resizes j (ost_campaign_resize_job: A_c and L move by
  * (q_alloc - q) e), so the finish charges q_alloc p and the tags count
@@ -339,7 +354,7 @@ static void _start(ost_sched_t *s, ost_job_t *j, double t, uint32_t procs)
 	ost_walk_remove(c, j);
 	ost_tree_remove(&c->pending, &j->node);
 	/* the running half of j's storage (ost_job_t) */
-	ost_hnode_init(&j->step);
+	ost_hnode_init(&j->step.node);
 	j->start = t;
 	j->state = OST_JOB_RUNNING;
 	c->n_pending--;
@@ -363,28 +378,24 @@ static void _start(ost_sched_t *s, ost_job_t *j, double t, uint32_t procs)
 
 int ost_job_start(ost_sched_t *s, uint64_t id, double t)
 {
-	ost_job_t *j = _find(s, id);
+	ost_job_t *j;
+	int rc = _job_in(s, id, t, OST_JOB_PENDING, &j);
 
-	if (!ost_time_ok(t))
-		return -OST_EINVAL;
-	if (!j)
-		return -OST_ENOENT;
-	if (j->state != OST_JOB_PENDING)
-		return -OST_ESTATE;
+	if (rc)
+		return rc;
 	_start(s, j, t, j->procs);
 	return 0;
 }
 
 int ost_job_start_alloc(ost_sched_t *s, uint64_t id, double t, uint32_t procs)
 {
-	ost_job_t *j = _find(s, id);
+	ost_job_t *j;
+	int rc;
 
-	if (!procs || !ost_time_ok(t))
+	if (!procs)
 		return -OST_EINVAL;
-	if (!j)
-		return -OST_ENOENT;
-	if (j->state != OST_JOB_PENDING)
-		return -OST_ESTATE;
+	if ((rc = _job_in(s, id, t, OST_JOB_PENDING, &j)))
+		return rc;
 	_start(s, j, t, procs);
 	return 0;
 }
@@ -398,13 +409,12 @@ int ost_job_update(ost_sched_t *s, uint64_t id, uint32_t procs,
 {
 	ost_job_t *j;
 	ost_campaign_t *c;
+	int rc;
 
-	if (!procs || !ost_duration_ok(estimate) || !ost_time_ok(t))
+	if (!procs || !ost_duration_ok(estimate))
 		return -OST_EINVAL;
-	if (!(j = _find(s, id)))
-		return -OST_ENOENT;
-	if (j->state != OST_JOB_PENDING)
-		return -OST_ESTATE;
+	if ((rc = _job_in(s, id, t, OST_JOB_PENDING, &j)))
+		return rc;
 	if (s->cfg.evidence && ost_heap_reserve(&s->steps, s->jobs.count))
 		return -OST_ENOMEM;
 	ost_vclock_advance(s, t);
@@ -437,14 +447,11 @@ static void _drop(ost_sched_t *s, ost_job_t *j)
 
 int ost_job_cancel(ost_sched_t *s, uint64_t id, double t)
 {
-	ost_job_t *j = _find(s, id);
+	ost_job_t *j;
+	int rc = _job_in(s, id, t, OST_JOB_PENDING, &j);
 
-	if (!ost_time_ok(t))
-		return -OST_EINVAL;
-	if (!j)
-		return -OST_ENOENT;
-	if (j->state != OST_JOB_PENDING)
-		return -OST_ESTATE;
+	if (rc)
+		return rc;
 	ost_vclock_advance(s, t);
 	ost_campaign_cancel_job(s, j);
 	_drop(s, j);
@@ -503,15 +510,12 @@ int ost_job_finish_capped(ost_sched_t *s, uint64_t id, double t,
 
 int ost_job_requeue(ost_sched_t *s, uint64_t id, double t)
 {
-	ost_job_t *j = _find(s, id);
+	ost_job_t *j;
 	ost_campaign_t *c;
+	int rc = _job_in(s, id, t, OST_JOB_RUNNING, &j);
 
-	if (!ost_time_ok(t))
-		return -OST_EINVAL;
-	if (!j)
-		return -OST_ENOENT;
-	if (j->state != OST_JOB_RUNNING)
-		return -OST_ESTATE;
+	if (rc)
+		return rc;
 	ost_vclock_advance(s, t);
 	ost_variant_untrack(s, j);
 	c = j->camp;

@@ -561,7 +561,7 @@ static int _load_job(_in_t *in, ost_sched_t *s)
 		c->area_pend += (double)j->procs * j->estimate;
 	} else {
 		/* the running half of j's storage (ost_job_t) */
-		ost_hnode_init(&j->step);
+		ost_hnode_init(&j->step.node);
 		j->start = start;
 		j->state = OST_JOB_RUNNING;
 		c->n_running++;

@@ -117,7 +117,7 @@ static double _step_at(const ost_job_t *j)
 }
 
 /*
- * Re-key every step from its job's (moved) start.  ost_heap_update keeps
+ * Re-key every step from its job's (moved) start.  ost_hkey_update keeps
  * the heap valid one node at a time; nodes move while the array is walked,
  * so walk again until a whole pass changes nothing.
  */
@@ -129,11 +129,11 @@ static void _steps_rekey(ost_sched_t *s)
 	while (again) {
 		again = false;
 		for (i = 0; i < s->steps.n; i++) {
-			ost_hnode_t *h = s->steps.v[i];
+			ost_hkey_t *h = OST_HKEY(s->steps.v[i]);
 			double at = _step_at(JOB_OF_STEP(h));
 
 			if (h->key != at) {
-				ost_heap_update(&s->steps, h, at);
+				ost_hkey_update(&s->steps, h, at);
 				again = true;
 			}
 		}
@@ -158,15 +158,15 @@ double ost_variant_charge(const ost_sched_t *s, double estimate)
  */
 void ost_variant_track(ost_sched_t *s, ost_job_t *j)
 {
-	if (j->estimate < j->e_full && !ost_hnode_linked(&j->step))
-		(void)ost_heap_push(&s->steps, &j->step, _step_at(j), j->id);
+	if (j->estimate < j->e_full && !ost_hnode_linked(&j->step.node))
+		(void)ost_hkey_push(&s->steps, &j->step, _step_at(j), j->id);
 }
 
 /* j stopped running (finish, requeue): no more steps. */
 void ost_variant_untrack(ost_sched_t *s, ost_job_t *j)
 {
-	if (ost_hnode_linked(&j->step))
-		ost_heap_remove(&s->steps, &j->step);
+	if (ost_hnode_linked(&j->step.node))
+		ost_hkey_remove(&s->steps, &j->step);
 }
 
 /*

@@ -51,12 +51,12 @@ double ost_vclock_capacity(const ost_sched_t *s)
 /* Users whose latest F has been reached leave W (exactly at v = F). */
 static void _pop_inactive(ost_sched_t *s)
 {
-	ost_hnode_t *h;
+	ost_hkey_t *h;
 
-	while ((h = ost_heap_top(&s->active)) && h->key <= s->vtime) {
+	while ((h = ost_hkey_top(&s->active)) && h->key <= s->vtime) {
 		ost_user_t *u = USER_OF(h);
 
-		ost_heap_remove(&s->active, h);
+		ost_hkey_remove(&s->active, h);
 		s->n_active--;
 		s->total_weight -= u->weight;
 		if (!s->n_active)
@@ -67,9 +67,9 @@ static void _pop_inactive(ost_sched_t *s)
 /* Campaigns whose S has been reached become eligible (§4). */
 static void _pop_eligible(ost_sched_t *s)
 {
-	ost_hnode_t *h;
+	ost_hkey_t *h;
 
-	while ((h = ost_heap_top(&s->gate)) && h->key <= s->vtime)
+	while ((h = ost_hkey_top(&s->gate)) && h->key <= s->vtime)
 		ost_order_reindex(s, CAMP_OF_GATE(h));
 }
 
@@ -95,7 +95,7 @@ static void _advance(ost_sched_t *s, double t)
 	}
 	while (s->now < t) {
 		double c = ost_vclock_capacity(s), x, dt;
-		ost_hnode_t *h = ost_heap_top(&s->active);
+		ost_hkey_t *h = ost_hkey_top(&s->active);
 		bool by_gate;
 
 		if (!s->n_active || !(c > 0.0)) {
@@ -106,8 +106,8 @@ static void _advance(ost_sched_t *s, double t)
 		by_gate = s->cfg.gate == OST_GATE_STRICT &&
 			  s->cfg.capacity == OST_CAPACITY_USED &&
 			  !s->n_eligible && ost_heap_top(&s->gate);
-		if (by_gate && ost_heap_top(&s->gate)->key < x)
-			x = ost_heap_top(&s->gate)->key;
+		if (by_gate && ost_hkey_top(&s->gate)->key < x)
+			x = ost_hkey_top(&s->gate)->key;
 		dt = (x > s->vtime) ? (x - s->vtime) * s->total_weight / c
 				    : 0.0;
 		if (s->now + dt <= t) {
@@ -132,9 +132,9 @@ static void _advance(ost_sched_t *s, double t)
  */
 void ost_vclock_advance(ost_sched_t *s, double t)
 {
-	ost_hnode_t *h;
+	ost_hkey_t *h;
 
-	while ((h = ost_heap_top(&s->steps)) && h->key <= t) {
+	while ((h = ost_hkey_top(&s->steps)) && h->key <= t) {
 		_advance(s, h->key);
 		ost_variant_step(s, ost_container_of(h, ost_job_t, step));
 	}
@@ -145,18 +145,18 @@ void ost_vclock_advance(ost_sched_t *s, double t)
 void ost_vclock_user_update(ost_sched_t *s, ost_user_t *u)
 {
 	bool active = u->last && s->vtime < u->last->vfinish;
-	bool linked = ost_hnode_linked(&u->active);
+	bool linked = ost_hnode_linked(&u->active.node);
 
 	if (active && !linked) {
 		/* cannot fail: ost_user_get() reserved a slot per user */
-		(void)ost_heap_push(&s->active, &u->active, u->last->vfinish,
+		(void)ost_hkey_push(&s->active, &u->active, u->last->vfinish,
 				    u->uid);
 		s->n_active++;
 		s->total_weight += u->weight;
 	} else if (active) {
-		ost_heap_update(&s->active, &u->active, u->last->vfinish);
+		ost_hkey_update(&s->active, &u->active, u->last->vfinish);
 	} else if (linked) {
-		ost_heap_remove(&s->active, &u->active);
+		ost_hkey_remove(&s->active, &u->active);
 		s->n_active--;
 		s->total_weight -= u->weight;
 		if (!s->n_active)
@@ -164,10 +164,10 @@ void ost_vclock_user_update(ost_sched_t *s, ost_user_t *u)
 	}
 }
 
-static int _cmp_hnode_key(const void *a, const void *b)
+static int _cmp_hkey(const void *a, const void *b)
 {
-	const ost_hnode_t *x = *(ost_hnode_t *const *)a;
-	const ost_hnode_t *y = *(ost_hnode_t *const *)b;
+	const ost_hkey_t *x = *(ost_hkey_t *const *)a;
+	const ost_hkey_t *y = *(ost_hkey_t *const *)b;
 
 	if (x->key != y->key)
 		return x->key < y->key ? -1 : 1;
@@ -183,7 +183,7 @@ static int _cmp_hnode_key(const void *a, const void *b)
 double *ost_vclock_project(const ost_sched_t *s, const double *vf, size_t n)
 {
 	double *out = malloc((n ? n : 1) * sizeof(*out));
-	ost_hnode_t **u = malloc((s->active.n + 1) * sizeof(*u));
+	ost_hkey_t **u = malloc((s->active.n + 1) * sizeof(*u));
 	double c = ost_vclock_capacity(s), v = s->vtime, t = s->now;
 	double w = s->total_weight;
 	size_t i, k = 0;
@@ -194,8 +194,8 @@ double *ost_vclock_project(const ost_sched_t *s, const double *vf, size_t n)
 		return NULL;
 	}
 	for (i = 0; i < s->active.n; i++)
-		u[i] = s->active.v[i];
-	qsort(u, s->active.n, sizeof(*u), _cmp_hnode_key);
+		u[i] = OST_HKEY(s->active.v[i]);
+	qsort(u, s->active.n, sizeof(*u), _cmp_hkey);
 	for (i = 0; i < n; i++) {
 		double x = vf[i];
 
@@ -244,7 +244,7 @@ double ost_vclock_completion(const ost_sched_t *s, double x)
 	if (!(c > 0.0) || !(s->total_weight > 0.0))
 		return INFINITY;
 	for (i = 0; i < s->active.n; i++) {
-		const ost_hnode_t *h = s->active.v[i];
+		const ost_hkey_t *h = OST_HKEY(s->active.v[i]);
 		double f = h->key < x ? h->key : x;
 
 		sum += USER_OF(h)->weight * (f - s->vtime);
@@ -260,7 +260,7 @@ double ost_vclock_share(const ost_sched_t *s, const ost_user_t *u)
 {
 	double w = s->total_weight;
 
-	if (!ost_hnode_linked(&u->active))
+	if (!ost_hnode_linked(&u->active.node))
 		w += u->weight;
 	return ost_vclock_capacity(s) * u->weight / w;
 }
@@ -272,12 +272,12 @@ double ost_vclock_share(const ost_sched_t *s, const ost_user_t *u)
  */
 double ost_sched_next_vevent(const ost_sched_t *s)
 {
-	ost_hnode_t *a, *g;
+	ost_hkey_t *a, *g;
 	double c, x;
 
 	ost_campaign_settle(s);
-	a = ost_heap_top(&s->active);
-	g = ost_heap_top(&s->gate);
+	a = ost_hkey_top(&s->active);
+	g = ost_hkey_top(&s->gate);
 	c = ost_vclock_capacity(s);
 
 	if (!a || !(c > 0.0) || isinf(s->now))

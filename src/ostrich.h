@@ -30,6 +30,16 @@
 extern "C" {
 #endif
 
+/* The public API: the declarations below are the only names the shared
+ * library exports (it is built with -fvisibility=hidden where configure
+ * finds the compiler has it, as libuv does); the core's other names are
+ * internal (ost_internal.h). */
+#if defined(__GNUC__) && __GNUC__ >= 4
+#define OST_EXTERN __attribute__((visibility("default")))
+#else
+#define OST_EXTERN
+#endif
+
 /* Error codes (negated in return values). */
 enum ost_err {
 	OST_OK = 0,
@@ -44,7 +54,7 @@ enum ost_err {
 
 /* Returns a static English description of err (positive or negative);
  * never NULL. */
-const char *ost_strerror(int err);
+OST_EXTERN const char *ost_strerror(int err);
 
 /* ------------------------------------------------------------ ranges --- */
 /*
@@ -131,28 +141,33 @@ typedef struct ost_config {
 } ost_config_t;
 
 /* Fill cfg with the defaults of doc/semantics.md (procs = 1).  Cannot fail. */
-void ost_config_init(ost_config_t *cfg);
+OST_EXTERN void ost_config_init(ost_config_t *cfg);
 
 /* Check cfg.  Returns 0, or -OST_EINVAL with a static reason in *why
  * (why may be NULL). */
-int ost_config_check(const ost_config_t *cfg, const char **why);
+OST_EXTERN int ost_config_check(const ost_config_t *cfg, const char **why);
 
 /* Names used by every front end (ostrich.conf, ostrich-sim options, the
  * state file).  *_name() returns a static string ("?" when out of range);
  * *_parse() returns 0 and sets *out, or -OST_EINVAL and leaves it.
  * Parsing is case-insensitive. */
-const char *ost_mode_name(ost_mode_t mode);
-int ost_mode_parse(const char *s, ost_mode_t *out);
-const char *ost_capacity_name(ost_capacity_t c);
-int ost_capacity_parse(const char *s, ost_capacity_t *out);
-const char *ost_gate_name(ost_gate_t g);
-int ost_gate_parse(const char *s, ost_gate_t *out);
-const char *ost_intra_name(ost_intra_t i);
-int ost_intra_parse(const char *s, ost_intra_t *out);
-const char *ost_varea_name(ost_varea_t a);
-int ost_varea_parse(const char *s, ost_varea_t *out);
-const char *ost_rank_name(ost_rank_t r);
-int ost_rank_parse(const char *s, ost_rank_t *out);
+OST_EXTERN const char *ost_mode_name(ost_mode_t mode);
+OST_EXTERN const char *ost_capacity_name(ost_capacity_t c);
+OST_EXTERN const char *ost_gate_name(ost_gate_t g);
+OST_EXTERN const char *ost_intra_name(ost_intra_t i);
+OST_EXTERN const char *ost_varea_name(ost_varea_t a);
+OST_EXTERN const char *ost_rank_name(ost_rank_t r);
+OST_EXTERN int ost_mode_parse(const char *s, ost_mode_t *out);
+OST_EXTERN int ost_capacity_parse(const char *s, ost_capacity_t *out);
+OST_EXTERN int ost_gate_parse(const char *s, ost_gate_t *out);
+OST_EXTERN int ost_intra_parse(const char *s, ost_intra_t *out);
+OST_EXTERN int ost_varea_parse(const char *s, ost_varea_t *out);
+OST_EXTERN int ost_rank_parse(const char *s, ost_rank_t *out);
+
+/* The switches' words (Memory, Evidence...): "on" sets *out to true,
+ * "off" to false, in any case.  Returns 0, or -OST_EINVAL (NULL or any
+ * other word, blanks included) with *out unchanged. */
+OST_EXTERN int ost_onoff_parse(const char *s, bool *out);
 
 /* ---------------------------------------------------------- scheduler --- */
 
@@ -162,13 +177,13 @@ typedef struct ost_sched ost_sched_t;
 /* Create an empty scheduler with a copy of cfg; its clock starts at the
  * first event.  Returns a new scheduler (free with ost_sched_destroy), or
  * NULL when cfg is invalid or memory is short. */
-ost_sched_t *ost_sched_create(const ost_config_t *cfg);
+OST_EXTERN ost_sched_t *ost_sched_create(const ost_config_t *cfg);
 
 /* Destroy s and everything it owns.  NULL is a no-op. */
-void ost_sched_destroy(ost_sched_t *s);
+OST_EXTERN void ost_sched_destroy(ost_sched_t *s);
 
 /* Borrowed pointer to the configuration in force. */
-const ost_config_t *ost_sched_config(const ost_sched_t *s);
+OST_EXTERN const ost_config_t *ost_sched_config(const ost_sched_t *s);
 
 /* Replace the configuration at time now (an event time).  Campaigns, tags
  * and deadlines already computed are kept; the new procs, capacity, gate,
@@ -176,26 +191,27 @@ const ost_config_t *ost_sched_config(const ost_sched_t *s);
  * O(n log n)).  think_time applies to the next submission.  Returns 0,
  * -OST_EINVAL (cfg invalid or now out of range; nothing changed) or
  * -OST_ENOMEM (nothing changed). */
-int ost_sched_reconfigure(ost_sched_t *s, const ost_config_t *cfg, double now);
+OST_EXTERN int ost_sched_reconfigure(ost_sched_t *s, const ost_config_t *cfg,
+				     double now);
 
 /* Set user uid's weight w_u (in [OST_WEIGHT_MIN, OST_WEIGHT_MAX]).
  * Applies to work submitted from now on (tags already computed are kept)
  * and to the share of the capacity at once.  Returns 0, -OST_EINVAL
  * (weight or now out of range) or -OST_ENOMEM. */
-int ost_user_set_weight(ost_sched_t *s, uint32_t uid, double weight,
-			double now);
+OST_EXTERN int ost_user_set_weight(ost_sched_t *s, uint32_t uid, double weight,
+				   double now);
 
 /* Move the clock to now, integrating the virtual time v (§3) over the
  * elapsed interval.  A now earlier than the clock, or not an event time
  * (ost_time_ok), is ignored (virtual time never rewinds).  O(k log n) for
  * k users becoming inactive, plus the steps of §12 due by now, each
  * O(later campaigns * log n).  Cannot fail (returns 0). */
-int ost_sched_advance(ost_sched_t *s, double now);
+OST_EXTERN int ost_sched_advance(ost_sched_t *s, double now);
 
 /* Current clock (the largest time seen), or -INFINITY before any event.
  * A host compares it with its own clock to detect a step back (see
  * ost_sched_rebase). */
-double ost_sched_now(const ost_sched_t *s);
+OST_EXTERN double ost_sched_now(const ost_sched_t *s);
 
 /* Shift every absolute real time s holds by delta seconds: the clock, every
  * job's submit and start times, every campaign's t_c and E_c (§2), and the
@@ -217,14 +233,14 @@ double ost_sched_now(const ost_sched_t *s);
  * would have given.  Returns 0 (delta 0 is a no-op) or -OST_EINVAL (delta
  * not finite, or a shifted time would leave the event-time range; nothing
  * changed).  O(n log n); meant for rare corrections. */
-int ost_sched_rebase(ost_sched_t *s, double delta);
+OST_EXTERN int ost_sched_rebase(ost_sched_t *s, double delta);
 
 /* Real time of the next virtual event if no real event happens first: v
  * reaches the F of an active user's newest campaign (the user leaves W)
  * or the S of a queued campaign with pending jobs (it becomes eligible,
  * §4).  INFINITY when there is none or v is stalled.  A simulator with
  * gate=strict advances to it to wake up queued campaigns.  O(1). */
-double ost_sched_next_vevent(const ost_sched_t *s);
+OST_EXTERN double ost_sched_next_vevent(const ost_sched_t *s);
 
 /* ------------------------------------------------------------- events --- */
 /*
@@ -254,13 +270,13 @@ typedef struct ost_job_desc {
  * receives the campaign's sequence number.  Returns 0, -OST_EINVAL
  * (id 0, procs 0, bad estimate or explicit campaign below the user's
  * latest), -OST_EEXIST or -OST_ENOMEM.  O(log n). */
-int ost_job_submit(ost_sched_t *s, const ost_job_desc_t *job, double t,
-		   uint32_t *campaign_out);
+OST_EXTERN int ost_job_submit(ost_sched_t *s, const ost_job_desc_t *job,
+			      double t, uint32_t *campaign_out);
 
 /* Pending job id started running at t on the CPUs it asked for: same as
  * ost_job_start_alloc(s, id, t, its current procs).  Returns 0,
  * -OST_ENOENT, -OST_EINVAL (t) or -OST_ESTATE (not pending).  O(log n). */
-int ost_job_start(ost_sched_t *s, uint64_t id, double t);
+OST_EXTERN int ost_job_start(ost_sched_t *s, uint64_t id, double t);
 
 /* Pending job id started running at t on `procs` CPUs, the width the host
  * allocated (>= 1; may differ from the request).  From now on the job is
@@ -272,8 +288,8 @@ int ost_job_start(ost_sched_t *s, uint64_t id, double t);
  * ones are re-derived.  ost_job_get() then reports procs.  Returns 0,
  * -OST_EINVAL (procs 0, t), -OST_ENOENT or -OST_ESTATE (not pending); a
  * failed call changes nothing.  O(log n + later campaigns of the user). */
-int ost_job_start_alloc(ost_sched_t *s, uint64_t id, double t,
-			uint32_t procs);
+OST_EXTERN int ost_job_start_alloc(ost_sched_t *s, uint64_t id, double t,
+				   uint32_t procs);
 
 /* Pending job id now asks for `procs` CPUs (q' >= 1) and has estimate
  * `estimate` (e', a duration; the caller applies §1 defaults, e.g.
@@ -297,8 +313,8 @@ int ost_job_start_alloc(ost_sched_t *s, uint64_t id, double t,
  * not a duration, t not an event time), -OST_ENOENT or -OST_ESTATE (running:
  * its width is the allocated one, given at start); a failed call changes
  * nothing.  O(log n + later campaigns of the user). */
-int ost_job_update(ost_sched_t *s, uint64_t id, uint32_t procs,
-		   double estimate, double t);
+OST_EXTERN int ost_job_update(ost_sched_t *s, uint64_t id, uint32_t procs,
+			      double estimate, double t);
 
 /* Job id finished at t after running `runtime` seconds (p, a duration; its
  * campaign's area is corrected by q*(p - e), §3, q being the width it
@@ -308,7 +324,8 @@ int ost_job_update(ost_sched_t *s, uint64_t id, uint32_t procs,
  * cancelled.  The job is forgotten afterwards.  Returns 0, -OST_ENOENT or
  * -OST_EINVAL (runtime not a duration, t not an event time).
  * O(log n + later campaigns of the user). */
-int ost_job_finish(ost_sched_t *s, uint64_t id, double t, double runtime);
+OST_EXTERN int ost_job_finish(ost_sched_t *s, uint64_t id, double t,
+			      double runtime);
 
 /* Same as ost_job_finish(), charging p = min(runtime, cap, t - start)
  * seconds, where start is the time given at its start event (rebased with
@@ -318,14 +335,15 @@ int ost_job_finish(ost_sched_t *s, uint64_t id, double t, double runtime);
  * Returns 0, -OST_ENOENT or -OST_EINVAL (runtime < 0, infinite or NaN; cap
  * < 0 or NaN; t not an event time; p not a duration) with nothing
  * changed. */
-int ost_job_finish_capped(ost_sched_t *s, uint64_t id, double t,
-			  double runtime, double cap, double *charged);
+OST_EXTERN int ost_job_finish_capped(ost_sched_t *s, uint64_t id, double t,
+				     double runtime, double cap,
+				     double *charged);
 
 /* Pending job id was cancelled at t: it leaves its campaign and its area is
  * removed (§2, §4).  The job is forgotten.  Returns 0, -OST_ENOENT,
  * -OST_EINVAL (t) or -OST_ESTATE (not pending: a running job that is
  * cancelled finishes). */
-int ost_job_cancel(ost_sched_t *s, uint64_t id, double t);
+OST_EXTERN int ost_job_cancel(ost_sched_t *s, uint64_t id, double t);
 
 /* Running job id was requeued at t: pending again in the same campaign,
  * with its estimate still counted, at the width it ran with (call
@@ -333,7 +351,7 @@ int ost_job_cancel(ost_sched_t *s, uint64_t id, double t);
  * q * (t - start) CPU-seconds, is charged to its campaign at once (the
  * papers are silent; §9.4).
  * Returns 0, -OST_ENOENT, -OST_EINVAL (t) or -OST_ESTATE (not running). */
-int ost_job_requeue(ost_sched_t *s, uint64_t id, double t);
+OST_EXTERN int ost_job_requeue(ost_sched_t *s, uint64_t id, double t);
 
 /* ------------------------------------------------------------ queries --- */
 
@@ -361,13 +379,15 @@ typedef struct ost_job_info {
 } ost_job_info_t;
 
 /* Fill *out for job id.  Returns 0 or -OST_ENOENT.  O(1). */
-int ost_job_get(const ost_sched_t *s, uint64_t id, ost_job_info_t *out);
+OST_EXTERN int ost_job_get(const ost_sched_t *s, uint64_t id,
+			   ost_job_info_t *out);
 
 /* Call fn for every job the core knows (pending or running), in no
  * particular order; stop early when fn returns non-zero and return that
  * value, else 0.  fn must not change s. */
 typedef int (*ost_job_visit_f)(const ost_job_info_t *job, void *arg);
-int ost_sched_foreach_job(const ost_sched_t *s, ost_job_visit_f fn, void *arg);
+OST_EXTERN int ost_sched_foreach_job(const ost_sched_t *s, ost_job_visit_f fn,
+				     void *arg);
 
 typedef enum {
 	OST_VSTATE_QUEUED = 0, /* v < S_c */
@@ -409,27 +429,29 @@ typedef struct ost_rank_info {
  * (it builds a cache inside s: not safe concurrently with other calls on
  * the same s, like every other function here). */
 typedef int (*ost_rank_visit_f)(const ost_rank_info_t *r, void *arg);
-int ost_sched_foreach_pending(const ost_sched_t *s, ost_rank_visit_f fn,
-			      void *arg);
+OST_EXTERN int ost_sched_foreach_pending(const ost_sched_t *s,
+					 ost_rank_visit_f fn, void *arg);
 
 /* Rank of pending job id in *rank.  Returns 0, -OST_ENOENT or -OST_ESTATE
  * (not pending).  O(log n). */
-int ost_sched_rank(const ost_sched_t *s, uint64_t id, uint64_t *rank);
+OST_EXTERN int ost_sched_rank(const ost_sched_t *s, uint64_t id,
+			      uint64_t *rank);
 
 /* C~ of the campaign of job id (pending or running) in *vct: the value
  * ost_sched_foreach_campaign() gives it, to rounding (a sum over the
  * active users in another order).  Returns 0 or -OST_ENOENT.  O(U) for U
  * active users, whatever the number of jobs and campaigns: what a single
  * submission can afford. */
-int ost_sched_job_vct(const ost_sched_t *s, uint64_t id, double *vct);
+OST_EXTERN int ost_sched_job_vct(const ost_sched_t *s, uint64_t id,
+				 double *vct);
 
 /* Call fn for every campaign still tracked (with unfinished jobs, or a
  * user's latest), in priority order of those with pending jobs first, then
  * the others by (uid, seq).  C~ of all of them is computed in one sweep,
  * O(n log n).  Stops when fn returns non-zero and returns that value. */
 typedef int (*ost_campaign_visit_f)(const ost_campaign_info_t *c, void *arg);
-int ost_sched_foreach_campaign(const ost_sched_t *s, ost_campaign_visit_f fn,
-			       void *arg);
+OST_EXTERN int ost_sched_foreach_campaign(const ost_sched_t *s,
+					  ost_campaign_visit_f fn, void *arg);
 
 /* Why a job waits: its campaign, its rank and the campaigns ranked ahead. */
 typedef struct ost_explain {
@@ -454,17 +476,18 @@ typedef struct ost_explain {
 /* Fill *out for job id, listing at most max_ahead campaigns ahead.
  * out->ahead is new: release with ost_explain_free().  Returns 0,
  * -OST_ENOENT or -OST_ENOMEM (out untouched). */
-int ost_sched_explain(const ost_sched_t *s, uint64_t id, size_t max_ahead,
-		      ost_explain_t *out);
+OST_EXTERN int ost_sched_explain(const ost_sched_t *s, uint64_t id,
+				 size_t max_ahead, ost_explain_t *out);
 
 /* Free what ost_sched_explain() allocated in ex.  NULL is a no-op. */
-void ost_explain_free(ost_explain_t *ex);
+OST_EXTERN void ost_explain_free(ost_explain_t *ex);
 
 /* Fraction of the capacity (0..1) user uid receives in the virtual
  * schedule now: w_u / W, counting u in W if it is not active (the share it
  * would get by submitting now).  Returns 0, or -OST_ENOENT for a user the
  * core has never seen.  O(1). */
-int ost_sched_user_share(const ost_sched_t *s, uint32_t uid, double *share);
+OST_EXTERN int ost_sched_user_share(const ost_sched_t *s, uint32_t uid,
+				    double *share);
 
 /* Counters of the whole schedule. */
 typedef struct ost_stats {
@@ -481,7 +504,7 @@ typedef struct ost_stats {
 } ost_stats_t;
 
 /* Fill *out.  Cannot fail.  O(1). */
-void ost_sched_stats(const ost_sched_t *s, ost_stats_t *out);
+OST_EXTERN void ost_sched_stats(const ost_sched_t *s, ost_stats_t *out);
 
 /* ----------------------------------------------------- job summaries --- */
 /*
@@ -513,19 +536,20 @@ typedef struct ost_summary {
 /* Write the summary of sum into buf (size >= OST_SUMMARY_MAX is always
  * enough).  Returns the length written, or -OST_EINVAL (bad user name, or
  * buf too small; buf then holds "" if size > 0). */
-int ost_summary_format(char *buf, size_t size, const ost_summary_t *sum);
+OST_EXTERN int ost_summary_format(char *buf, size_t size,
+				  const ost_summary_t *sum);
 
 /* Parse str (as written by ost_summary_format) into *out.  Returns 0, or
  * -OST_EINVAL with *out untouched when str is not a summary or a known key
  * is malformed. */
-int ost_summary_parse(const char *str, ost_summary_t *out);
+OST_EXTERN int ost_summary_parse(const char *str, ost_summary_t *out);
 
 /* The summary inside field, a SystemComment that other writers share (one
  * entry per line): the first line that begins "ostrich campaign=".
  * Returns a pointer into field and the line's length, '\n' excluded, in
  * *len; NULL when there is none (field NULL included).  A line that merely
  * mentions ostrich is someone else's. */
-const char *ost_summary_find(const char *field, size_t *len);
+OST_EXTERN const char *ost_summary_find(const char *field, size_t *len);
 
 /* ------------------------------------------------------- priorities --- */
 /*
@@ -546,8 +570,8 @@ const char *ost_summary_find(const char *field, size_t *len);
  * others are spread evenly in their gap.  Same input, same output.
  * O(n log n) time, O(n) memory.
  */
-int ost_prio_renumber(uint32_t *prio, size_t n, uint32_t lo, uint32_t hi,
-		      size_t *changed);
+OST_EXTERN int ost_prio_renumber(uint32_t *prio, size_t n, uint32_t lo,
+				 uint32_t hi, size_t *changed);
 
 /*
  * Re-spread the dense spots of a valid numbering, so that a later item
@@ -572,8 +596,8 @@ int ost_prio_renumber(uint32_t *prio, size_t n, uint32_t lo, uint32_t hi,
  * Same input, same output.  O(n log n) time at worst; O(n) memory when
  * changed is asked for and something moves, else O(1).
  */
-int ost_prio_spread(uint32_t *prio, size_t n, uint32_t lo, uint32_t hi,
-		    size_t *changed);
+OST_EXTERN int ost_prio_spread(uint32_t *prio, size_t n, uint32_t lo,
+			       uint32_t hi, size_t *changed);
 
 /* ------------------------------------------------------ serialization --- */
 
@@ -581,7 +605,7 @@ int ost_prio_spread(uint32_t *prio, size_t n, uint32_t lo, uint32_t hi,
  * NUL-terminated text buffer *buf of *len bytes (excluding the NUL), format
  * described in doc/state-format.md.  The caller free()s *buf.  Returns 0 or
  * -OST_ENOMEM (*buf untouched).  O(n). */
-int ost_sched_save(const ost_sched_t *s, char **buf, size_t *len);
+OST_EXTERN int ost_sched_save(const ost_sched_t *s, char **buf, size_t *len);
 
 /*
  * Where ost_sched_save_with() takes its memory.  resize(p, old, size, arg)
@@ -604,15 +628,15 @@ typedef struct ost_alloc {
  * their own returns them to the system.  On success *cap is the size of
  * the block *buf, to give to a->release.  Same text, same errors.  O(n).
  */
-int ost_sched_save_with(const ost_sched_t *s, const ost_alloc_t *a,
-			char **buf, size_t *len, size_t *cap);
+OST_EXTERN int ost_sched_save_with(const ost_sched_t *s, const ost_alloc_t *a,
+				   char **buf, size_t *len, size_t *cap);
 
 /* Rebuild a scheduler from buf[0..len).  Returns 0 and a new scheduler in
  * *out, or -OST_ECORRUPT / -OST_EVERSION / -OST_ENOMEM with *out untouched
  * and a reason (with line number) written to errbuf (if errlen > 0).
  * Never reads past buf + len; accepts any bytes. */
-int ost_sched_load(const char *buf, size_t len, ost_sched_t **out,
-		   char *errbuf, size_t errlen);
+OST_EXTERN int ost_sched_load(const char *buf, size_t len, ost_sched_t **out,
+			      char *errbuf, size_t errlen);
 
 #ifdef __cplusplus
 }

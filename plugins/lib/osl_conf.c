@@ -57,18 +57,6 @@ static int _uint(const char *s, uint64_t min, uint64_t max, uint64_t *out)
 	return 0;
 }
 
-/* "on" or "off" (any case) into *out.  RET: 0, or -1 (*out unchanged). */
-static int _onoff(const char *val, bool *out)
-{
-	if (!strcasecmp(val, "on"))
-		*out = true;
-	else if (!strcasecmp(val, "off"))
-		*out = false;
-	else
-		return -1;
-	return 0;
-}
-
 /* --------------------------------------------- setters and showers --- */
 
 /* A whole number of seconds in [lo, hi], kept as a double. */
@@ -126,7 +114,7 @@ static void _show_yesno(const osl_conf_key_t *k, const osl_conf_t *c,
 /* A bool written as on and off (Evidence). */
 static int _set_onoff(const osl_conf_key_t *k, osl_conf_t *c, const char *v)
 {
-	return _onoff(v, FIELD(bool, k, c));
+	return ost_onoff_parse(v, FIELD(bool, k, c)) ? -1 : 0;
 }
 
 static void _show_onoff(const osl_conf_key_t *k, const osl_conf_t *c,
@@ -176,7 +164,7 @@ static int _set_memory(const osl_conf_key_t *k, osl_conf_t *c, const char *v)
 	bool key = !strcasecmp(v, "key"), on = key;
 
 	(void) k;
-	if (!key && _onoff(v, &on))
+	if (!key && ost_onoff_parse(v, &on))
 		return -1;
 	c->core.memory = on;
 	c->core.memory_key = key;

@@ -11,28 +11,6 @@
 
 #include "ck_run.h"
 #include "dispatch.h"
-#include "heap.h"
-
-START_TEST(test_heap_order)
-{
-	sim_heap_t h;
-	sim_event_t e;
-	double t[] = { 5, 1, 3, 1, 9, 0 };
-
-	sim_heap_init(&h);
-	for (uint32_t i = 0; i < 6; i++)
-		sim_heap_push(&h, (sim_event_t) { t[i], 10 - i, i });
-	sim_heap_pop(&h, &e);
-	ck_assert_uint_eq(e.idx, 5);
-	sim_heap_pop(&h, &e);
-	ck_assert_uint_eq(e.idx, 3);             /* tie 7 before 9 */
-	sim_heap_pop(&h, &e);
-	ck_assert_uint_eq(e.idx, 1);
-	ck_assert_double_eq(sim_heap_top(&h)->t, 3);
-	sim_heap_free(&h);
-	ck_assert_ptr_null(sim_heap_top(&h));
-}
-END_TEST
 
 START_TEST(test_shadow)
 {
@@ -240,7 +218,6 @@ int main(void)
 {
 	Suite *s = suite_create("dispatch");
 	TCase *tc = ost_tcase("Core", OST_TIMEOUT_LIGHT);
-	tcase_add_test(tc, test_heap_order);
 	tcase_add_test(tc, test_shadow);
 	tcase_add_test(tc, test_modes);
 	tcase_add_test(tc, test_easy_extra);

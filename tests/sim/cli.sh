@@ -87,6 +87,45 @@ for good in "--virtual-area requested" "--virtual-area learned" \
 	"$SIM" --quiet $good "$DATA/semantics3.swf" ||
 		fail "variant option $good refused"
 done
+# every option's bad value is refused with a message naming that option,
+# whatever the order of the option enum and table in main.c; every option
+# --help lists must be here
+cat >"$tmp/bad-values" <<'EOF'
+policy lottery
+compare ostrich,x
+dispatch magic
+procs 0
+think-time -1
+grouping never
+estimates guess
+capacity half
+gate open
+intra rnd
+faircamp-users 5e6
+half-life x
+fairshare-period nan
+virtual-area guessed
+memory yes
+memory-credit -1
+evidence 1
+evidence-floor 0
+rank best
+rank-cap -5
+feedback-threshold -1
+EOF
+while read -r opt val; do
+	"$SIM" --quiet "--$opt" "$val" "$DATA/semantics3.swf" 2>"$tmp/err"
+	[ $? -eq 2 ] || fail "--$opt '$val' not refused with status 2"
+	grep -qx -- "ostrich-sim: bad value '$val' for --$opt" "$tmp/err" ||
+		fail "--$opt '$val': message names another option: $(head -1 "$tmp/err")"
+done <"$tmp/bad-values"
+# the three files, --feedback and --quiet/--help take no value that can be
+# bad
+"$SIM" --help | grep -o -- '--[a-z-]*' | sort -u | while read -r o; do
+	case $o in --jobs-out|--campaigns-out|--summary-out|--quiet|--help|--feedback) continue;; esac
+	grep -q "^${o#--} " "$tmp/bad-values" ||
+		fail "option $o listed by --help has no bad-value case here"
+done || exit 1
 "$SIM" --quiet 2>/dev/null; [ $? -eq 2 ] || fail "no workload"
 "$SIM" --quiet "$tmp/missing.swf" 2>/dev/null; [ $? -eq 1 ] || fail "missing file"
 "$SIM" --help | grep -q '^usage: ostrich-sim' || fail "--help"

@@ -31,6 +31,18 @@ static char *_save(const ost_sched_t *s)
 	return buf;
 }
 
+/* s saves as `before` did (the errors since changed nothing); frees
+ * before and destroys s. */
+static void _unchanged_destroy(ost_sched_t *s, char *before)
+{
+	char *after = _save(s);
+
+	ck_assert_str_eq(before, after);
+	free(before);
+	free(after);
+	ost_sched_destroy(s);
+}
+
 /* Campaign (uid, seq) of a and b have the same tags, area and deadline. */
 static void _same_campaign(const ost_sched_t *a, const ost_sched_t *b,
 			   uint32_t uid, uint32_t seq)
@@ -179,7 +191,7 @@ END_TEST
 START_TEST(test_update_errors)
 {
 	ost_sched_t *s = mk_sched(8, NULL);
-	char *before, *after;
+	char *before;
 
 	sub(s, 1, 1, 2, 10, 0);
 	sub(s, 2, 1, 2, 10, 0);
@@ -208,11 +220,44 @@ START_TEST(test_update_errors)
 			 -OST_ENOENT);
 	ck_assert_int_eq(ost_sched_rebase(s, NAN), -OST_EINVAL);
 	ck_assert_int_eq(ost_sched_rebase(s, INFINITY), -OST_EINVAL);
-	after = _save(s);
-	ck_assert_str_eq(before, after);
-	free(before);
-	free(after);
-	ost_sched_destroy(s);
+	_unchanged_destroy(s, before);
+}
+END_TEST
+
+/* The events on one known job (start, start_alloc, update, cancel,
+ * requeue) test the same things in the same order: the time (even for an
+ * unknown id), then the id (0 included), then the job's state; an error
+ * changes nothing. */
+START_TEST(test_job_event_prologue)
+{
+	ost_sched_t *s = mk_sched(8, NULL);
+	const uint64_t unknown[] = { 0, 9 };
+	char *before;
+
+	sub(s, 1, 1, 2, 10, 0);
+	sub(s, 2, 1, 2, 10, 0);
+	ck_assert_int_eq(ost_job_start(s, 2, 1), 0);
+	before = _save(s);
+	ck_assert_int_eq(ost_job_start(s, 9, NAN), -OST_EINVAL);
+	ck_assert_int_eq(ost_job_start_alloc(s, 9, INFINITY, 2), -OST_EINVAL);
+	ck_assert_int_eq(ost_job_update(s, 9, 2, 10, NAN), -OST_EINVAL);
+	ck_assert_int_eq(ost_job_cancel(s, 9, NAN), -OST_EINVAL);
+	ck_assert_int_eq(ost_job_requeue(s, 9, -INFINITY), -OST_EINVAL);
+	for (int i = 0; i < 2; i++) {
+		uint64_t id = unknown[i];
+
+		ck_assert_int_eq(ost_job_start(s, id, 5), -OST_ENOENT);
+		ck_assert_int_eq(ost_job_start_alloc(s, id, 5, 2), -OST_ENOENT);
+		ck_assert_int_eq(ost_job_update(s, id, 2, 10, 5), -OST_ENOENT);
+		ck_assert_int_eq(ost_job_cancel(s, id, 5), -OST_ENOENT);
+		ck_assert_int_eq(ost_job_requeue(s, id, 5), -OST_ENOENT);
+	}
+	ck_assert_int_eq(ost_job_start(s, 2, 5), -OST_ESTATE);
+	ck_assert_int_eq(ost_job_start_alloc(s, 2, 5, 2), -OST_ESTATE);
+	ck_assert_int_eq(ost_job_update(s, 2, 2, 10, 5), -OST_ESTATE);
+	ck_assert_int_eq(ost_job_cancel(s, 2, 5), -OST_ESTATE);
+	ck_assert_int_eq(ost_job_requeue(s, 1, 5), -OST_ESTATE);
+	_unchanged_destroy(s, before);
 }
 END_TEST
 
@@ -495,6 +540,7 @@ Suite *suite(void)
 	tcase_add_test(u, test_update_faircamp_deadline);
 	tcase_add_test(u, test_update_restarts_complete_campaign);
 	tcase_add_test(u, test_update_errors);
+	tcase_add_test(u, test_job_event_prologue);
 	tcase_add_test(a, test_start_alloc_charges_allocated);
 	tcase_add_test(a, test_start_alloc_requeue);
 	tcase_add_test(a, test_finish_capped);

@@ -1,13 +1,16 @@
 /*****************************************************************************\
- *  check_structs.c - the intrusive tree, heap and map under the core
+ *  check_structs.c - the intrusive tree, heap and map under the core, and
+ *  the array growth they share
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
 
 #include <check.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "ck_run.h"
+#include "ost_grow.h"
 #include "ost_heap.h"
 #include "ost_map.h"
 #include "ost_tree.h"
@@ -15,7 +18,7 @@
 typedef struct {
 	int key;
 	ost_tnode_t node;
-	ost_hnode_t hnode;
+	ost_hkey_t hkey;
 } item_t;
 
 #define ITEM(n) ost_container_of(n, const item_t, node)
@@ -89,7 +92,8 @@ START_TEST(test_tree_random)
 }
 END_TEST
 
-/* Pops come out in (key, tie) order after arbitrary updates. */
+/* Pops come out in (key, tie) order after arbitrary updates, through the
+ * (key, tie) instantiation and the generic one alike. */
 START_TEST(test_heap_order)
 {
 	enum { N = 1000 };
@@ -100,27 +104,127 @@ START_TEST(test_heap_order)
 	int i;
 
 	srand(7);
-	ost_heap_init(&h);
+	ost_heap_init(&h, ost_hkey_less);
 	for (i = 0; i < N; i++) {
-		ost_hnode_init(&it[i].hnode);
-		ck_assert_int_eq(ost_heap_push(&h, &it[i].hnode, rand() % 100,
+		ost_hnode_init(&it[i].hkey.node);
+		ck_assert_int_eq(ost_hkey_push(&h, &it[i].hkey, rand() % 100,
 					       (uint64_t)i), 0);
 	}
 	for (i = 0; i < N; i += 3)
-		ost_heap_update(&h, &it[i].hnode, rand() % 100);
+		ost_hkey_update(&h, &it[i].hkey, rand() % 100);
+	for (i = 2; i < N; i += 11) {
+		it[i].hkey.key = rand() % 100;
+		ost_heap_update(&h, &it[i].hkey.node);
+	}
 	for (i = 1; i < N; i += 7)
-		ost_heap_remove(&h, &it[i].hnode);
+		ost_heap_remove(&h, &it[i].hkey.node);
 	while (ost_heap_top(&h)) {
-		ost_hnode_t *n = ost_heap_top(&h);
+		ost_hkey_t *n = ost_hkey_top(&h);
 
 		ck_assert(n->key > last || (n->key == last && n->tie > last_tie));
 		last = n->key;
 		last_tie = n->tie;
-		ost_heap_remove(&h, n);
-		ck_assert(!ost_hnode_linked(n));
+		ost_hkey_remove(&h, n);
+		ck_assert(!ost_hnode_linked(&n->node));
 	}
 	ost_heap_free(&h);
 	free(it);
+}
+END_TEST
+
+/* Equal keys pop in increasing tie (the simulator's events). */
+START_TEST(test_heap_ties)
+{
+	ost_hkey_t e[6];
+	const double t[] = { 5, 1, 3, 1, 9, 0 };
+	const uint64_t order[] = { 5, 3, 1, 2, 0, 4 };
+	ost_heap_t h;
+
+	ost_heap_init(&h, ost_hkey_less);
+	for (int i = 0; i < 6; i++)
+		ck_assert_int_eq(ost_hkey_push(&h, &e[i], t[i], 10 - i), 0);
+	for (int i = 0; i < 6; i++) {
+		ost_hkey_t *k = ost_hkey_top(&h);
+
+		ck_assert_ptr_eq(k, &e[order[i]]);
+		ost_heap_remove(&h, &k->node);
+	}
+	ck_assert_ptr_null(ost_heap_top(&h));
+	ost_heap_free(&h);
+}
+END_TEST
+
+/* An element of the caller's kind: the heap orders it by the caller's
+ * less-than (here a max-heap of ints), never by a key of its own. */
+struct big {
+	int v;
+	ost_hnode_t hn;
+};
+
+#define BIG(n) ost_container_of(n, const struct big, hn)
+
+static bool _big_less(const ost_hnode_t *a, const ost_hnode_t *b)
+{
+	return BIG(a)->v > BIG(b)->v;
+}
+
+START_TEST(test_heap_comparator)
+{
+	enum { N = 500 };
+	struct big *b = calloc(N, sizeof(*b));
+	ost_heap_t h;
+	int last = 1 << 30;
+
+	srand(3);
+	ost_heap_init(&h, _big_less);
+	ck_assert_int_eq(ost_heap_reserve(&h, N), 0);
+	for (int i = 0; i < N; i++) {
+		b[i].v = rand() % 1000;
+		ck_assert_int_eq(ost_heap_push(&h, &b[i].hn), 0);
+	}
+	for (int i = 0; i < N; i += 5) {
+		b[i].v = rand() % 1000;
+		ost_heap_update(&h, &b[i].hn);
+	}
+	while (ost_heap_top(&h)) {
+		ost_hnode_t *n = ost_heap_top(&h);
+
+		ck_assert_int_le(BIG(n)->v, last);
+		last = BIG(n)->v;
+		ost_heap_remove(&h, n);
+	}
+	ost_heap_free(&h);
+	free(b);
+}
+END_TEST
+
+/* ost_grow doubles from first, keeps the contents, leaves a large enough
+ * array alone, and refuses an overflowing size with the array intact. */
+START_TEST(test_grow)
+{
+	size_t cap = 0;
+	int *v = ost_grow(NULL, &cap, 1, sizeof(*v), 4), *w;
+
+	ck_assert_ptr_nonnull(v);
+	ck_assert_uint_eq(cap, 4);
+	for (int i = 0; i < 4; i++)
+		v[i] = i;
+	ck_assert_ptr_eq(ost_grow(v, &cap, 4, sizeof(*v), 4), v);
+	ck_assert_uint_eq(cap, 4);
+	v = ost_grow(v, &cap, 5, sizeof(*v), 4);
+	ck_assert_uint_eq(cap, 8);
+	v = ost_grow(v, &cap, 33, sizeof(*v), 4);
+	ck_assert_uint_eq(cap, 64);
+	for (int i = 0; i < 4; i++)
+		ck_assert_int_eq(v[i], i);
+	w = ost_grow(v, &cap, SIZE_MAX / 2, sizeof(*v), 4);
+	ck_assert_ptr_null(w);
+	ck_assert_uint_eq(cap, 64);
+	w = ost_grow(v, &cap, SIZE_MAX, 1, 4);
+	ck_assert_ptr_null(w);
+	ck_assert_uint_eq(cap, 64);
+	ck_assert_int_eq(v[3], 3);
+	free(v);
 }
 END_TEST
 
@@ -161,7 +265,10 @@ Suite *suite(void)
 
 	tcase_add_test(tc, test_tree_random);
 	tcase_add_test(tc, test_heap_order);
+	tcase_add_test(tc, test_heap_ties);
+	tcase_add_test(tc, test_heap_comparator);
 	tcase_add_test(tc, test_map_random);
+	tcase_add_test(tc, test_grow);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -341,6 +341,32 @@ START_TEST(test_variant_config)
 }
 END_TEST
 
+/* The switches' one parser: "on"/"off" in any case, nothing else, and
+ * *out kept on a refusal. */
+START_TEST(test_onoff_parse)
+{
+	const char *bad[] = { "", "o", "of", "onn", "offf", " on", "on ",
+			      "yes", "no", "1", "0", "true", "key" };
+	bool b = false;
+
+	ck_assert_int_eq(ost_onoff_parse("on", &b), 0);
+	ck_assert(b);
+	ck_assert_int_eq(ost_onoff_parse("OFF", &b), 0);
+	ck_assert(!b);
+	ck_assert_int_eq(ost_onoff_parse("oN", &b), 0);
+	ck_assert(b);
+	ck_assert_int_eq(ost_onoff_parse("Off", &b), 0);
+	ck_assert(!b);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
+		b = true;
+		ck_assert_int_eq(ost_onoff_parse(bad[i], &b), -OST_EINVAL);
+		ck_assert(b);
+	}
+	ck_assert_int_eq(ost_onoff_parse(NULL, &b), -OST_EINVAL);
+	ck_assert(b);
+}
+END_TEST
+
 Suite *suite(void)
 {
 	Suite *s = suite_create("variant");
@@ -357,6 +383,7 @@ Suite *suite(void)
 	tcase_add_test(tc, test_variant_served_key);
 	tcase_add_test(tc, test_variant_capped_key);
 	tcase_add_test(tc, test_variant_config);
+	tcase_add_test(tc, test_onoff_parse);
 	suite_add_tcase(s, tc);
 	return s;
 }
