@@ -3,7 +3,9 @@
 # directory, every daemon stopped by its PID.  Source it (bash), then:
 #   cluster_init              scratch dir, users, ports, plugin copies
 #   cluster_conf [extra]      write slurm.conf (+ extra lines)
-#   cluster_start             munged (if needed), slurmctld, slurmds
+#   cluster_user_bin PATH...  copy programs the test users run into the
+#                             scratch directory, print the copies' paths
+#   cluster_start             munged, slurmctld, slurmds
 #   cluster_stop              stop what cluster_start started (EXIT trap)
 #   as USER CMD...            run a Slurm client as a test user
 # SPDX-License-Identifier: GPL-2.0-or-later
@@ -17,6 +19,9 @@
 # install such as tools/build-slurm.sh makes, PREFIX_ROOT/X.Y.Z/prefix: its
 # sbin/ daemons, bin/ clients and lib/slurm plugins are the ones run),
 # CLUSTER_CTLD_ENV (VAR=VALUE words for slurmctld alone, e.g. a preload).
+# Every port is CTLD_PORT or NODE_PORT_BASE..+NNODES-1, and every file a
+# cluster writes is in WORK, its own munged's socket too: clusters on other
+# ports and in other WORK directories run side by side.
 # Sets CLUSTER_SLURM_VERSION (e.g. 26.05.3) and CLUSTER_SLURM_SERIES (26.05)
 # when sourced.
 
@@ -24,7 +29,6 @@
 : "${SCHED:=sched/ostrich}" "${PRIO:=priority/basic}" "${KEEP:=0}"
 : "${TEST_USERS:=alice bob carol}"
 CLUSTER_PIDFILES=()
-CLUSTER_STARTED_MUNGED=0
 
 cluster_die() { echo "cluster: error: $*" >&2; exit 1; }
 
@@ -55,12 +59,17 @@ esac
 
 cluster_init() {
 	[ "$(id -u)" = 0 ] || cluster_die "must run as root"
+	# what the test users read (slurm.conf, plugins, their programs) must
+	# be readable by them whatever the caller's umask
+	umask 022
 	if [ -z "${WORK:-}" ]; then
 		WORK=$(mktemp -d /tmp/ostrich-cluster.XXXXXX)
 	fi
-	mkdir -p "$WORK"/{state,spool,log,run,out,plugins}
+	mkdir -p "$WORK"/{state,spool,log,run,out,plugins,bin}
 	chmod 755 "$WORK"
 	chmod 1777 "$WORK/out"
+	MUNGE_DIR=$WORK/munge
+	MUNGE_SOCKET=$MUNGE_DIR/munge.socket
 	for i in $(seq "$NNODES"); do mkdir -p "$WORK/spool/n$i"; done
 	export SLURM_CONF=$WORK/slurm.conf
 	# one look-up for all of them, not one `id` each: a benchmark may
@@ -77,6 +86,49 @@ cluster_init() {
 		PLUGIN_PATH=$STOCK_PLUGINDIR:$WORK/plugins
 	fi
 	: > "$WORK/ostrich.conf"
+}
+
+# cluster_user_bin PATH...: copy each program into $WORK/bin and print the
+# copies' paths, one a line.  A test user runs it through `as`, and so
+# must be able to reach it: a build tree inside a private directory (a
+# clone in root's home or in mktemp -d, mode 0700) is out of their reach.
+# cluster_start checks that they can run every program in $WORK/bin.
+cluster_user_bin() {
+	local f
+	for f in "$@"; do
+		install -m 0755 "$f" "$WORK/bin/" || cluster_die "cannot copy $f to $WORK/bin"
+		echo "$WORK/bin/$(basename "$f")"
+	done
+}
+
+# cluster_check_user_access: the first test user can read slurm.conf and
+# the plugin directories, run every Slurm client and every program in
+# $WORK/bin, reach munged's socket, and write in $WORK/out (the jobs' work
+# directory).  Each test user is an ordinary user with no group of ours,
+# so what one can reach, all can.  One runuser for all the checks.
+cluster_check_user_access() {
+	local u c d args=() bad
+	u=$(printf '%s\n' $TEST_USERS | head -1)
+	args+=("r $SLURM_CONF" "x $MUNGE_DIR" "w $WORK/out")
+	for d in ${PLUGIN_PATH//:/ }; do args+=("x $d"); done
+	for c in sbatch squeue scontrol scancel sinfo sprio sacct sacctmgr; do
+		c=$(command -v "$c" 2>/dev/null) && args+=("x $c")
+	done
+	for c in "$WORK"/bin/*; do [ -f "$c" ] && args+=("x $c"); done
+	bad=$(runuser -u "$u" -- sh -c '
+		for a; do
+			m=${a%% *} p=${a#* }
+			case $m in
+			r) [ -r "$p" ] ;;
+			x) [ -x "$p" ] ;;
+			w) [ -w "$p" ] && [ -x "$p" ] ;;
+			esac || echo "  $p (needs $m)"
+		done' sh "${args[@]}") || cluster_die "runuser -u $u failed"
+	[ -z "$bad" ] || cluster_die "test user $u cannot use:
+$bad
+every directory above each of these must be searchable by others (a tree
+inside a private directory, mode 0700, is not: copy what the test users
+run with cluster_user_bin)"
 }
 
 # cluster_conf [EXTRA_LINES]: slurm.conf for SCHED/PRIO.
@@ -99,6 +151,7 @@ SlurmctldHost=localhost
 SlurmUser=root
 SlurmctldPort=$CTLD_PORT
 AuthType=auth/munge
+AuthInfo=socket=$MUNGE_SOCKET
 CredType=cred/munge
 MailProg=/bin/true
 PluginDir=$PLUGIN_PATH
@@ -131,29 +184,29 @@ PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 EOF
 }
 
+# cluster_munge: this cluster's own munged, on a socket in $WORK/munge
+# (slurm.conf's AuthInfo names it): never the system's nor another
+# cluster's, which could be stopped under us.  Idempotent.
 cluster_munge() {
 	[ -s /etc/munge/munge.key ] || mungekey --create --keyfile=/etc/munge/munge.key
 	chown munge:munge /etc/munge/munge.key
 	chmod 0400 /etc/munge/munge.key
-	install -d -o munge -g munge -m 0755 /run/munge
-	install -d -o munge -g munge -m 0700 /var/log/munge /var/lib/munge
-	# A munged already running (another cluster's, or the system's) is
-	# used as it is; one that is still starting gets 10 s to answer.
-	_munge_ok() { munge -n 2>/dev/null | unmunge 2>/dev/null | grep -q 'STATUS: *Success'; }
-	local i
-	for i in $(seq 50); do
-		_munge_ok && return 0
-		[ -S /run/munge/munge.socket.2 ] || break
-		sleep 0.2
-	done
+	_munge_ok() { munge -S "$MUNGE_SOCKET" -n 2>/dev/null |
+		unmunge -S "$MUNGE_SOCKET" 2>/dev/null | grep -q 'STATUS: *Success'; }
+	local pid i
+	pid=$(cat "$MUNGE_DIR/munged.pid" 2>/dev/null || true)
+	[ -n "$pid" ] && pid_alive "$pid" && _munge_ok && return 0
+	# munged refuses a socket directory that others may write in
+	install -d -o munge -g munge -m 0755 "$MUNGE_DIR"
 	# 9>&-: the daemons must not inherit the live tests' lock
-	# (tests/live/live-lib.sh holds /tmp/ostrich-live.lock on fd 9): a
-	# daemon left running would hold it for ever
-	if runuser -u munge -- /usr/sbin/munged 9>&-; then
-		CLUSTER_STARTED_MUNGED=1
-	fi	# (it fails when another munged just bound the socket: use that one)
+	# (tests/live/live-lib.sh holds it on fd 9): a daemon left running
+	# would hold it for ever
+	runuser -u munge -- /usr/sbin/munged --socket="$MUNGE_SOCKET" \
+		--pid-file="$MUNGE_DIR/munged.pid" --log-file="$MUNGE_DIR/munged.log" \
+		--seed-file="$MUNGE_DIR/munged.seed" 9>&- ||
+		{ tail -5 "$MUNGE_DIR/munged.log" >&2; cluster_die "munged did not start"; }
 	for i in $(seq 300); do _munge_ok && return 0; sleep 0.1; done
-	cluster_die "munge round trip failed"
+	cluster_die "munge round trip failed on $MUNGE_SOCKET"
 }
 
 # pid_alive PID: the process exists and is not a zombie.  A daemon is
@@ -233,6 +286,7 @@ nodes_wait_idle() {
 
 cluster_start() {
 	cluster_munge
+	cluster_check_user_access
 	ctld_start || { tail -20 "$WORK/log/slurmctld.log" >&2; cluster_die "slurmctld did not start"; }
 	for i in $(seq "$NNODES"); do
 		slurmd -f "$SLURM_CONF" -N "n$i" 9>&- || cluster_die "slurmd n$i did not start"
@@ -275,18 +329,21 @@ cluster_stop() {
 	cluster_cancel_all
 	ctld_stop TERM
 	_stop_pids "$WORK"/run/slurmd-*.pid
-	if [ "$CLUSTER_STARTED_MUNGED" = 1 ]; then _stop_pids /run/munge/munged.pid; fi
+	_stop_pids "$WORK/munge/munged.pid"	# last: the others use it
 	return 0
 }
 
 # as USER CMD...: a Slurm client command as a test user (CMD found in our
 # PATH, which runuser may reset, so that SLURM_PREFIX's clients are run).
+# Exit 126 (env found the program but may not run it) says so plainly.
 as() {
-	local u=$1 c
+	local u=$1 c rc=0
 	shift
 	c=$(command -v "$1" 2>/dev/null) || c=$1
 	shift
-	runuser -u "$u" -- env SLURM_CONF="$SLURM_CONF" "$c" "$@"
+	runuser -u "$u" -- env SLURM_CONF="$SLURM_CONF" "$c" "$@" || rc=$?
+	[ $rc = 126 ] && echo "cluster: $u may not run $c: copy it with cluster_user_bin" >&2
+	return $rc
 }
 
 # sub USER [sbatch options...]: submit a batch job, print its id.
