@@ -6,7 +6,10 @@ set -euo pipefail
 
 PKGS=(build-essential autoconf automake libtool pkg-config check zlib1g-dev
       gnuplot-nox valgrind dpkg-dev clang libclang-rt-14-dev
-      munge libmunge-dev libslurm-dev slurmctld slurmd slurm-client)
+      munge libmunge-dev libslurm-dev slurmctld slurmd slurm-client
+      slurmdbd mariadb-server)
+# slurmdbd + mariadb-server: the live accounting scenario (s12), which
+# starts both itself, in its scratch directory (tools/cluster.sh)
 
 missing=()
 for p in "${PKGS[@]}"; do
