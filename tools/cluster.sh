@@ -342,7 +342,7 @@ cluster_slurmdbd() {
 		sacctmgr -i add account "$ACCT_ACCOUNT" cluster=ostrich > /dev/null ||
 			cluster_die "sacctmgr add account failed"
 		# shellcheck disable=SC2086
-		sacctmgr -i add user $(printf '%s\n' $TEST_USERS | LC_ALL=C sort -u | paste -sd,) \
+		sacctmgr -i add user "$(printf '%s\n' $TEST_USERS | LC_ALL=C sort -u | paste -sd,)" \
 			account="$ACCT_ACCOUNT" cluster=ostrich > /dev/null ||
 			cluster_die "sacctmgr add user failed"
 	fi
