@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# s12-accounting.sh - live scenario 12: the cluster with accounting and
-# GPUs that the charging work (issues 25-27) builds on.  MariaDB and
+# s12-accounting.sh - live scenario 12: a cluster with accounting and
+# GPUs, billed by the site's TRESBillingWeights.  MariaDB and
 # slurmdbd run in the scratch directory (tools/cluster.sh, ACCT=1); four
 # nodes of 4 CPUs and 4 GPUs (empty files named by gres.conf);
 # TRESBillingWeights=CPU=1.0,GRES/gpu=4.0 on the partition; sched/ostrich
