@@ -26,6 +26,11 @@
 # output and slurmrestd only).  Slurm's own configure finds munge etc.; the
 # build dependencies are Debian packages (tools/install-deps.sh, or
 # OST_APT=1 here installs the missing ones).
+# Accounting (slurmdbd, sacctmgr, accounting_storage/mysql; the live
+# scenario s12) is a stage of its own, stamped PREFIX_ROOT/X.Y.Z/.built-dbd:
+# built when MariaDB's client library is installed (libmariadb-dev,
+# mariadb_config), added to a build made without it (configure again, then
+# only those three), skipped with a note otherwise.
 # Environment: JOBS (make -j, default 2).
 set -euo pipefail
 
@@ -108,12 +113,61 @@ built_ok() {
 	[ "$("$PFX/sbin/slurmctld" -V 2>/dev/null | awk '{print $2}')" = "$VERSION" ]
 }
 
+run() { "$@" >> "$LOG" 2>&1 || { tail -30 "$LOG" >&2; die "failed: $* (see $LOG)"; }; }
+
+# ---- accounting: slurmdbd, sacctmgr, accounting_storage/mysql -------------
+DBD_STAMP=$ROOT/.built-dbd
+DBD_RECIPE=$(printf '%s\n' "$RECIPE" database slurmdbd sacctmgr \
+	plugins/accounting_storage/mysql | sha256sum | awk '{print $1}')
+dbd_ok() {
+	[ -f "$DBD_STAMP" ] && [ "$(cat "$DBD_STAMP")" = "$DBD_RECIPE" ] &&
+		[ -x "$PFX/sbin/slurmdbd" ] && [ -x "$PFX/bin/sacctmgr" ] &&
+		[ -f "$PFX/lib/slurm/accounting_storage_mysql.so" ]
+}
+# Slurm's configure looks for mysql_config or mariadb_config; a tree
+# configured without either is configured again (HAVE_MYSQL only reaches
+# the mysql plugin, and with --disable-dependency-tracking nothing built
+# before is rebuilt).
+build_dbd() {
+	dbd_ok && { say "Slurm $VERSION accounting already built"; return 0; }
+	if ! command -v mariadb_config > /dev/null && ! command -v mysql_config > /dev/null; then
+		say "no mariadb_config (libmariadb-dev): no slurmdbd, sacctmgr nor accounting_storage/mysql"
+		return 0
+	fi
+	local t0 d
+	t0=$(date +%s)
+	if ! grep -q '^#define HAVE_MYSQL 1' "$BLD/config.h"; then
+		say "configuring again, with MariaDB's client library (log: $LOG)"
+		(cd "$BLD" && run env CFLAGS="$CFLAGS_BUILD" "$SRC/configure" "${CONF_OPTS[@]}")
+		grep -q '^#define HAVE_MYSQL 1' "$BLD/config.h" ||
+			die "configure did not take MariaDB's client library (see $LOG)"
+	fi
+	say "building src/{database,slurmdbd,sacctmgr,plugins/accounting_storage/mysql}"
+	for d in database slurmdbd sacctmgr plugins/accounting_storage/mysql; do
+		run make -C "$BLD/src/$d" -j"$JOBS"
+	done
+	for d in slurmdbd sacctmgr plugins/accounting_storage/mysql; do
+		run make -C "$BLD/src/$d" install
+	done
+	find "$PFX/lib" -name '*.la' -delete
+	echo "$DBD_RECIPE" > "$DBD_STAMP"
+	dbd_ok || die "the accounting install in $PFX is incomplete (see $LOG)"
+	echo "== accounting built: $(( $(date +%s) - t0 )) s" >> "$LOG"
+	say "Slurm $VERSION accounting built in $(( $(date +%s) - t0 )) s"
+}
+
+# the accounting stage failing costs s12 alone (it skips), not the release
+dbd_stage() {
+	( build_dbd ) || say "warning: no accounting for Slurm $VERSION (see $LOG): the live scenario s12 will skip"
+}
+
 mkdir -p "$ROOT"
 exec 8>"$ROOT/.lock"
 flock -w 3600 8 || die "another build of $VERSION holds $ROOT/.lock"
 
 if built_ok; then
 	say "Slurm $VERSION already built: $PFX"
+	dbd_stage
 	exit 0
 fi
 
@@ -132,12 +186,11 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # ---- unpack, configure, build, install -------------------------------------
-rm -rf "$SRC" "$BLD" "$PFX" "$STAMP"
+rm -rf "$SRC" "$BLD" "$PFX" "$STAMP" "$DBD_STAMP"
 mkdir -p "$SRC" "$BLD"
 : > "$LOG"
 t0=$(date +%s)
 stamp() { echo "== $1: $(( $(date +%s) - t0 )) s, load $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$LOG"; }
-run() { "$@" >> "$LOG" 2>&1 || { tail -30 "$LOG" >&2; die "failed: $* (see $LOG)"; }; }
 
 say "unpacking $TARBALL into $SRC"
 tar -xzf "$TARBALL" -C "$SRC" --strip-components=1
@@ -192,3 +245,4 @@ stamp installed
 echo "$RECIPE" > "$STAMP"
 built_ok || die "the install in $PFX is incomplete (see $LOG)"
 say "Slurm $VERSION built in $(( $(date +%s) - t0 )) s: $PFX"
+dbd_stage

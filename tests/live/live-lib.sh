@@ -3,7 +3,9 @@
 #
 # Environment (set by tests/live/Makefile.am): OST_SRCDIR, OST_LIVE_PLUGINS,
 # OST_PLUGIN_BUILD, OST_REPLAY, OST_SCAMPAIGN (s7), SLURM_PREFIX (empty: the
-# system's Slurm).  OST_LIVE_KEEP=1 keeps the scratch directory of passing
+# system's Slurm).  The build tree may be private (mode 0700 above it): a
+# test user runs only Slurm's clients and copies in $WORK/bin
+# (LIVE_USER_BINS), and cluster_start checks that they can.  OST_LIVE_KEEP=1 keeps the scratch directory of passing
 # scenarios too (it is always kept on failure).
 
 set -euo pipefail
@@ -30,9 +32,14 @@ for f in sched_ostrich.so priority_ostrich.so libostrich_slurm.so; do
 done
 
 # One cluster at a time on the same ports, even under make -j.  A run on
-# other ports (CTLD_PORT, NODE_PORT_BASE: tools/cluster.sh) may take its own
-# lock, OST_LIVE_LOCK, and run beside it.
-OST_LIVE_LOCK=${OST_LIVE_LOCK:-/tmp/ostrich-live.lock}
+# other ports (CTLD_PORT, NODE_PORT_BASE: tools/cluster.sh) takes a lock
+# of its own (or OST_LIVE_LOCK) and runs beside it: each cluster has its
+# own scratch directory and munged.
+if [ "${CTLD_PORT:-16817}.${NODE_PORT_BASE:-17001}" = 16817.17001 ]; then
+	OST_LIVE_LOCK=${OST_LIVE_LOCK:-/tmp/ostrich-live.lock}
+else
+	OST_LIVE_LOCK=${OST_LIVE_LOCK:-/tmp/ostrich-live.${CTLD_PORT:-16817}.${NODE_PORT_BASE:-17001}.lock}
+fi
 exec 9>"$OST_LIVE_LOCK"
 flock -w 900 9 || fail "another live test holds $OST_LIVE_LOCK"
 
@@ -60,8 +67,13 @@ live_exit() {
 trap live_exit EXIT
 
 # live_start "OSTRICH_CONF_LINES" [SLURM_CONF_EXTRA]: start the cluster.
+# LIVE_USER_BINS: programs of the build tree that test users run (as USER
+# $WORK/bin/NAME): copied into the scratch directory, since the tree may
+# be out of their reach (a clone in a 0700 directory).
+LIVE_USER_BINS=
 live_start() {
 	cluster_init
+	[ -z "$LIVE_USER_BINS" ] || cluster_user_bin $LIVE_USER_BINS >/dev/null
 	printf '%s\nEventLog=%s\n' "$1" "$WORK/events.log" > "$WORK/ostrich.conf"
 	cluster_conf "${2:-}"
 	cluster_start

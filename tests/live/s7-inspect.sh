@@ -24,7 +24,8 @@
 . "$OST_SRCDIR/tests/live/live-lib.sh"
 
 [ -x "${OST_SCAMPAIGN:-}" ] || skip "scampaign is not built (configure found no libslurm headers)"
-SC=$OST_SCAMPAIGN
+LIVE_USER_BINS=$OST_SCAMPAIGN	# carol runs it: a copy she can reach
+SC=	# $WORK/bin/scampaign, once live_start made it
 WFS=100			# PriorityWeightFairshare
 
 SCHED=sched/ostrich PRIO=priority/ostrich
@@ -32,6 +33,7 @@ live_start "Interval=5
 ThinkTime=60" "PriorityWeightFairshare=$WFS
 PrivateData=jobs
 PartitionName=other Nodes=ALL MaxTime=INFINITE State=UP"
+SC=$WORK/bin/scampaign
 
 for i in $(seq 12); do sub alice -n 4 -t 5 --wrap 'sleep 300' >/dev/null; done
 wait_for 60 '[ "$(n_running)" = 8 ]' || fail "alice's first 8 jobs did not start"
