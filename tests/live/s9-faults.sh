@@ -214,7 +214,7 @@ UPDATER=$!
 # ---------------------------------------------- foreign SystemComment ---
 # An operator's note through the test plugin on a few pending jobs, as a
 # burst buffer would write one: the engine's line must sit next to it.
-wait_for 120 '[ "$(squeue -h -t PD | wc -l)" -ge 200 ]' || fail "jobs are not queued"
+wait_for 600 '[ "$(squeue -h -t PD | wc -l)" -ge 200 ]' || fail "jobs are not queued"
 wait_passes
 FOREIGN=
 # the lowest priorities first: the jobs that wait longest
