@@ -6,7 +6,8 @@ set -euo pipefail
 
 PKGS=(build-essential autoconf automake libtool pkg-config check zlib1g-dev
       gnuplot-nox valgrind dpkg-dev clang libclang-rt-14-dev
-      munge libmunge-dev libslurm-dev slurmctld slurmd slurm-client)
+      munge libmunge-dev libslurm-dev slurmctld slurmd slurm-client
+      debhelper lintian chrpath rpm)	# tools/package.sh: .deb and .rpm
 
 missing=()
 for p in "${PKGS[@]}"; do
