@@ -140,8 +140,14 @@ build_deb() {
 }
 
 # ---- rpm -------------------------------------------------------------------
+# The options of a spec's first %configure command, one a line, sorted.
+configure_opts() {
+	sed -n '/^%configure/,/[^\\]$/p' | sed 's/^[[:space:]]*//; s/[[:space:]]*\\$//' |
+		grep -v -e '^%configure$' -e '^>' | LC_ALL=C sort -u
+}
+
 build_rpm() {
-	local sv specver prefix topdir rpm arch t0
+	local sv specver prefix topdir rpm arch missing t0
 	t0=$(date +%s)
 	command -v rpmbuild >/dev/null || die "rpmbuild is needed (Debian's rpm package)"
 	[ -f "$slurm_tarball" ] || die "no $slurm_tarball"
@@ -164,6 +170,14 @@ build_rpm() {
 	tar -xzOf "$TARBALL" "ostrich-$version/packaging/ostrich-slurm.spec" \
 		> "$topdir/SPECS/ostrich-slurm.spec" ||
 		die "$TARBALL lacks packaging/ostrich-slurm.spec (Makefile.am's EXTRA_DIST)"
+	# the spec configures Slurm with slurm.spec's %configure line: the
+	# release's own line must have no option the spec's lacks
+	missing=$(comm -23 \
+		<(tar -xOf "$slurm_tarball" "slurm-$sv/slurm.spec" | configure_opts) \
+		<(sed -n '/^# BEGIN slurm.spec configure/,/^# END/p' \
+			"$topdir/SPECS/ostrich-slurm.spec" | configure_opts))
+	[ -z "$missing" ] || die "slurm-$sv/slurm.spec configures with options" \
+		"packaging/ostrich-slurm.spec lacks: $(echo $missing)"
 	say "rpmbuild for Slurm $sv (log: $topdir/build.log)"
 	nice rpmbuild -bb --nodeps \
 		--define "_topdir $topdir" \
