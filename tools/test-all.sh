@@ -21,6 +21,13 @@
 # scampaign run; the live suite runs on the newest release (all of them
 # with --all-versions).  Otherwise those rows say they were not run and why.
 #
+# Packages (tools/package.sh): the .deb for the installed Slurm is built
+# (lintian clean), installed with apt-get, runs a live scenario from
+# Slurm's plugin directory alone, and is purged, leaving none of its files
+# (tests/package/deb.sh; it is purged at exit whatever failed); the .rpm
+# is built for the newest tarball release, and `rpm -qlp` and `rpm -qp
+# --requires` checked (tests/package/rpm.sh).  Each of these is one test.
+#
 # Builds in _build/ (out of tree).  Every suite runs even when an earlier
 # one failed (each suite is its own make -k invocation).  The end is a
 # per-suite table (tests passed, failed, skipped, wall time; suites that did
@@ -47,7 +54,7 @@ for a in "$@"; do
 	case $a in
 	--under-load) under_load=1 ;;
 	--all-versions) all_versions=1 ;;
-	-h|--help) sed -n '2,35p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n '2,42p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "test-all: unknown option $a (see --help)" >&2; exit 2 ;;
 	esac
 done
@@ -62,7 +69,12 @@ stop_hog() {
 	wait "$hog_pid" 2>/dev/null
 	hog_pid=
 }
-trap stop_hog EXIT
+# The .deb installed by tests/package/deb.sh never stays installed.
+pkg_cleanup() {
+	[ -e "${OST_PKG_MARK:-/run/ostrich-pkg-test.installed}" ] || return 0
+	tests/package/deb.sh cleanup
+}
+trap 'stop_hog; pkg_cleanup' EXIT
 if [ $under_load = 1 ]; then
 	( exec nice -n 0 sh -c 'while :; do :; done' ) &
 	hog_pid=$!
@@ -209,7 +221,7 @@ T0=$(date +%s)
 # ---- 1. dependencies and the Slurm source ---------------------------------
 if ! step "install dependencies" tools/install-deps.sh; then
 	for n in build unit simulator scampaign plugin live docs sanitizers \
-		 valgrind fuzz distcheck; do
+		 valgrind fuzz distcheck packages; do
 		not_run "$n" "dependencies could not be installed"
 	done
 	summary
@@ -268,6 +280,7 @@ else
 fi
 
 # ---- 2b. the tarball Slurm releases ----------------------------------------
+newest=		# the newest tarball release (its .rpm is built in 2c)
 # Each tarball release: build the tree against its prefix, run the suites
 # that build against it (plugin adapter, scampaign against its libslurm),
 # and the live suite on the newest (or all with --all-versions).
@@ -306,6 +319,58 @@ else
 			not_run "live (Slurm $v)" "only the newest by default: --all-versions"
 		fi
 	done
+fi
+
+# ---- 2c. the packages ------------------------------------------------------
+# The .deb: built from the main build's `make dist` tarball (distcheck made
+# it in this run), installed, run live on Slurm's plugin directory alone
+# (with the build tree's ost-replay, a test tool), purged.  The .rpm: for
+# the newest tarball release.  About 5 minutes on 2 cores.
+pkg_version=$(sed -n 's/^AC_INIT(\[ostrich\], *\[\([^]]*\)\].*/\1/p' configure.ac)
+pkg_dist=()
+dist_tgz=_build/main/ostrich-$pkg_version.tar.gz
+if [ -f "$dist_tgz" ] && [ "$(stat -c %Y "$dist_tgz")" -ge "$T0" ]; then
+	pkg_dist=(--dist-tarball "$dist_tgz")
+fi
+deb_rows=("package: apt-get install .deb" "package: live on installed plugins"
+	  "package: purge leaves no file")
+if [ -n "$plugins_why" ]; then
+	not_run "package: .deb build + lintian" "$plugins_why"
+	for n in "${deb_rows[@]}"; do not_run "$n" "$plugins_why"; done
+elif ! step "package: .deb build + lintian" \
+	tools/package.sh deb --no-check "${pkg_dist[@]}"; then
+	for n in "${deb_rows[@]}"; do not_run "$n" "the .deb was not built"; done
+else
+	deb=$(ls dist/ostrich-slurm_"$pkg_version"-*.deb)
+	if step "${deb_rows[0]}" tests/package/deb.sh install "$deb"; then
+		if make -C _build/main/tests/live ost-replay >/dev/null 2>&1; then
+			step "${deb_rows[1]}" env \
+				OST_REPLAY="$top/_build/main/tests/live/ost-replay" \
+				tests/package/deb.sh live
+		else
+			not_run "${deb_rows[1]}" "tests/live/ost-replay did not build"
+		fi
+		step "${deb_rows[2]}" tests/package/deb.sh purge "$deb"
+	else
+		pkg_cleanup
+		not_run "${deb_rows[1]}" "the .deb could not be installed"
+		not_run "${deb_rows[2]}" "the .deb could not be installed"
+	fi
+fi
+rpm_rows=("package: rpm -qlp file list" "package: rpm -qp --requires")
+if [ -z "$newest" ]; then
+	for n in "package: .rpm" "${rpm_rows[@]}"; do
+		not_run "$n" "no tarball Slurm release built"
+	done
+elif ! step "package: .rpm for Slurm $newest" tools/package.sh rpm \
+	--slurm-tarball "$tarballs/slurm-$newest.tar.gz" "${pkg_dist[@]}"; then
+	for n in "${rpm_rows[@]}"; do not_run "$n" "the .rpm was not built"; done
+else
+	rpm=dist/ostrich-slurm-$pkg_version-1.slurm$newest.$(rpm --eval '%{_arch}').rpm
+	step "${rpm_rows[0]}" tests/package/rpm.sh files "$rpm"
+	soname=$(readelf -d "$pfx_root/$newest/prefix/lib/libslurm.so" |
+		sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+	step "${rpm_rows[1]}" tests/package/rpm.sh requires "$rpm" "$newest" "$soname"
 fi
 
 # ---- 3. ASan + UBSan build of every suite that needs no Slurm -------------
