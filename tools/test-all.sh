@@ -342,6 +342,10 @@ elif ! step "package: .deb build + lintian" \
 	for n in "${deb_rows[@]}"; do not_run "$n" "the .deb was not built"; done
 else
 	deb=$(ls dist/ostrich-slurm_"$pkg_version"-*.deb)
+	# one installed copy per machine: another run of this command on the
+	# same machine waits here until its package is purged
+	exec 7>"${OST_PKG_LOCK:-/tmp/ostrich-package.lock}"
+	flock -w 3600 7 || log "packages: another run holds the package lock"
 	if step "${deb_rows[0]}" tests/package/deb.sh install "$deb"; then
 		if make -C _build/main/tests/live ost-replay >/dev/null 2>&1; then
 			step "${deb_rows[1]}" env \
@@ -356,6 +360,7 @@ else
 		not_run "${deb_rows[1]}" "the .deb could not be installed"
 		not_run "${deb_rows[2]}" "the .deb could not be installed"
 	fi
+	exec 7>&-
 fi
 rpm_rows=("package: rpm -qlp file list" "package: rpm -qp --requires")
 if [ -z "$newest" ]; then
