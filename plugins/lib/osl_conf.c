@@ -139,7 +139,7 @@ static void _show_path(const osl_conf_key_t *k, const osl_conf_t *c,
 }
 
 /* The core's enumerations, by their own parsers and names (ostrich.h). */
-#define ENUM_KEY(fn, type, field)					\
+#define ENUM_KEY(fn, field)					\
 static int _set_##fn(const osl_conf_key_t *k, osl_conf_t *c, const char *v) \
 {									\
 	(void) k;							\
@@ -151,11 +151,11 @@ static void _show_##fn(const osl_conf_key_t *k, const osl_conf_t *c,	\
 	(void) k;							\
 	snprintf(buf, size, "%s", ost_##fn##_name(c->core.field));	\
 }
-ENUM_KEY(mode, ost_mode_t, mode)
-ENUM_KEY(capacity, ost_capacity_t, capacity)
-ENUM_KEY(intra, ost_intra_t, intra)
-ENUM_KEY(varea, ost_varea_t, varea)
-ENUM_KEY(rank, ost_rank_t, rank)
+ENUM_KEY(mode, mode)
+ENUM_KEY(capacity, capacity)
+ENUM_KEY(intra, intra)
+ENUM_KEY(varea, varea)
+ENUM_KEY(rank, rank)
 #undef ENUM_KEY
 
 /* Memory=on|off|key: two fields of the core (§11, §15). */

@@ -255,17 +255,17 @@ static int _catch_up_one(uint32_t id, double now, bool *written)
 	ost_job_info_t info;
 	uint32_t prio = 0;
 	osl_obs_t o;
+	bool settled;
 
 	if (!osl_eng.conf || osl_eng.stop || osl_eng.saving || !job_ptr ||
 	    !IS_JOB_PENDING(job_ptr) || osl_ignored(job_ptr) ||
 	    (osl_observe_first(job_ptr, &o) &&
 	     !ost_job_get(osl_eng.parts[o.part].sched, o.key, &info)))
 		return 0;
-	if (_submit_new(job_ptr, now, &prio) != OSL_WAKE_N) {
-		*written = *written || prio;
-		return 0;
-	}
+	settled = _submit_new(job_ptr, now, &prio) == OSL_WAKE_N;
 	*written = *written || prio;
+	if (!settled)
+		return 0;
 	if (job_ptr->array_recs) {	/* its tasks that ended: the pass's */
 		osl_eng.caught = osl_grow(osl_eng.caught, &osl_eng.cap_caught,
 					  osl_eng.ncaught + 1,
