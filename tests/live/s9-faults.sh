@@ -206,6 +206,11 @@ as_release_all() {
 	[ -z "$ids" ] || wait_passes
 }
 
+# The queue builds while the partition is DOWN: how many jobs wait must not
+# depend on how fast sbatch runs against how fast jobs end (under load the
+# whole load could drain as fast as it comes).  Jobs go on arriving while
+# it is down; it is UP again once the foreign text is written.
+scontrol update PartitionName=debug State=DOWN
 T0=$(date +%s)
 for u in $TEST_USERS; do submitter "$u" & done
 updater &
@@ -213,7 +218,8 @@ UPDATER=$!
 
 # ---------------------------------------------- foreign SystemComment ---
 # An operator's note through the test plugin on a few pending jobs, as a
-# burst buffer would write one: the engine's line must sit next to it.
+# burst buffer would write one: the engine's line must sit next to it.  The
+# partition is DOWN, so the chosen jobs are still pending when it is written.
 wait_for 600 '[ "$(squeue -h -t PD | wc -l)" -ge 200 ]' || fail "jobs are not queued"
 wait_passes
 FOREIGN=
@@ -228,6 +234,7 @@ for id in $(squeue -h -t PD -S p -o '%i' | grep -v '[_[]' | head -60); do
 done
 [ "$(wc -w <<<"$FOREIGN")" -ge 4 ] || fail "could not write foreign SystemComment text on 4 jobs: '$FOREIGN'"
 note "foreign SystemComment text on jobs $FOREIGN"
+scontrol update PartitionName=debug State=UP
 
 # ------------------------------------------------------------- faults ---
 wait_for 300 "[ \$(cat '$WORK'/load/ids.* 2>/dev/null | wc -l) -ge $((NUSERS * (ARRAYS + SINGLES) / 3)) ]" ||
