@@ -482,16 +482,7 @@ int sim_sacct_read(gzFile f, const char *path, const sim_input_t *in,
 		goto out;
 	}
 	qsort(w->unames, w->nunames, sizeof(*w->unames), _uname_cmp);
-	sim_workload_filter(w, w->procs, in->exact);
-	if (!w->njobs) {
-		snprintf(err, errlen, "%s: no usable job", path);
-		goto out;
-	}
-	if (sim_workload_sort(w)) {
-		snprintf(err, errlen, "%s: out of memory", path);
-		goto out;
-	}
-	rc = 0;
+	rc = sim_workload_finish(w, path, in->exact, err, errlen);
 out:
 	free(buf);
 	free(st.f);

@@ -195,14 +195,5 @@ int sim_swf_read(gzFile f, const char *path, uint32_t procs, bool exact,
 		return -1;
 	}
 	w->procs = procs;
-	sim_workload_filter(w, procs, exact);
-	if (!w->njobs) {
-		snprintf(err, errlen, "%s: no usable job", path);
-		return -1;
-	}
-	if (sim_workload_sort(w)) {
-		snprintf(err, errlen, "%s: out of memory", path);
-		return -1;
-	}
-	return 0;
+	return sim_workload_finish(w, path, exact, err, errlen);
 }

@@ -190,6 +190,21 @@ static int _index_users(sim_workload_t *w)
 	return 0;
 }
 
+int sim_workload_finish(sim_workload_t *w, const char *path, bool exact,
+			char *err, size_t errlen)
+{
+	sim_workload_filter(w, w->procs, exact);
+	if (!w->njobs) {
+		snprintf(err, errlen, "%s: no usable job", path);
+		return -1;
+	}
+	if (sim_workload_sort(w)) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		return -1;
+	}
+	return 0;
+}
+
 /* The first line of head (NUL terminated) has a '|': a sacct dump. */
 static bool _looks_sacct(const char *head)
 {

@@ -65,6 +65,12 @@ void sim_workload_filter(sim_workload_t *w, uint32_t m, bool exact);
  * the order read (§8).  RET: 0, or -1 (memory short). */
 int sim_workload_sort(sim_workload_t *w);
 
+/* The end of an open-loop read: sim_workload_filter on w->procs, then
+ * sim_workload_sort.  RET: 0, or -1 with a message in err (no usable job,
+ * memory short). */
+int sim_workload_finish(sim_workload_t *w, const char *path, bool exact,
+			char *err, size_t errlen);
+
 /* Parse the 18 numeric fields of one SWF job line into f[0..17].
  * RET: 0, or -1 with a static reason in *why. */
 int sim_swf_parse_fields(const char *line, double f[18], const char **why);
