@@ -56,7 +56,7 @@ static void _rows_out(FILE *f, const struct row *r, size_t nr,
 static const struct row _group_rows[] = {
 	{ "mean stretch", "%12.3f", 1, offsetof(sim_group_t, mean_stretch) },
 	{ "max stretch", "%12.2f", 1, offsetof(sim_group_t, max_stretch) },
-	{ "campaigns stretch > 20 (%)", "%12.2f", 100,
+	{ "stretch > 20 (%)", "%12.2f", 100,
 	  offsetof(sim_group_t, share_gt_20) },
 	{ "mean wait (s)", "%12.1f", 1, offsetof(sim_group_t, mean_wait) },
 };
@@ -69,9 +69,11 @@ static void _groups_out(FILE *f, sim_by_t by, const sim_column_t *cols,
 	for (size_t i = 0; i < sizeof(_group_rows) / sizeof(_group_rows[0]);
 	     i++) {
 		const struct row *r = &_group_rows[i];
+		char title[64];
 
-		fprintf(f, "\nper %s: %-19s%10s", sim_by_name(by), r->label,
-			"campaigns");
+		snprintf(title, sizeof(title), "per %s: %s", sim_by_name(by),
+			 r->label);
+		fprintf(f, "\n%-32s%10s", title, "campaigns");
 		for (size_t c = 0; c < n; c++)
 			fprintf(f, "%12s", cols[c].name);
 		fputc('\n', f);

@@ -7,7 +7,8 @@
 #     with user names instead of uids (summary only: the ids differ); and
 #     on the whole public KTH trace when OST_TRACES has it;
 #  2. goldens: dumps captured from the test cluster's own slurmdbd
-#     (tools/sacct-capture.sh) replay to the committed schedule and
+#     (tools/sacct-capture.sh data/cluster, with OSTRICH_SIM set: it
+#     writes the goldens too) replay to the committed schedule and
 #     per-account tables, byte for byte;
 #  3. errors: a dump without its header line, no machine size, an unknown
 #     partition, malformed rows.
@@ -82,7 +83,7 @@ fi
 
 # 2. goldens: data/G.sacct and data/G.partinfo replay to data/G-POLICY.csv
 # (schedule) and data/G-POLICY-accounts.csv (per account)
-GOLDENS=
+GOLDENS=cluster
 for g in $GOLDENS; do
 	for p in ostrich fairshare fcfs; do
 		"$SIM" --quiet --policy $p --half-life 3600 \
