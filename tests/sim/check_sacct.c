@@ -40,27 +40,27 @@ static const char *_tmp(const char *text)
 
 START_TEST(test_duration)
 {
-	double s;
+	static const struct {
+		const char *in;
+		double s;            /* -1: refused */
+	} cases[] = {
+		{ "01:02:03", 3723 }, { "2-01:02:03", 2 * 86400 + 3723 },
+		{ "2-01", 2 * 86400 + 3600 }, { "2-01:30", 2 * 86400 + 5400 },
+		{ "05:30", 330 },            /* MM:SS */
+		{ "7", 420 },                /* MM */
+		{ "UNLIMITED", -1 }, { "Partition_Limit", -1 }, { "", -1 },
+		{ "1:2:3:4", -1 }, { "-1", -1 }, { "1-", -1 },
+		{ "1234567890:00", -1 },
+	};
 
-	ck_assert_int_eq(sim_slurm_duration("01:02:03", &s), 0);
-	ck_assert_double_eq(s, 3723);
-	ck_assert_int_eq(sim_slurm_duration("2-01:02:03", &s), 0);
-	ck_assert_double_eq(s, 2 * 86400 + 3723);
-	ck_assert_int_eq(sim_slurm_duration("2-01", &s), 0);
-	ck_assert_double_eq(s, 2 * 86400 + 3600);
-	ck_assert_int_eq(sim_slurm_duration("2-01:30", &s), 0);
-	ck_assert_double_eq(s, 2 * 86400 + 5400);
-	ck_assert_int_eq(sim_slurm_duration("05:30", &s), 0);   /* MM:SS */
-	ck_assert_double_eq(s, 330);
-	ck_assert_int_eq(sim_slurm_duration("7", &s), 0);       /* MM */
-	ck_assert_double_eq(s, 420);
-	ck_assert_int_eq(sim_slurm_duration("UNLIMITED", &s), -1);
-	ck_assert_int_eq(sim_slurm_duration("Partition_Limit", &s), -1);
-	ck_assert_int_eq(sim_slurm_duration("", &s), -1);
-	ck_assert_int_eq(sim_slurm_duration("1:2:3:4", &s), -1);
-	ck_assert_int_eq(sim_slurm_duration("-1", &s), -1);
-	ck_assert_int_eq(sim_slurm_duration("1-", &s), -1);
-	ck_assert_int_eq(sim_slurm_duration("1234567890:00", &s), -1);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		double s = -1;
+		int rc = sim_slurm_duration(cases[i].in, &s);
+
+		ck_assert_msg(rc == (cases[i].s < 0 ? -1 : 0) &&
+			      (rc || s == cases[i].s), "'%s': rc %d, %g s",
+			      cases[i].in, rc, s);
+	}
 }
 END_TEST
 
@@ -269,14 +269,14 @@ int main(void)
 	Suite *s = suite_create("sacct");
 	TCase *fmt = ost_tcase("Slurm forms", OST_TIMEOUT_LIGHT);
 	TCase *rd = ost_tcase("Reader", OST_TIMEOUT_LIGHT);
+	const TTest *forms[] = { test_duration, test_date, test_tres,
+				 test_partinfo };
+	const TTest *reader[] = { test_rows, test_groups, test_errors };
 
-	tcase_add_test(fmt, test_duration);
-	tcase_add_test(fmt, test_date);
-	tcase_add_test(fmt, test_tres);
-	tcase_add_test(fmt, test_partinfo);
-	tcase_add_test(rd, test_rows);
-	tcase_add_test(rd, test_groups);
-	tcase_add_test(rd, test_errors);
+	for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++)
+		tcase_add_test(fmt, forms[i]);
+	for (size_t i = 0; i < sizeof(reader) / sizeof(reader[0]); i++)
+		tcase_add_test(rd, reader[i]);
 	suite_add_tcase(s, fmt);
 	suite_add_tcase(s, rd);
 	return ost_check_run(s);
