@@ -21,7 +21,10 @@
 # With OSTRICH_SIM=path/to/ostrich-sim it also writes the goldens that
 # tests/sim/sacct.sh compares: PREFIX-POLICY.csv (--jobs-out) and
 # PREFIX-POLICY-accounts.csv (--by account --groups-out) for ostrich,
-# fairshare and fcfs, with --half-life 3600.
+# fairshare and fcfs, with --half-life 3600.  With OSTRICH_WHATIF=DIR as
+# well, it then runs tools/whatif.sh --days 1 --out DIR on the live cluster
+# (its real sacct and scontrol) and checks that its per-account tables are
+# the goldens just written: the live dump replays as the fixture does.
 # Ports: CTLD_PORT, NODE_PORT_BASE (tools/cluster.sh); the machine-wide lock
 # of those ports, or OST_LIVE_LOCK, as the live tests take.
 # SPDX-License-Identifier: GPL-2.0-or-later
@@ -120,3 +123,11 @@ for p in ostrich fairshare fcfs; do
 		"$PREFIX.sacct"
 done
 say "wrote the goldens $PREFIX-{ostrich,fairshare,fcfs}{,-accounts}.csv"
+[ -n "${OSTRICH_WHATIF:-}" ] || exit 0
+OSTRICH_SIM=$OSTRICH_SIM "$SRC/tools/whatif.sh" --days 1 --out "$OSTRICH_WHATIF" \
+	> "$OSTRICH_WHATIF.out" || die "whatif.sh failed on the live cluster"
+for p in ostrich fairshare fcfs; do
+	cmp -s "$OSTRICH_WHATIF/account-$p.csv" "$PREFIX-$p-accounts.csv" ||
+		die "whatif.sh's $p per-account table differs from the dump's replay"
+done
+say "whatif.sh on the live cluster: same per-account tables; report in $OSTRICH_WHATIF.out"
