@@ -1,7 +1,9 @@
 /*****************************************************************************\
  *  fuzz_workload.c - libFuzzer targets: the simulator's workload readers,
- *  SWF (fuzz_swf) and closed-loop campaigns (fuzz_cwl, built with
- *  -DFUZZ_CWL: the input gets the "%ostrich-campaigns 1" first line)
+ *  SWF (fuzz_swf), closed-loop campaigns (fuzz_cwl, built with
+ *  -DFUZZ_CWL: the input gets the "%ostrich-campaigns 1" first line) and
+ *  sacct dumps (fuzz_sacct, built with -DFUZZ_SACCT: the machine size from
+ *  a fixed partition table, partitions "batch" and "debug", §17)
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *
@@ -64,13 +66,29 @@ static void _replay(sim_workload_t *w)
 	}
 }
 
+#ifdef FUZZ_SACCT
+/* The sacct names: every job's account and owner are named in w. */
+static void _check_names(const sim_workload_t *w)
+{
+	char buf[16];
+
+	CHECK(w->sacct);
+	for (size_t i = 0; i < w->njobs; i++) {
+		CHECK(w->jobs[i].account < w->naccounts);
+		CHECK(sim_user_name(w, w->jobs[i].uid, buf) != buf);
+	}
+	for (size_t i = 1; i < w->nunames; i++)
+		CHECK(w->unames[i - 1].uid <= w->unames[i].uid);
+}
+#endif
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	sim_workload_t w;
 	char err[512];
-#ifdef FUZZ_CWL
+#if defined(FUZZ_CWL)
 	static const char head[] = "%ostrich-campaigns 1\n";
 #else
 	static const char head[] = "";
@@ -84,8 +102,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	CHECK(pwrite(_fd, head, sizeof(head) - 1, 0) ==
 	      (ssize_t) (sizeof(head) - 1));
 	CHECK(pwrite(_fd, data, size, sizeof(head) - 1) == (ssize_t) size);
-	if (sim_workload_read(_path, 0, false, &w, NULL, err, sizeof(err)))
+#ifdef FUZZ_SACCT
+	static sim_partition_t parts[] = {
+		{ "batch", 64, 3600 }, { "debug", 8, -1 },
+	};
+	static const sim_partitions_t ps = { parts, 2 };
+	sim_input_t in = { .parts = &ps, .unlimited = size % 2 ? -1 : 600 };
+#else
+	sim_input_t in = { .unlimited = -1 };
+#endif
+
+	if (sim_workload_read_in(_path, &in, &w, NULL, err, sizeof(err)))
 		return 0;
+#ifdef FUZZ_SACCT
+	_check_names(&w);
+#endif
 	CHECK(w.procs >= 1 && w.njobs >= 1);
 	for (size_t i = 0; i < w.njobs; i++) {
 		const sim_job_t *j = &w.jobs[i];

@@ -1,7 +1,7 @@
 /*****************************************************************************\
  *  main.c - ostrich-sim: replay a workload under a scheduling policy and
  *  report the metrics of §7.  Options only; the work is in
- *  workload.c, simloop.c and metrics.c.  See doc/ostrich-sim.1.
+ *  workload.c, simloop.c, metrics.c and groups.c.  See doc/ostrich-sim.1.
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
@@ -25,6 +25,11 @@
 
 struct cli {
 	sim_opts_t opts;
+	sim_input_t in;             /* sacct: partitions, --unlimited-estimate */
+	const char *partinfo;       /* --partition-info FILE */
+	sim_partitions_t parts;
+	sim_by_t by;                /* --by */
+	const char *groups_out;
 	sim_policy_t compare[SIM_POLICY_COUNT];
 	size_t ncompare;
 	const char *jobs_out, *camps_out, *summary_out;
@@ -50,8 +55,13 @@ static const char _usage[] =
 "  --rank finish|served|capped  --rank-cap SEC  (campaign key; cap 3600)\n"
 "  --feedback  --feedback-threshold SEC       users' feedback (SWF; H 3600)\n"
 "  --jobs-out F  --campaigns-out F  --summary-out F\n"
+"  --by user|account  --groups-out F          per-group tables (account: sacct)\n"
+"  --partition-info F                         sacct: m from scontrol show partition -o\n"
+"  --partition NAME                           sacct: only that partition's jobs\n"
+"  --unlimited-estimate SEC                   sacct: e of UNLIMITED (default: p)\n"
 "  --quiet                                    no summary on stdout\n"
-"WORKLOAD: SWF trace (plain or .gz) or closed-loop campaign file.\n";
+"WORKLOAD: SWF trace, sacct dump (parsable2, header) (plain or .gz)\n"
+"or closed-loop campaign file.\n";
 
 enum {
 	OPT_POLICY = 256, OPT_COMPARE, OPT_DISPATCH, OPT_PROCS, OPT_THINK,
@@ -59,6 +69,7 @@ enum {
 	OPT_HALF_LIFE, OPT_JOBS, OPT_CAMPS, OPT_SUMMARY, OPT_K, OPT_QUIET,
 	OPT_FS_PERIOD, OPT_VAREA, OPT_MEMORY, OPT_MEM_CREDIT, OPT_EVIDENCE,
 	OPT_EV_FLOOR, OPT_RANK, OPT_RANK_CAP, OPT_FEEDBACK, OPT_FB_THRESHOLD,
+	OPT_BY, OPT_GROUPS, OPT_PARTINFO, OPT_PARTITION, OPT_UNLIMITED,
 };
 
 static const struct option _longopts[] = {
@@ -88,6 +99,11 @@ static const struct option _longopts[] = {
 	{ "rank-cap", required_argument, NULL, OPT_RANK_CAP },
 	{ "feedback", no_argument, NULL, OPT_FEEDBACK },
 	{ "feedback-threshold", required_argument, NULL, OPT_FB_THRESHOLD },
+	{ "by", required_argument, NULL, OPT_BY },
+	{ "groups-out", required_argument, NULL, OPT_GROUPS },
+	{ "partition-info", required_argument, NULL, OPT_PARTINFO },
+	{ "partition", required_argument, NULL, OPT_PARTITION },
+	{ "unlimited-estimate", required_argument, NULL, OPT_UNLIMITED },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -198,6 +214,13 @@ static int _option(struct cli *c, int opt, const char *arg)
 	case OPT_FB_THRESHOLD:
 		return _number(arg, 0, &o->fb_threshold) ||
 		       !ost_duration_ok(o->fb_threshold) ? -1 : 0;
+	case OPT_BY: return sim_by_parse(arg, &c->by);
+	case OPT_GROUPS: c->groups_out = arg; return 0;
+	case OPT_PARTINFO: c->partinfo = arg; return 0;
+	case OPT_PARTITION: c->in.partition = arg; return 0;
+	case OPT_UNLIMITED:
+		return _number(arg, 0, &c->in.unlimited) ||
+		       !ost_duration_ok(c->in.unlimited) ? -1 : 0;
 	case OPT_EV_FLOOR:
 		return _number(arg, 1, &o->core.evidence_floor) ||
 		       !ost_duration_ok(o->core.evidence_floor) ? -1 : 0;
@@ -214,6 +237,7 @@ static int _parse(struct cli *c, int argc, char **argv)
 	ost_config_init(&c->opts.core);
 	c->opts.half_life = 7 * 86400.0;
 	c->opts.fb_threshold = 3600;
+	c->in.unlimited = -1;
 	while ((opt = getopt_long(argc, argv, "h", _longopts, NULL)) != -1) {
 		if (opt == 'h') {
 			fputs(_usage, stdout);
@@ -232,6 +256,8 @@ static int _parse(struct cli *c, int argc, char **argv)
 		fputs(_usage, stderr);
 		return -1;
 	}
+	if (c->groups_out && c->by == SIM_BY_NONE)
+		c->by = SIM_BY_USER;
 	if (!c->ncompare) {
 		c->compare[0] = c->opts.policy;
 		c->ncompare = 1;
@@ -281,6 +307,20 @@ static int _w_summary(FILE *f, const sim_workload_t *w,
 		      const sim_metrics_t *mt, const sim_opts_t *o)
 {
 	return sim_write_summary(f, mt, w, o);
+}
+
+/* --groups-out: the column being written (writer_f has no room for it). */
+static const sim_column_t *_groups_col;
+static sim_by_t _groups_by;
+
+static int _w_groups(FILE *f, const sim_workload_t *w,
+		     const sim_metrics_t *mt, const sim_opts_t *o)
+{
+	(void) w;
+	(void) mt;
+	(void) o;
+	return sim_write_groups(f, _groups_by, _groups_col->groups,
+				_groups_col->ngroups);
 }
 
 /* Write one output file with fn.  RET: 0 or -1 (reported). */
@@ -336,13 +376,20 @@ static int _one(struct cli *c, sim_workload_t *w, sim_policy_t p,
 		return -1;
 	}
 	col->wall = _seconds() - t0;
-	if (sim_metrics_compute(w, o.procs, &col->mt)) {
+	if (sim_metrics_compute(w, o.procs, &col->mt) ||
+	    (c->by != SIM_BY_NONE &&
+	     sim_groups_compute(w, &col->mt, c->by, &col->groups,
+				&col->ngroups))) {
 		fprintf(stderr, "ostrich-sim: out of memory\n");
 		return -1;
 	}
+	_groups_col = col;
+	_groups_by = c->by;
 	if (_write(c->jobs_out, col->name, many, _w_jobs, w, &col->mt, &o) ||
 	    _write(c->camps_out, col->name, many, _w_camps, w, &col->mt, &o) ||
 	    _write(c->summary_out, col->name, many, _w_summary, w, &col->mt,
+		   &o) ||
+	    _write(c->groups_out, col->name, many, _w_groups, w, &col->mt,
 		   &o))
 		return -1;
 	return 0;
@@ -365,10 +412,27 @@ int main(int argc, char **argv)
 		fprintf(stderr, "ostrich-sim: %s\n", why ? why : "bad options");
 		return 2;
 	}
-	if (sim_workload_read(argv[optind], c.opts.procs, c.opts.exact, &w,
-			      stderr, err, sizeof(err))) {
+	if (c.partinfo && sim_partitions_read(c.partinfo, &c.parts, err,
+					      sizeof(err))) {
 		fprintf(stderr, "ostrich-sim: %s\n", err);
 		return 1;
+	}
+	c.in.procs = c.opts.procs;
+	c.in.exact = c.opts.exact;
+	c.in.parts = c.partinfo ? &c.parts : NULL;
+	rc = sim_workload_read_in(argv[optind], &c.in, &w, stderr, err,
+				  sizeof(err));
+	sim_partitions_free(&c.parts);
+	if (rc) {
+		fprintf(stderr, "ostrich-sim: %s\n", err);
+		return 1;
+	}
+	rc = 1;
+	if (c.by == SIM_BY_ACCOUNT && !w.sacct) {
+		fprintf(stderr, "ostrich-sim: --by account needs a sacct "
+			"dump\n");
+		sim_workload_free(&w);
+		return 2;
 	}
 	c.opts.procs = w.procs;
 	c.opts.progress = !c.quiet && isatty(STDERR_FILENO);
@@ -376,11 +440,14 @@ int main(int argc, char **argv)
 		if (_one(&c, &w, c.compare[done], &cols[done]))
 			goto out_free;
 	if (!c.quiet)
-		sim_report(stdout, argv[optind], &w, &c.opts, cols, done);
+		sim_report(stdout, argv[optind], &w, &c.opts, cols, done,
+			   c.by);
 	rc = 0;
 out_free:
-	for (size_t i = 0; i <= done && i < SIM_POLICY_COUNT; i++)
+	for (size_t i = 0; i <= done && i < SIM_POLICY_COUNT; i++) {
 		sim_metrics_free(&cols[i].mt);
+		free(cols[i].groups);
+	}
 	sim_workload_free(&w);
 	return rc;
 }

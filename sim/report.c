@@ -52,15 +52,73 @@ static void _rows_out(FILE *f, const struct row *r, size_t nr,
 	}
 }
 
+/* Per-group columns: label, format, scale, offset in sim_group_t. */
+static const struct row _group_rows[] = {
+	{ "mean stretch", "%12.3f", 1, offsetof(sim_group_t, mean_stretch) },
+	{ "max stretch", "%12.2f", 1, offsetof(sim_group_t, max_stretch) },
+	{ "stretch > 20 (%)", "%12.2f", 100,
+	  offsetof(sim_group_t, share_gt_20) },
+	{ "mean wait (s)", "%12.1f", 1, offsetof(sim_group_t, mean_wait) },
+};
+
+/* One table per row of _group_rows: a line per group, a column per
+ * policy.  Every column has the same groups (same workload). */
+static void _groups_out(FILE *f, sim_by_t by, const sim_column_t *cols,
+			size_t n)
+{
+	for (size_t i = 0; i < sizeof(_group_rows) / sizeof(_group_rows[0]);
+	     i++) {
+		const struct row *r = &_group_rows[i];
+		char title[64];
+
+		snprintf(title, sizeof(title), "per %s: %s", sim_by_name(by),
+			 r->label);
+		fprintf(f, "\n%-32s%10s", title, "campaigns");
+		for (size_t c = 0; c < n; c++)
+			fprintf(f, "%12s", cols[c].name);
+		fputc('\n', f);
+		for (size_t g = 0; n && g < cols[0].ngroups; g++) {
+			fprintf(f, "  %-30.30s%10u", cols[0].groups[g].name,
+				cols[0].groups[g].campaigns);
+			for (size_t c = 0; c < n; c++) {
+				const char *base =
+					(const char *) &cols[c].groups[g];
+				double v = *(const double *) (base + r->off);
+				fprintf(f, r->fmt, v * r->scale);
+			}
+			fputc('\n', f);
+		}
+	}
+}
+
+/* The rows of a sacct dump left out of the replay (§17). */
+static void _sacct_left_out(FILE *f, const sim_workload_t *w)
+{
+	uint64_t left = 0;
+
+	for (int r = 0; r < SIM_SACCT_SKIP_COUNT; r++)
+		left += w->sacct_skipped[r];
+	fprintf(f, "\nsacct      partitions %s, %u accounts; %llu rows left "
+		"out", w->partitions ? w->partitions : "", w->naccounts,
+		(unsigned long long) left);
+	for (int r = 0; r < SIM_SACCT_SKIP_COUNT; r++)
+		if (w->sacct_skipped[r])
+			fprintf(f, " (%s %llu)",
+				sim_sacct_skip_name((enum sim_sacct_skip) r),
+				(unsigned long long) w->sacct_skipped[r]);
+}
+
 void sim_report(FILE *f, const char *path, const sim_workload_t *w,
-		const sim_opts_t *o, const sim_column_t *cols, size_t n)
+		const sim_opts_t *o, const sim_column_t *cols, size_t n,
+		sim_by_t by)
 {
 	uint64_t skipped = 0;
 
 	for (int r = 0; r < SIM_SKIP_COUNT; r++)
 		skipped += w->skipped[r];
 	fprintf(f, "workload   %s (%s)\n", path,
-		w->closed ? "closed-loop campaigns" : "SWF");
+		w->closed ? "closed-loop campaigns" :
+		w->sacct ? "sacct" : "SWF");
 	fprintf(f, "machine    m = %u CPUs; %zu jobs, %u users, %zu campaigns; "
 		"%llu lines skipped", o->procs, w->njobs, w->nusers,
 		n ? cols[0].mt.ncamps : 0, (unsigned long long) skipped);
@@ -68,6 +126,8 @@ void sim_report(FILE *f, const char *path, const sim_workload_t *w,
 		if (w->skipped[r])
 			fprintf(f, " (%s %llu)", sim_skip_name((enum sim_skip) r),
 				(unsigned long long) w->skipped[r]);
+	if (w->sacct)
+		_sacct_left_out(f, w);
 	fprintf(f, "\nsettings   dispatch %s, ", sim_dispatch_name(o->dispatch));
 	if (w->closed)
 		fputs("explicit campaigns (closed loop), ", f);
@@ -94,4 +154,6 @@ void sim_report(FILE *f, const char *path, const sim_workload_t *w,
 	for (size_t c = 0; c < n; c++)
 		fprintf(f, "%12.3f", cols[c].wall);
 	fputc('\n', f);
+	if (by != SIM_BY_NONE)
+		_groups_out(f, by, cols, n);
 }

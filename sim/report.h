@@ -9,6 +9,7 @@
 
 #include <stdio.h>
 
+#include "groups.h"
 #include "metrics.h"
 
 /* One column of the table. */
@@ -16,10 +17,14 @@ typedef struct sim_column {
 	const char *name;        /* policy name */
 	sim_metrics_t mt;
 	double wall;             /* s of wall time for the replay */
+	sim_group_t *groups;     /* --by: per user or account, else NULL */
+	size_t ngroups;
 } sim_column_t;
 
-/* Print the workload line and the metric table of n columns on f. */
+/* Print the workload line and the metric table of n columns on f, then
+ * with by != SIM_BY_NONE the per-group tables of cols[].groups. */
 void sim_report(FILE *f, const char *path, const sim_workload_t *w,
-		const sim_opts_t *o, const sim_column_t *cols, size_t n);
+		const sim_opts_t *o, const sim_column_t *cols, size_t n,
+		sim_by_t by);
 
 #endif /* OST_SIM_REPORT_H */

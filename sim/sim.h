@@ -29,6 +29,7 @@ typedef struct sim_job {
 	double runtime;      /* p >= 0 */
 	double estimate;     /* e >= 0 (after --estimates) */
 	double rec_start;    /* SWF: recorded start, for --grouping trace */
+	uint32_t account;    /* sacct: index in sim_workload.accounts; else 0 */
 	uint32_t campaign;   /* per-user sequence from 1; 0 = not known yet */
 	uint32_t camp_idx;   /* closed loop: index in sim_workload.camps */
 	double start, end;   /* simulated; NAN before */
@@ -59,6 +60,21 @@ enum sim_skip {
  * "no_procs", "procs_above_m"). */
 const char *sim_skip_name(enum sim_skip r);
 
+/* Rows of a sacct dump left out of the replay (§17), counted apart
+ * from sim_skip so that SWF reports keep their shape. */
+enum sim_sacct_skip {
+	SIM_SACCT_STEP = 0,  /* JobIDRaw with a dot */
+	SIM_SACCT_NEVER,     /* never started (no Start) */
+	SIM_SACCT_RUNNING,   /* still running at dump time (no End) */
+	SIM_SACCT_PENDING,
+	SIM_SACCT_PARTITION, /* another partition than --partition */
+	SIM_SACCT_SKIP_COUNT
+};
+
+/* Stable report name of a sacct skip reason ("steps", "never_started",
+ * "running", "pending", "other_partition"). */
+const char *sim_sacct_skip_name(enum sim_sacct_skip r);
+
 /* A workload ready to replay.  Jobs are in replay order: (submit, number)
  * for SWF, file order for closed-loop workloads (campaign by campaign). */
 typedef struct sim_workload {
@@ -72,7 +88,20 @@ typedef struct sim_workload {
 	size_t ncamps;
 	uint64_t skipped[SIM_SKIP_COUNT];
 	size_t dependent;    /* --feedback: dependent campaigns (§16) */
+	/* sacct input only (§17); all NULL / 0 otherwise */
+	bool sacct;
+	struct sim_uname { uint32_t uid; char *name; } *unames;
+	size_t nunames;      /* user names, by increasing uid */
+	char **accounts;     /* account names, sorted; jobs[].account */
+	uint32_t naccounts;
+	char *partitions;    /* the partitions replayed, comma separated */
+	uint64_t sacct_skipped[SIM_SACCT_SKIP_COUNT];
 } sim_workload_t;
+
+/* The name of user uid in w: sacct's name, else the number written in
+ * buf.  RET: a string valid while w and buf are. */
+const char *sim_user_name(const sim_workload_t *w, uint32_t uid,
+			  char buf[16]);
 
 /* Release everything w owns (not w itself).  NULL is a no-op. */
 void sim_workload_free(sim_workload_t *w);

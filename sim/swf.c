@@ -124,7 +124,7 @@ static const char *_swf_ranges(const double f[SWF_FIELDS])
 }
 
 /* Map the 18 fields of one line to a job (§8); validity is
- * checked later by _swf_filter, once m is known. */
+ * checked later by sim_workload_filter, once m is known. */
 static void _swf_job(const double f[SWF_FIELDS], sim_job_t *j)
 {
 	double q = f[4] > 0 ? f[4] : f[7];
@@ -138,54 +138,6 @@ static void _swf_job(const double f[SWF_FIELDS], sim_job_t *j)
 	j->uid = f[11] >= 0 ? (uint32_t) fmin(f[11], (double) UINT32_MAX) : 0;
 	j->rec_start = f[1] + (f[2] >= 0 ? f[2] : 0);
 	j->start = j->end = NAN;
-}
-
-/* Replay order: (submit, job number). */
-static int _job_cmp(const void *a, const void *b)
-{
-	const sim_job_t *x = a, *y = b;
-
-	if (x->submit != y->submit)
-		return x->submit < y->submit ? -1 : 1;
-	if (x->number != y->number)
-		return x->number < y->number ? -1 : 1;
-	return 0;
-}
-
-/* Append *j to w->jobs, growing it.  RET: 0, or -1 (memory short). */
-static int _push(sim_workload_t *w, size_t *cap, const sim_job_t *j)
-{
-	sim_job_t *nj = ost_grow(w->jobs, cap, w->njobs + 1, sizeof(*nj),
-				 4096);
-
-	if (!nj)
-		return -1;
-	w->jobs = nj;
-	w->jobs[w->njobs++] = *j;
-	return 0;
-}
-
-/* Drop the jobs that cannot run on m CPUs and apply --estimates. */
-static void _swf_filter(sim_workload_t *w, uint32_t m, bool exact)
-{
-	size_t out = 0;
-
-	for (size_t i = 0; i < w->njobs; i++) {
-		sim_job_t *j = &w->jobs[i];
-
-		if (j->runtime < 0)
-			w->skipped[SIM_SKIP_RUNTIME]++;
-		else if (j->procs == 0)
-			w->skipped[SIM_SKIP_PROCS]++;
-		else if (j->procs > m)
-			w->skipped[SIM_SKIP_TOO_BIG]++;
-		else {
-			if (exact)
-				j->estimate = j->runtime;
-			w->jobs[out++] = *j;
-		}
-	}
-	w->njobs = out;
 }
 
 int sim_swf_read(gzFile f, const char *path, uint32_t procs, bool exact,
@@ -226,7 +178,7 @@ int sim_swf_read(gzFile f, const char *path, uint32_t procs, bool exact,
 			continue;
 		}
 		_swf_job(fld, &j);
-		if (_push(w, &jcap, &j)) {
+		if (sim_workload_push(w, &jcap, &j)) {
 			snprintf(err, errlen, "%s: out of memory", path);
 			free(buf);
 			return -1;
@@ -243,11 +195,5 @@ int sim_swf_read(gzFile f, const char *path, uint32_t procs, bool exact,
 		return -1;
 	}
 	w->procs = procs;
-	_swf_filter(w, procs, exact);
-	if (!w->njobs) {
-		snprintf(err, errlen, "%s: no usable job", path);
-		return -1;
-	}
-	qsort(w->jobs, w->njobs, sizeof(*w->jobs), _job_cmp);
-	return 0;
+	return sim_workload_finish(w, path, exact, err, errlen);
 }

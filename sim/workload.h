@@ -1,5 +1,6 @@
 /*****************************************************************************\
- *  workload.h - reading a workload: SWF trace or closed-loop campaign file.
+ *  workload.h - reading a workload: SWF trace, sacct dump or closed-loop
+ *  campaign file.
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
@@ -10,26 +11,65 @@
 #include <stdio.h>
 #include <zlib.h>
 
+#include "partinfo.h"
 #include "sim.h"
 
 /* Read one line of f (plain or gzip) into *buf (grown as needed, NUL
  * terminated, newline removed).  RET: length, or -1 at end of file. */
 long sim_getline(gzFile f, char **buf, size_t *cap);
 
+/* How to read a workload: the options that are not in the file. */
+typedef struct sim_input {
+	uint32_t procs;       /* m to use (0: from the file) */
+	bool exact;           /* e = p for every job */
+	const sim_partitions_t *parts;  /* sacct: --partition-info, or NULL */
+	const char *partition;          /* sacct: only this partition's jobs,
+					 * or NULL for all */
+	double unlimited;     /* sacct: e of an UNLIMITED time limit, s;
+			       * < 0: e = p (§17) */
+} sim_input_t;
+
 /* Read the workload at path: a closed-loop campaign file when its first
- * line starts with "%ostrich-campaigns", else SWF.  procs: m to use
- * (0: the file's header).  exact: e = p for every job.  Malformed lines
- * are reported on log (may be NULL) as "path:line: reason".
+ * line starts with "%ostrich-campaigns", a sacct dump when its first line
+ * has a '|' (§17), else SWF.  Malformed lines are reported on log (may be
+ * NULL) as "path:line: reason".
  * RET: 0 and a filled *w (release with sim_workload_free), or -1 with a
  * message in err (w left empty). */
+int sim_workload_read_in(const char *path, const sim_input_t *in,
+			 sim_workload_t *w, FILE *log, char *err,
+			 size_t errlen);
+
+/* sim_workload_read_in with only procs and exact set. */
 int sim_workload_read(const char *path, uint32_t procs, bool exact,
 		      sim_workload_t *w, FILE *log, char *err, size_t errlen);
 
-/* The two readers behind sim_workload_read, same contract. */
+/* The three readers behind sim_workload_read_in, same contract. */
 int sim_swf_read(gzFile f, const char *path, uint32_t procs, bool exact,
 		 sim_workload_t *w, FILE *log, char *err, size_t errlen);
 int sim_cwl_read(gzFile f, const char *path, uint32_t procs, bool exact,
 		 sim_workload_t *w, FILE *log, char *err, size_t errlen);
+int sim_sacct_read(gzFile f, const char *path, const sim_input_t *in,
+		   sim_workload_t *w, FILE *log, char *err, size_t errlen);
+
+/* Shared by the open-loop readers (SWF, sacct). */
+
+/* Append *j to w->jobs, *cap its allocated size.  RET: 0, or -1 (memory
+ * short, w unchanged). */
+int sim_workload_push(sim_workload_t *w, size_t *cap, const sim_job_t *j);
+
+/* Drop the jobs that cannot run on m CPUs (p < 0, q = 0, q > m), count
+ * them in w->skipped and, when exact, set e = p for the others (§8). */
+void sim_workload_filter(sim_workload_t *w, uint32_t m, bool exact);
+
+/* Sort w->jobs into replay order: (submit, job number), ties kept in
+ * the order read (§8).  RET: 0, or -1 (memory short). */
+int sim_workload_sort(sim_workload_t *w);
+
+/* The end of an open-loop read: sim_workload_filter on w->procs, then
+ * sim_workload_sort.  RET: 0, or -1 with a message in err (no usable job,
+ * memory short). */
+int sim_workload_finish(sim_workload_t *w, const char *path, bool exact,
+			char *err, size_t errlen);
 
 /* Parse the 18 numeric fields of one SWF job line into f[0..17].
  * RET: 0, or -1 with a static reason in *why. */

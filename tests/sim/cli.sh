@@ -112,6 +112,8 @@ evidence-floor 0
 rank best
 rank-cap -5
 feedback-threshold -1
+by team
+unlimited-estimate -1
 EOF
 while read -r opt val; do
 	"$SIM" --quiet "--$opt" "$val" "$DATA/semantics3.swf" 2>"$tmp/err"
@@ -119,14 +121,18 @@ while read -r opt val; do
 	grep -qx -- "ostrich-sim: bad value '$val' for --$opt" "$tmp/err" ||
 		fail "--$opt '$val': message names another option: $(head -1 "$tmp/err")"
 done <"$tmp/bad-values"
-# the three files, --feedback and --quiet/--help take no value that can be
-# bad
+# the output files, --feedback and --quiet/--help take no value that can be
+# bad; --partition-info's file and --partition's name are checked when read
+# (sacct.sh)
 "$SIM" --help | grep -o -- '--[a-z-]*' | sort -u | while read -r o; do
-	case $o in --jobs-out|--campaigns-out|--summary-out|--quiet|--help|--feedback) continue;; esac
+	case $o in --jobs-out|--campaigns-out|--summary-out|--groups-out|--quiet|--help|--feedback|--partition-info|--partition) continue;; esac
 	grep -q "^${o#--} " "$tmp/bad-values" ||
 		fail "option $o listed by --help has no bad-value case here"
 done || exit 1
 "$SIM" --quiet 2>/dev/null; [ $? -eq 2 ] || fail "no workload"
+"$SIM" --quiet --by account "$DATA/semantics3.swf" 2>"$tmp/err"
+[ $? -eq 2 ] && grep -qx 'ostrich-sim: --by account needs a sacct dump' "$tmp/err" ||
+	fail "--by account of an SWF trace: $(cat "$tmp/err")"
 "$SIM" --quiet "$tmp/missing.swf" 2>/dev/null; [ $? -eq 1 ] || fail "missing file"
 "$SIM" --help | grep -q '^usage: ostrich-sim' || fail "--help"
 "$GEN" --experiment nope 2>/dev/null; [ $? -eq 2 ] || fail "gen bad experiment"

@@ -1,0 +1,187 @@
+#!/usr/bin/env bash
+# whatif.sh - what ostrich would have changed on this cluster: replay the
+# site's own accounting under ostrich, fairshare (with the site's
+# PriorityDecayHalfLife) and fcfs, and show per user and per account the
+# mean and max campaign stretch, the mean wait and the share of campaigns
+# with stretch > 20 (doc/admin-guide.md, "Evaluating before switching";
+# the reading rules are doc/semantics.md §17).  On a login node:
+#
+#   tools/whatif.sh --days 30 [--partition NAME] [--out DIR]
+#
+# Options:
+#   --days N              the last N days (default 30)
+#   --start DATE --end DATE   instead of --days (sacct's -S/-E forms)
+#   --partition NAME      only that partition's jobs (and its size)
+#   --out DIR             where the dump, tables and plots go
+#                         (default ./whatif-YYYYMMDD-HHMMSS)
+#   --sacct-file FILE     replay that dump (sacct --parsable2 output with
+#                         its header) instead of running sacct
+#   --partition-info FILE `scontrol show partition -o` output (default: run
+#                         it); --procs M instead gives the machine size
+#   --half-life SEC       fairshare's half-life (default: the site's
+#                         PriorityDecayHalfLife from scontrol show config)
+# The simulator is $OSTRICH_SIM, else ostrich-sim on PATH.  Plots (PNG)
+# need gnuplot; without it the tables are still written.
+# SPDX-License-Identifier: GPL-2.0-or-later
+
+set -euo pipefail
+
+FORMAT=JobIDRaw,User,Account,Partition,Submit,Start,End,Timelimit,ReqTRES,AllocTRES,State
+POLICIES=ostrich,fairshare,fcfs
+days=30 start= end= partition= out= dump= partinfo= procs= half_life=
+
+die() { echo "whatif: $*" >&2; exit 1; }
+usage() { sed -n '/^# Options:/,/^# SPDX/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 2; }
+
+while [ $# -gt 0 ]; do
+	case $1 in
+	--days) days=${2:?}; shift ;;
+	--start) start=${2:?}; shift ;;
+	--end) end=${2:?}; shift ;;
+	--partition) partition=${2:?}; shift ;;
+	--out) out=${2:?}; shift ;;
+	--sacct-file) dump=${2:?}; shift ;;
+	--partition-info) partinfo=${2:?}; shift ;;
+	--procs) procs=${2:?}; shift ;;
+	--half-life) half_life=${2:?}; shift ;;
+	-h | --help) usage ;;
+	*) echo "whatif: unknown option $1" >&2; usage ;;
+	esac
+	shift
+done
+case $days in '' | *[!0-9]*) die "--days wants a whole number of days" ;; esac
+SIM=${OSTRICH_SIM:-$(command -v ostrich-sim || true)}
+[ -x "$SIM" ] || die "no ostrich-sim: install it or set OSTRICH_SIM"
+out=${out:-whatif-$(date +%Y%m%d-%H%M%S)}
+mkdir -p "$out"
+# sacct and the simulator read dates in one zone (§17): the local one
+export SLURM_TIME_FORMAT=standard
+
+# D-HH:MM:SS, HH:MM:SS, MM:SS (Slurm's duration forms) to seconds
+seconds() {
+	awk -v s="$1" 'BEGIN { d = 0
+		if (index(s, "-")) { d = substr(s, 1, index(s, "-") - 1); s = substr(s, index(s, "-") + 1) }
+		n = split(s, p, ":"); t = 0
+		for (i = 1; i <= n; i++) t = t * 60 + p[i]
+		print d * 86400 + t }'
+}
+
+# the dump: one sacct call per day, so that a long period shows progress
+# and no call runs for minutes; a job that spans days is listed by each
+# day it ran in, and kept once
+dump_sacct() {
+	local from to day=0 ndays t0 t1 rows
+	if [ -n "$start" ]; then
+		from=$(date -d "$start" +%s) || die "bad --start $start"
+		to=$(date -d "${end:-now}" +%s) || die "bad --end $end"
+	else
+		to=$(date +%s)
+		from=$((to - days * 86400))
+	fi
+	[ "$from" -lt "$to" ] || die "the period is empty"
+	ndays=$(( (to - from + 86399) / 86400 ))
+	dump=$out/sacct.txt
+	: > "$dump.part"
+	for ((t0 = from; t0 < to; t0 += 86400)); do
+		t1=$((t0 + 86400 < to ? t0 + 86400 : to))
+		day=$((day + 1))
+		sacct --allusers --allocations --duplicates --parsable2 \
+			$([ $day = 1 ] || echo --noheader) \
+			${partition:+--partition "$partition"} \
+			-S "$(date -d "@$t0" +%Y-%m-%dT%H:%M:%S)" \
+			-E "$(date -d "@$t1" +%Y-%m-%dT%H:%M:%S)" \
+			--format="$FORMAT" >> "$dump.part" ||
+			die "sacct failed for day $day"
+		rows=$(($(wc -l < "$dump.part") - 1))
+		if [ -t 2 ]; then
+			printf '\rwhatif: sacct day %d/%d (%s), %d rows' "$day" "$ndays" \
+				"$(date -d "@$t0" +%F)" "$rows" >&2
+		elif [ "$ndays" -gt 1 ]; then
+			printf 'whatif: sacct day %d/%d (%s), %d rows\n' "$day" "$ndays" \
+				"$(date -d "@$t0" +%F)" "$rows" >&2
+		fi
+	done
+	[ ! -t 2 ] || echo >&2
+	awk '!seen[$0]++' "$dump.part" > "$dump"
+	rm -f "$dump.part"
+}
+
+if [ -n "$dump" ]; then
+	[ -r "$dump" ] || die "cannot read $dump"
+else
+	command -v sacct > /dev/null || die "no sacct: run on a login node, or give --sacct-file"
+	dump_sacct
+fi
+if [ -z "$half_life" ]; then
+	hl=$(scontrol show config 2>/dev/null | awk -F' *= *' '$1 == "PriorityDecayHalfLife" { print $2 }') || true
+	[ -n "$hl" ] || die "no PriorityDecayHalfLife in scontrol show config: give --half-life SEC"
+	half_life=$(seconds "$hl")
+	echo "whatif: fairshare half-life $hl ($half_life s), from scontrol show config" >&2
+fi
+size=()
+if [ -n "$procs" ]; then
+	size=(--procs "$procs")
+else
+	if [ -z "$partinfo" ]; then
+		partinfo=$out/partitions.txt
+		scontrol show partition -o > "$partinfo" ||
+			die "scontrol show partition failed: give --partition-info FILE or --procs M"
+	fi
+	size=(--partition-info "$partinfo")
+fi
+
+# one replay per grouping; the per-group CSVs are NAME-POLICY.csv
+for by in account user; do
+	"$SIM" --compare "$POLICIES" --half-life "$half_life" "${size[@]}" \
+		${partition:+--partition "$partition"} --by "$by" \
+		--groups-out "$out/$by.csv" "$dump" > "$out/report-$by.txt" ||
+		die "ostrich-sim failed (see above)"
+done
+sed '/^wall time/d' "$out/report-account.txt"
+sed -n '/^per user: /,$p' "$out/report-user.txt"
+
+# what would change, for whom: per group, the three policies side by side
+# (name campaigns then mean stretch, max stretch, mean wait, share > 20 of
+# ostrich, fairshare, fcfs), and the groups whose mean stretch moves most
+for by in account user; do
+	awk -F, 'FNR == 1 { p++; next }
+		{ k[$2] = 1; c[$2] = $3; ms[$2, p] = $5; mx[$2, p] = $6; w[$2, p] = $8; s20[$2, p] = 100 * $7 }
+		END { for (g in k) { printf "%s %s", g, c[g]
+			for (i = 1; i <= 3; i++) printf " %.6g %.6g %.6g %.6g", ms[g, i], mx[g, i], w[g, i], s20[g, i]
+			print "" } }' \
+		"$out/$by-ostrich.csv" "$out/$by-fairshare.csv" "$out/$by-fcfs.csv" |
+		LC_ALL=C sort > "$out/$by.dat"
+done
+echo
+echo "largest changes of mean stretch, fairshare -> ostrich (x < 1: better under ostrich):"
+awk '$2 > 0 && $7 > 0 && $3 > 0 { r = $3 / $7; k = r < 1 ? 1 / r : r
+	printf "%.9g\t  %-24s %5d campaigns  %10.3f -> %10.3f  (x %.2f)\n", k, $1, $2, $7, $3, r }' \
+	"$out/user.dat" | sort -t "$(printf '\t')" -k1,1gr -k2 | cut -f2 | head -n 10
+
+if command -v gnuplot > /dev/null; then
+	for by in account user; do
+		for m in stretch wait; do
+			col=3 what="mean campaign stretch" logy="set logscale y; set yrange [0.8:*]"
+			[ $m = wait ] && col=5 what="mean wait (s)" logy=
+			gnuplot <<EOF || echo "whatif: gnuplot failed on $by-$m.png" >&2
+set terminal pngcairo size 1000,520
+set output "$out/$by-$m.png"
+set title "$what per $by: ostrich, fairshare (half-life ${half_life} s), fcfs"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.8 border -1
+set xtics rotate by -45
+set key top left
+set yrange [0:*]
+$logy
+plot "$out/$by.dat" using $col:xtic(1) title "ostrich", \
+     "" using $((col + 4)) title "fairshare", \
+     "" using $((col + 8)) title "fcfs"
+EOF
+		done
+	done
+	echo "whatif: plots $out/{account,user}-{stretch,wait}.png" >&2
+else
+	echo "whatif: no gnuplot: plots skipped (tables in $out)" >&2
+fi
+echo "whatif: dump $dump, tables $out/{account,user}-POLICY.csv, reports $out/report-*.txt" >&2
