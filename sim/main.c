@@ -29,6 +29,7 @@ struct cli {
 	size_t ncompare;
 	const char *jobs_out, *camps_out, *summary_out;
 	bool quiet;
+	uint32_t gpus;          /* --gpus, or SIM_GPUS_FILE */
 };
 
 static const char _usage[] =
@@ -37,6 +38,10 @@ static const char _usage[] =
 "  --compare POLICY,POLICY,...                run several, one table\n"
 "  --dispatch easy|list|strict                (default easy)\n"
 "  --procs M                                  (default: SWF header)\n"
+"  --gpus G                                   GPUs (default: file header, 0)\n"
+"  --charge cpu|billing|dominant              core's job width (default billing)\n"
+"  --charge-weights CPU=W,GRES/gpu=W          billing weights (default CPU=1)\n"
+"  --charge-max-tres                          billing: max, not sum (MAX_TRES)\n"
 "  --think-time SEC                           (default 600)\n"
 "  --grouping trace|online                    (default trace)\n"
 "  --estimates requested|exact|order-exact    (default requested)\n"
@@ -59,6 +64,7 @@ enum {
 	OPT_HALF_LIFE, OPT_JOBS, OPT_CAMPS, OPT_SUMMARY, OPT_K, OPT_QUIET,
 	OPT_FS_PERIOD, OPT_VAREA, OPT_MEMORY, OPT_MEM_CREDIT, OPT_EVIDENCE,
 	OPT_EV_FLOOR, OPT_RANK, OPT_RANK_CAP, OPT_FEEDBACK, OPT_FB_THRESHOLD,
+	OPT_GPUS, OPT_CHARGE, OPT_CHARGE_WEIGHTS, OPT_CHARGE_MAX_TRES,
 };
 
 static const struct option _longopts[] = {
@@ -88,6 +94,10 @@ static const struct option _longopts[] = {
 	{ "rank-cap", required_argument, NULL, OPT_RANK_CAP },
 	{ "feedback", no_argument, NULL, OPT_FEEDBACK },
 	{ "feedback-threshold", required_argument, NULL, OPT_FB_THRESHOLD },
+	{ "gpus", required_argument, NULL, OPT_GPUS },
+	{ "charge", required_argument, NULL, OPT_CHARGE },
+	{ "charge-weights", required_argument, NULL, OPT_CHARGE_WEIGHTS },
+	{ "charge-max-tres", no_argument, NULL, OPT_CHARGE_MAX_TRES },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -149,6 +159,14 @@ static int _option(struct cli *c, int opt, const char *arg)
 			return -1;
 		o->procs = (uint32_t) v;
 		return 0;
+	case OPT_GPUS:
+		if (_number(arg, 0, &v) || v > 1e9 || v != floor(v))
+			return -1;
+		c->gpus = (uint32_t) v;
+		return 0;
+	case OPT_CHARGE: return sim_charge_mode_parse(arg, &o->charge.mode);
+	case OPT_CHARGE_WEIGHTS: return sim_charge_weights_parse(arg, &o->charge);
+	case OPT_CHARGE_MAX_TRES: o->charge.max_tres = true; return 0;
 	case OPT_THINK: return _number(arg, 0, &o->core.think_time);
 	case OPT_HALF_LIFE: return _number(arg, 0, &o->half_life);
 	case OPT_K:
@@ -212,6 +230,8 @@ static int _parse(struct cli *c, int argc, char **argv)
 
 	memset(c, 0, sizeof(*c));
 	ost_config_init(&c->opts.core);
+	sim_charge_init(&c->opts.charge);
+	c->gpus = SIM_GPUS_FILE;
 	c->opts.half_life = 7 * 86400.0;
 	c->opts.fb_threshold = 3600;
 	while ((opt = getopt_long(argc, argv, "h", _longopts, NULL)) != -1) {
@@ -356,6 +376,7 @@ int main(int argc, char **argv)
 	char err[512];
 	const char *why;
 	size_t done = 0;
+	uint32_t capacity;
 	int rc = 1;
 
 	if (_parse(&c, argc, argv))
@@ -365,12 +386,20 @@ int main(int argc, char **argv)
 		fprintf(stderr, "ostrich-sim: %s\n", why ? why : "bad options");
 		return 2;
 	}
-	if (sim_workload_read(argv[optind], c.opts.procs, c.opts.exact, &w,
-			      stderr, err, sizeof(err))) {
+	if (sim_workload_read_gpus(argv[optind], c.opts.procs, c.gpus,
+				   c.opts.exact, &w, stderr, err,
+				   sizeof(err))) {
 		fprintf(stderr, "ostrich-sim: %s\n", err);
 		return 1;
 	}
 	c.opts.procs = w.procs;
+	c.opts.gpus = w.gpus;
+	if (sim_charge_capacity(&c.opts.charge, w.procs, w.gpus, &capacity)) {
+		fprintf(stderr, "ostrich-sim: --charge-weights: the machine's "
+			"billing total is above 4294967295\n");
+		sim_workload_free(&w);
+		return 2;
+	}
 	c.opts.progress = !c.quiet && isatty(STDERR_FILENO);
 	for (; done < c.ncompare; done++)
 		if (_one(&c, &w, c.compare[done], &cols[done]))

@@ -14,6 +14,7 @@
 
 static const char *_skip_names[SIM_SKIP_COUNT] = {
 	"malformed", "negative_runtime", "no_procs", "procs_above_m",
+	"gpus_above_machine",
 };
 
 const char *sim_skip_name(enum sim_skip r)
@@ -93,6 +94,14 @@ static int _index_users(sim_workload_t *w)
 int sim_workload_read(const char *path, uint32_t procs, bool exact,
 		      sim_workload_t *w, FILE *log, char *err, size_t errlen)
 {
+	return sim_workload_read_gpus(path, procs, SIM_GPUS_FILE, exact, w,
+				      log, err, errlen);
+}
+
+int sim_workload_read_gpus(const char *path, uint32_t procs, uint32_t gpus,
+			   bool exact, sim_workload_t *w, FILE *log,
+			   char *err, size_t errlen)
+{
 	char head[32] = "";
 	gzFile f;
 	int rc;
@@ -107,9 +116,11 @@ int sim_workload_read(const char *path, uint32_t procs, bool exact,
 		head[0] = '\0';
 	gzrewind(f);
 	if (!strncmp(head, "%ostrich-campaigns", 18))
-		rc = sim_cwl_read(f, path, procs, exact, w, log, err, errlen);
-	else
-		rc = sim_swf_read(f, path, procs, exact, w, log, err, errlen);
+		rc = sim_cwl_read(f, path, procs, gpus, exact, w, log, err,
+				  errlen);
+	else if (!(rc = sim_swf_read(f, path, procs, exact, w, log, err,
+				     errlen)))
+		w->gpus = gpus == SIM_GPUS_FILE ? 0 : gpus;
 	gzclose(f);
 	if (!rc && _index_users(w)) {
 		snprintf(err, errlen, "%s: out of memory", path);

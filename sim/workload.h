@@ -25,11 +25,23 @@ long sim_getline(gzFile f, char **buf, size_t *cap);
 int sim_workload_read(const char *path, uint32_t procs, bool exact,
 		      sim_workload_t *w, FILE *log, char *err, size_t errlen);
 
-/* The two readers behind sim_workload_read, same contract. */
+/* gpus of sim_workload_read_gpus: the file's `gpus` line (0 if none). */
+#define SIM_GPUS_FILE UINT32_MAX
+
+/* sim_workload_read on a machine of gpus GPUs (SIM_GPUS_FILE: the
+ * closed-loop file's header, 0 for SWF), which w->gpus then holds; a
+ * job asking for more is skipped (gpus_above_machine).  Same RET. */
+int sim_workload_read_gpus(const char *path, uint32_t procs, uint32_t gpus,
+			   bool exact, sim_workload_t *w, FILE *log,
+			   char *err, size_t errlen);
+
+/* The two readers behind sim_workload_read, same contract (SWF jobs
+ * ask for no GPU). */
 int sim_swf_read(gzFile f, const char *path, uint32_t procs, bool exact,
 		 sim_workload_t *w, FILE *log, char *err, size_t errlen);
-int sim_cwl_read(gzFile f, const char *path, uint32_t procs, bool exact,
-		 sim_workload_t *w, FILE *log, char *err, size_t errlen);
+int sim_cwl_read(gzFile f, const char *path, uint32_t procs, uint32_t gpus,
+		 bool exact, sim_workload_t *w, FILE *log, char *err,
+		 size_t errlen);
 
 /* Parse the 18 numeric fields of one SWF job line into f[0..17].
  * RET: 0, or -1 with a static reason in *why. */

@@ -175,6 +175,50 @@ START_TEST(test_cwl)
 }
 END_TEST
 
+/* GPU counts (§20): the `gpus` header and the optional `gpus N` of a job
+ * line; a job above G is skipped; --gpus (the gpus argument) overrides
+ * the header; a line without it asks for none; an SWF trace has none. */
+START_TEST(test_cwl_gpus)
+{
+	static const char cwl[] =
+		"%ostrich-campaigns 1\nprocs 8\ngpus 4\n"
+		"campaign 1\njob 2 10 gpus 4\njob 1 5 7\njob 1 5 7 gpus 1\n"
+		"job 1 5 gpus 5\njob 1 5 gpus 1.5\njob 1 5 gpus\n"
+		"job 1 5 gpus -1\n";
+	char err[256];
+	FILE *devnull = fopen("/dev/null", "w");
+	sim_workload_t w;
+
+	ck_assert_int_eq(_read(cwl, false, 0, false, &w), 0);
+	ck_assert_uint_eq(w.gpus, 4);
+	ck_assert_uint_eq(w.njobs, 3);
+	ck_assert_uint_eq(w.jobs[0].gpus, 4);
+	ck_assert_uint_eq(w.jobs[1].gpus, 0);
+	ck_assert_double_eq(w.jobs[1].estimate, 7);
+	ck_assert_uint_eq(w.jobs[2].gpus, 1);
+	ck_assert_double_eq(w.jobs[2].estimate, 7);
+	ck_assert_uint_eq(w.skipped[SIM_SKIP_GPUS], 1);
+	ck_assert_uint_eq(w.skipped[SIM_SKIP_MALFORMED], 3);
+	sim_workload_free(&w);
+	ck_assert_int_eq(sim_workload_read_gpus(_tmp(cwl, false), 0, 2, false,
+						&w, devnull, err,
+						sizeof(err)), 0);
+	unlink(_path);
+	ck_assert_uint_eq(w.gpus, 2);
+	ck_assert_uint_eq(w.njobs, 2);               /* 4 GPUs > 2 now */
+	ck_assert_uint_eq(w.skipped[SIM_SKIP_GPUS], 2);
+	sim_workload_free(&w);
+	ck_assert_int_eq(sim_workload_read_gpus(_tmp(_swf, false), 0, 3, false,
+						&w, devnull, err,
+						sizeof(err)), 0);
+	unlink(_path);
+	ck_assert_uint_eq(w.gpus, 3);
+	ck_assert_uint_eq(w.jobs[0].gpus + w.jobs[1].gpus, 0);
+	sim_workload_free(&w);
+	fclose(devnull);
+}
+END_TEST
+
 START_TEST(test_group_trace)
 {
 	sim_job_t jobs[] = {
@@ -211,6 +255,7 @@ int main(void)
 	tcase_add_test(swf, test_swf_gzip_procs_exact);
 	tcase_add_test(swf, test_swf_all_bad);
 	tcase_add_test(cwl, test_cwl);
+	tcase_add_test(cwl, test_cwl_gpus);
 	tcase_add_test(grp, test_group_trace);
 	suite_add_tcase(s, swf);
 	suite_add_tcase(s, cwl);

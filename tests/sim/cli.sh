@@ -112,6 +112,9 @@ evidence-floor 0
 rank best
 rank-cap -5
 feedback-threshold -1
+gpus -1
+charge fair
+charge-weights CPU=x
 EOF
 while read -r opt val; do
 	"$SIM" --quiet "--$opt" "$val" "$DATA/semantics3.swf" 2>"$tmp/err"
@@ -119,10 +122,49 @@ while read -r opt val; do
 	grep -qx -- "ostrich-sim: bad value '$val' for --$opt" "$tmp/err" ||
 		fail "--$opt '$val': message names another option: $(head -1 "$tmp/err")"
 done <"$tmp/bad-values"
-# the three files, --feedback and --quiet/--help take no value that can be
-# bad
+# --gpus and --charge-weights (§20): every bad value refused with status 2
+# and a message naming the option; the documented forms accepted
+while read -r opt val; do
+	"$SIM" --quiet "--$opt" "$val" "$DATA/gpus.cwl" 2>"$tmp/err"
+	[ $? -eq 2 ] || fail "--$opt '$val' not refused with status 2"
+	grep -qx -- "ostrich-sim: bad value '$val' for --$opt" "$tmp/err" ||
+		fail "--$opt '$val': message names another option"
+done <<'EOF'
+gpus 1.5
+gpus x
+gpus 2e9
+gpus nan
+charge gpu
+charge-weights CPU
+charge-weights CPU=-1
+charge-weights CPU=1,GPU=8
+charge-weights CPU=inf
+charge-weights CPU=0,GRES/gpu=0
+charge-weights CPU=1,,GRES/gpu=2x
+charge-weights Mem=1G
+EOF
+for good in "--gpus 0" "--gpus 8" "--charge cpu" "--charge DOMINANT" \
+	    "--charge-weights gres/GPU=8" "--charge-weights CPU=0.5,GRES/gpu=4" \
+	    "--charge-max-tres --charge-weights CPU=1,GRES/gpu=8"; do
+	# shellcheck disable=SC2086
+	"$SIM" --quiet $good "$DATA/gpus.cwl" || fail "option $good refused"
+done
+"$SIM" --quiet --charge-weights CPU=2e9 "$DATA/gpus.cwl" 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q -- "--charge-weights: the machine's billing total" \
+	"$tmp/err" || fail "billing total above 2^32-1 not refused"
+# a machine with GPUs: the jobs file gains gpus,width; jobs above G skipped
+"$SIM" --quiet --gpus 2 --jobs-out "$tmp/g.csv" --summary-out "$tmp/g.json" \
+	"$DATA/gpus.cwl" || fail "--gpus 2"
+head -1 "$tmp/g.csv" | grep -qx \
+	'job,user,campaign,submit,start,end,procs,runtime,estimate,gpus,width' ||
+	fail "jobs header with GPUs"
+grep -q '"gpus_above_machine": [1-9]' "$tmp/g.json" || fail "gpus above G"
+grep -q '"gpus": 2,' "$tmp/g.json" || fail "summary gpus"
+grep -q '"charge": "billing",' "$tmp/g.json" || fail "summary charge"
+# the three files, --feedback, --charge-max-tres and --quiet/--help take
+# no value that can be bad
 "$SIM" --help | grep -o -- '--[a-z-]*' | sort -u | while read -r o; do
-	case $o in --jobs-out|--campaigns-out|--summary-out|--quiet|--help|--feedback) continue;; esac
+	case $o in --jobs-out|--campaigns-out|--summary-out|--quiet|--help|--feedback|--charge-max-tres) continue;; esac
 	grep -q "^${o#--} " "$tmp/bad-values" ||
 		fail "option $o listed by --help has no bad-value case here"
 done || exit 1
