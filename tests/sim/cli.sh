@@ -174,6 +174,22 @@ done || exit 1
 "$GEN" --experiment nope 2>/dev/null; [ $? -eq 2 ] || fail "gen bad experiment"
 "$GEN" --experiment faircamp --jobs 10 | head -1 | grep -qx '%ostrich-campaigns 1' ||
 	fail "gen header"
+# ostrich-gen's GPU users (§20): half of 12 users ask for 1-8 GPUs and 2
+# CPUs per GPU; the file replays on its own header's 16 GPUs
+"$GEN" --experiment ostrich --users 12 --gpu-frac 0.5 --jobs 300 \
+	-o "$tmp/g.cwl" || fail "gen --gpu-frac"
+grep -qx 'gpus 16' "$tmp/g.cwl" || fail "gen gpus header"
+[ "$(grep -c '^user .* class gpu-' "$tmp/g.cwl")" -eq 6 ] || fail "gen GPU users"
+grep '^job .* gpus ' "$tmp/g.cwl" | awk '$5 < 1 || $5 > 8 || $2 != 2 * $5 { bad = 1 }
+	END { exit bad }' || fail "gen GPU jobs"
+"$SIM" --quiet --summary-out "$tmp/gs.json" "$tmp/g.cwl" &&
+	grep -q '"gpus": 16,' "$tmp/gs.json" || fail "gen workload replay"
+for bad in "--gpu-frac 2" "--gpus -1" "--gpus 1.5" "--max-gpus 0" \
+	   "--cpus-per-gpu 0" "--experiment faircamp --gpu-frac 0.5"; do
+	# shellcheck disable=SC2086
+	"$GEN" --experiment ostrich --jobs 10 $bad >/dev/null 2>&1
+	[ $? -eq 2 ] || fail "gen $bad not refused with status 2"
+done
 gzip -c "$DATA/closed.cwl" >"$tmp/closed.cwl.gz"
 "$SIM" --quiet --policy fcfs --jobs-out "$tmp/j.csv" "$tmp/closed.cwl.gz" &&
 	cmp -s "$tmp/j.csv" "$DATA/closed-fcfs.csv" || fail "gzip'ed workload"
