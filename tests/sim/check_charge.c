@@ -1,7 +1,6 @@
 /*****************************************************************************\
  *  check_charge.c - unit tests of the charging units of §20: widths,
- *  their rounding, capacities, the weights' syntax; and the campaign
- *  lower bound with GPU work (§7 with §20).
+ *  their rounding, capacities, the weights' syntax.
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
@@ -12,7 +11,6 @@
 
 #include "ck_run.h"
 #include "charge.h"
-#include "metrics.h"
 
 /* cpu mode, and a zeroed sim_charge_t, charge q whatever the GPUs. */
 START_TEST(test_cpu)
@@ -93,39 +91,14 @@ START_TEST(test_dominant)
 }
 END_TEST
 
-/* A campaign of GPU jobs is bounded below by its GPU work over G. */
-START_TEST(test_lower_bound_gpus)
-{
-	sim_job_t jobs[] = {
-		{ .uid = 1, .campaign = 1, .procs = 1, .gpus = 2,
-		  .submit = 0, .runtime = 10, .start = 0, .end = 10 },
-		{ .uid = 1, .campaign = 1, .procs = 1, .gpus = 2,
-		  .submit = 0, .runtime = 10, .start = 10, .end = 20 },
-	};
-	sim_workload_t w = { .jobs = jobs, .njobs = 2, .nusers = 1,
-			     .gpus = 2 };
-	sim_metrics_t mt;
-
-	ck_assert_int_eq(sim_metrics_compute(&w, 8, &mt), 0);
-	ck_assert_double_eq(mt.camps[0].gwork, 40);
-	ck_assert_double_eq(mt.camps[0].lower_bound, 20);
-	ck_assert_double_eq(mt.camps[0].stretch, 1);
-	sim_metrics_free(&mt);
-	w.gpus = 0;                /* no GPU term on a machine without */
-	ck_assert_int_eq(sim_metrics_compute(&w, 8, &mt), 0);
-	ck_assert_double_eq(mt.camps[0].lower_bound, 10);
-	sim_metrics_free(&mt);
-}
-END_TEST
-
 int main(void)
 {
+	const TTest *tests[] = { test_cpu, test_billing, test_dominant };
 	Suite *s = suite_create("charge");
 	TCase *tc = ost_tcase("Core", OST_TIMEOUT_LIGHT);
-	tcase_add_test(tc, test_cpu);
-	tcase_add_test(tc, test_billing);
-	tcase_add_test(tc, test_dominant);
-	tcase_add_test(tc, test_lower_bound_gpus);
+
+	for (size_t i = 0; i < sizeof(tests) / sizeof(tests[0]); i++)
+		tcase_add_test(tc, tests[i]);
 	suite_add_tcase(s, tc);
 	return ost_check_run(s);
 }

@@ -216,29 +216,40 @@ START_TEST(test_qmin_tracking)
 }
 END_TEST
 
-/* The shadow time over CPUs and GPUs waits for both (§20). */
+/* The shadow time over CPUs and GPUs waits for both (§20): running jobs
+ * ending at 10 (4 CPUs), 20 and 30 (1 CPU + 2 GPUs each), 1 CPU and no
+ * GPU free now. */
 START_TEST(test_shadow_gpus)
 {
+	static const sim_run_t runs[] = {
+		{ 10, 1, 4, 0 }, { 20, 2, 1, 2 }, { 30, 3, 1, 2 },
+	};
+	static const struct {
+		sim_res_t need, extra;
+		double t;
+	} cases[] = {
+		{ { 2, 1 }, { 4, 1 }, 20 },        /* the GPUs decide */
+		{ { 6, 0 }, { 0, 2 }, 20 },        /* the CPUs decide */
+		{ { 1, 4 }, { 6, 0 }, 30 },
+		{ { 1, 5 }, { 0, 0 }, INFINITY },  /* never */
+	};
 	sim_running_t rs;
-	sim_res_t x;
 
 	sim_running_init(&rs);
-	sim_running_add(&rs, (sim_run_t) { 10, 1, 4, 0 });
-	sim_running_add(&rs, (sim_run_t) { 20, 2, 1, 2 });
-	sim_running_add(&rs, (sim_run_t) { 30, 3, 1, 2 });
-	/* 1 CPU and 0 GPU free: 2 CPUs + 1 GPU need t = 20 (GPUs) */
-	ck_assert_double_eq(sim_running_shadow_res(&rs, 0,
-		(sim_res_t) { 1, 0 }, (sim_res_t) { 2, 1 }, &x), 20);
-	ck_assert_uint_eq(x.procs, 4);
-	ck_assert_uint_eq(x.gpus, 1);
-	/* 6 CPUs without GPUs: t = 20 too (CPUs) */
-	ck_assert_double_eq(sim_running_shadow_res(&rs, 0,
-		(sim_res_t) { 1, 0 }, (sim_res_t) { 6, 0 }, &x), 20);
-	ck_assert_double_eq(sim_running_shadow_res(&rs, 0,
-		(sim_res_t) { 1, 0 }, (sim_res_t) { 1, 4 }, &x), 30);
-	ck_assert(isinf(sim_running_shadow_res(&rs, 0, (sim_res_t) { 1, 0 },
-					       (sim_res_t) { 1, 5 }, &x)));
-	ck_assert_uint_eq(x.procs + x.gpus, 0);
+	for (size_t i = 0; i < sizeof(runs) / sizeof(runs[0]); i++)
+		sim_running_add(&rs, runs[i]);
+	ck_assert_uint_eq(rs.gbusy, 4);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		sim_res_t x;
+		double t = sim_running_shadow_res(&rs, 0, (sim_res_t) { 1, 0 },
+						  cases[i].need, &x);
+
+		ck_assert_msg(t == cases[i].t && x.procs == cases[i].extra.procs
+			      && x.gpus == cases[i].extra.gpus,
+			      "case %zu: t %g extra %llu/%llu", i, t,
+			      (unsigned long long) x.procs,
+			      (unsigned long long) x.gpus);
+	}
 	sim_running_free(&rs);
 }
 END_TEST
