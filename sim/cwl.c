@@ -10,15 +10,18 @@
  *
  *	%ostrich-campaigns 1
  *	procs M                      m (optional if --procs is given)
+ *	gpus G                       G, the machine's GPUs (default 0)
  *	think T                      default think time (s; default 0)
  *	user UID [start T] [class NAME]
  *	campaign UID [think T]       opens UID's next campaign
- *	job PROCS RUNTIME [ESTIMATE] a job of the last opened campaign
+ *	job PROCS RUNTIME [ESTIMATE] [gpus N]
+ *	                             a job of the last opened campaign
  *
  *  '#' starts a comment.  Bad lines are skipped and counted as in SWF,
  *  with their line number on the log.  Numbers are within the core's
  *  ranges (ostrich.h): think times, runtimes and estimates in [0, 1e12] s,
- *  start times |T| <= 1e13 s, M a whole number in [1, 2^32-1].
+ *  start times |T| <= 1e13 s, M a whole number in [1, 2^32-1], G and N
+ *  whole numbers in [0, 2^32-1].
 \*****************************************************************************/
 
 #define _POSIX_C_SOURCE 200809L
@@ -130,15 +133,34 @@ static const char *_campaign(struct cwl_state *st, char **tok, int n)
 	return NULL;
 }
 
-/* "job PROCS RUNTIME [ESTIMATE]": add a job to the last campaign, or
- * count it as skipped.  RET: NULL, or a static reason the line is bad. */
+/* A whole number in [0, 2^32-1] (a GPU count).  RET: 0 or -1. */
+static int _count(const char *s, uint32_t *out)
+{
+	double v;
+
+	if (_num(s, &v) || v < 0 || v > UINT32_MAX || v != floor(v))
+		return -1;
+	*out = (uint32_t) v;
+	return 0;
+}
+
+/* "job PROCS RUNTIME [ESTIMATE] [gpus N]": add a job to the last
+ * campaign, or count it as skipped.  RET: NULL, or a static reason the
+ * line is bad. */
 static const char *_job(struct cwl_state *st, char **tok, int n, bool exact)
 {
 	sim_workload_t *w = st->w;
 	double q, p, e;
+	uint32_t g = 0;
 
+	if (n >= 5 && !strcmp(tok[n - 2], "gpus")) {
+		if (_count(tok[n - 1], &g))
+			return "bad GPU count (a whole number, 0 to "
+			       "4294967295)";
+		n -= 2;
+	}
 	if (n != 3 && n != 4)
-		return "usage: job PROCS RUNTIME [ESTIMATE]";
+		return "usage: job PROCS RUNTIME [ESTIMATE] [gpus N]";
 	if (!st->have_camp)
 		return "job before any campaign";
 	if (_num(tok[1], &q) || _num(tok[2], &p) ||
@@ -168,8 +190,8 @@ static const char *_job(struct cwl_state *st, char **tok, int n, bool exact)
 	sim_camp_t *c = &w->camps[w->ncamps - 1];
 	w->jobs[w->njobs++] = (sim_job_t) {
 		.number = w->njobs + 1, .uid = c->uid,
-		.procs = (uint32_t) llround(q), .runtime = p, .estimate = e,
-		.camp_idx = (uint32_t) (w->ncamps - 1),
+		.procs = (uint32_t) llround(q), .gpus = g, .runtime = p,
+		.estimate = e, .camp_idx = (uint32_t) (w->ncamps - 1),
 		.start = NAN, .end = NAN, .submit = NAN, .rec_start = NAN,
 		.trace_submit = NAN,
 	};
@@ -201,6 +223,12 @@ static const char *_line(struct cwl_state *st, char *buf, bool exact)
 		st->w->procs = (uint32_t) v;
 		return NULL;
 	}
+	if (!strcmp(tok[0], "gpus")) {
+		if (n != 2 || _count(tok[1], &st->w->gpus))
+			return "usage: gpus G (a whole number, 0 to "
+			       "4294967295)";
+		return NULL;
+	}
 	if (!strcmp(tok[0], "think")) {
 		if (n != 2 || _num(tok[1], &v) || !ost_duration_ok(v))
 			return "usage: think T (0 to 1e12 s)";
@@ -223,9 +251,9 @@ static const char *_line(struct cwl_state *st, char *buf, bool exact)
 	return "unknown keyword";
 }
 
-/* Drop jobs above m and empty campaigns; number campaigns per user and
- * chain each to the user's next one. */
-static void _cwl_finish(struct cwl_state *st, uint32_t m)
+/* Drop jobs above m CPUs or G GPUs and empty campaigns; number
+ * campaigns per user and chain each to the user's next one. */
+static void _cwl_finish(struct cwl_state *st, uint32_t m, uint32_t G)
 {
 	sim_workload_t *w = st->w;
 	size_t jout = 0, cout = 0;
@@ -237,6 +265,10 @@ static void _cwl_finish(struct cwl_state *st, uint32_t m)
 		for (size_t i = cp.first; i < cp.first + cp.njobs; i++) {
 			if (w->jobs[i].procs > m) {
 				w->skipped[SIM_SKIP_TOO_BIG]++;
+				continue;
+			}
+			if (w->jobs[i].gpus > G) {
+				w->skipped[SIM_SKIP_GPUS]++;
 				continue;
 			}
 			w->jobs[jout] = w->jobs[i];
@@ -262,8 +294,9 @@ static void _cwl_finish(struct cwl_state *st, uint32_t m)
 	w->ncamps = cout;
 }
 
-int sim_cwl_read(gzFile f, const char *path, uint32_t procs, bool exact,
-		 sim_workload_t *w, FILE *log, char *err, size_t errlen)
+int sim_cwl_read(gzFile f, const char *path, uint32_t procs, uint32_t gpus,
+		 bool exact, sim_workload_t *w, FILE *log, char *err,
+		 size_t errlen)
 {
 	struct cwl_state st = { .w = w };
 	char *buf = NULL;
@@ -289,11 +322,13 @@ int sim_cwl_read(gzFile f, const char *path, uint32_t procs, bool exact,
 	}
 	if (procs)
 		w->procs = procs;
+	if (gpus != SIM_GPUS_FILE)
+		w->gpus = gpus;
 	if (!w->procs) {
 		snprintf(err, errlen, "%s: no 'procs' line: give --procs", path);
 		goto out_free;
 	}
-	_cwl_finish(&st, w->procs);
+	_cwl_finish(&st, w->procs, w->gpus);
 	if (!w->njobs) {
 		snprintf(err, errlen, "%s: no usable job", path);
 		goto out_free;

@@ -32,11 +32,13 @@ struct walk {
 	const sim_job_t *jobs;
 	double now;
 	uint64_t free;           /* CPUs idle now */
+	uint64_t gfree;          /* GPUs idle now */
 	bool blocked;            /* EASY: reservation made */
 	double shadow;           /* EASY: reservation time */
 	size_t cut;              /* EASY with an index: jobs (by estimate)
 				  * with now + e <= shadow */
 	uint64_t extra;          /* EASY: CPUs spare at the shadow time */
+	uint64_t gextra;         /* EASY: GPUs spare at the shadow time */
 	uint64_t fit;            /* jobs wider than this are no-ops to the
 				  * walk (list, and EASY after the
 				  * reservation: the free CPUs), UINT64_MAX
@@ -125,14 +127,27 @@ static void _pending_gone(sim_disp_t *d, uint32_t q)
 	d->qmin = d->nq ? d->qs[0].q : (uint64_t) d->m + 1;
 }
 
-/* Start job now: it holds its CPUs until start + estimate for EASY.
- * RET: 0, or -1 (memory short; the walk stops). */
+/* Job's CPUs and GPUs are both idle now. */
+static inline bool _fits(const struct walk *w, const sim_job_t *j)
+{
+	return j->procs <= w->free && j->gpus <= w->gfree;
+}
+
+/* EASY: job may take the spare CPUs and GPUs past the shadow time. */
+static inline bool _fits_extra(const struct walk *w, const sim_job_t *j)
+{
+	return j->procs <= w->extra && j->gpus <= w->gextra;
+}
+
+/* Start job now: it holds its CPUs and GPUs until start + estimate for
+ * EASY.  RET: 0, or -1 (memory short; the walk stops). */
 static int _start(struct walk *w, uint32_t job)
 {
 	const sim_job_t *j = &w->jobs[job];
 	sim_disp_t *d = w->d;
 	sim_run_t run = {
 		.est_end = w->now + j->estimate, .job = job, .procs = j->procs,
+		.gpus = j->gpus,
 	};
 
 	if (sim_running_add(&d->running, run)) {
@@ -141,6 +156,7 @@ static int _start(struct walk *w, uint32_t job)
 	}
 	d->starts[d->nstarts++] = job;
 	w->free -= j->procs;
+	w->gfree -= j->gpus;
 	_pending_gone(d, j->procs);
 	if (d->index)
 		sim_pendidx_del(d->index, job);
@@ -157,7 +173,9 @@ static int _start(struct walk *w, uint32_t job)
  * the test for good: if no pending job passes it now, no job later in
  * the order does, and stopping here starts exactly the same jobs.
  * Cost O(log n) (qmin, then one pendidx query; the cut by estimate is
- * found once per walk), whatever the queue.
+ * found once per walk), whatever the queue.  The test is on CPUs only:
+ * a job that passes the full test (GPUs too, §20) passes it, so a false
+ * answer still means that nothing can be backfilled.
  */
 static bool _backfill_left(const struct walk *w)
 {
@@ -176,8 +194,10 @@ static int _backfill_start(struct walk *w, uint32_t job)
 {
 	const sim_job_t *j = &w->jobs[job];
 
-	if (!(w->now + j->estimate <= w->shadow))
+	if (!(w->now + j->estimate <= w->shadow)) {
 		w->extra -= j->procs;
+		w->gextra -= j->gpus;
+	}
 	return _start(w, job);
 }
 
@@ -189,7 +209,9 @@ static int _backfill_start(struct walk *w, uint32_t job)
  * pending jobs passing it, which pendidx lists, and the test only gets
  * stricter, so no other job can become one.  Repeatedly starting the
  * candidate first in the order (sim_order_pos) that still passes gives
- * the same starts in the same sequence.
+ * the same starts in the same sequence.  pendidx knows CPUs only, so
+ * its list may hold jobs whose GPUs are not free: the choice below
+ * applies the full test.
  * Cost O(FEW log n) to list them, O(FEW) order keys (O(log n) each for
  * the engine), O(FEW^2) to choose: no term in the queue length.
  * RET: 1 when done (stop the walk), 0 when there are more than FEW
@@ -215,9 +237,9 @@ static int _backfill_few(struct walk *w)
 		for (size_t i = 0; i < k; i++) {
 			const sim_job_t *j = &w->jobs[cand[i]];
 
-			if (cand[i] == UINT32_MAX || j->procs > w->free ||
+			if (cand[i] == UINT32_MAX || !_fits(w, j) ||
 			    (!(w->now + j->estimate <= w->shadow) &&
-			     j->procs > w->extra))
+			     !_fits_extra(w, j)))
 				continue;
 			if (best == k || sim_order_pos_less(&pos[i], &pos[best]))
 				best = i;
@@ -257,23 +279,28 @@ static int _visit_one(uint32_t job, bool eligible, void *arg)
 		return 1;
 	}
 	if (!w->blocked) {
-		if (j->procs <= w->free)
+		sim_res_t x;
+
+		if (_fits(w, j))
 			return _start(w, job);
 		if (d->mode == SIM_DISPATCH_STRICT)
 			return 1;
 		if (d->mode == SIM_DISPATCH_LIST)
 			return 0;
-		w->shadow = sim_running_shadow(&d->running, w->now, w->free,
-					       j->procs, &w->extra);
+		w->shadow = sim_running_shadow_res(&d->running, w->now,
+			(sim_res_t) { w->free, w->gfree },
+			(sim_res_t) { j->procs, j->gpus }, &x);
+		w->extra = x.procs;
+		w->gextra = x.gpus;
 		w->blocked = true;
 		if (!d->index)
 			return 0;
 		w->cut = sim_pendidx_cut(d->index, w->now, w->shadow);
 		return !_backfill_left(w) || _backfill_few(w);
 	}
-	if (j->procs > w->free)
+	if (!_fits(w, j))
 		return 0;
-	if (w->now + j->estimate <= w->shadow || j->procs <= w->extra)
+	if (w->now + j->estimate <= w->shadow || _fits_extra(w, j))
 		return _backfill(w, job);
 	return 0;
 }
@@ -312,7 +339,8 @@ int sim_disp_run(sim_disp_t *d, sim_order_t *o, const sim_job_t *jobs,
 {
 	struct walk w = {
 		.d = d, .o = o, .jobs = jobs, .now = now,
-		.free = d->m - d->running.busy, .fit = UINT64_MAX,
+		.free = d->m - d->running.busy,
+		.gfree = d->gpus - d->running.gbusy, .fit = UINT64_MAX,
 	};
 
 	d->nstarts = 0;

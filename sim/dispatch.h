@@ -22,6 +22,9 @@ typedef struct sim_qcount {
 typedef struct sim_disp {
 	sim_dispatch_t mode;
 	uint32_t m;              /* CPUs */
+	uint32_t gpus;           /* G (set after init; 0: none): a job
+				  * starts only when both its CPUs and its
+				  * GPUs are free (§20) */
 	sim_running_t running;   /* by estimated end */
 	sim_qcount_t *qs;        /* pending jobs per distinct CPU count q,
 				  * increasing q: memory follows the
@@ -54,7 +57,9 @@ int sim_disp_pending(sim_disp_t *d, uint32_t q);
 
 /* Choose the jobs to start at now, walking o's order, and record them as
  * running (d->starts[0 .. d->nstarts)); the caller tells the order and
- * the engine afterwards.  list: first fit in order; strict: in order,
+ * the engine afterwards.  A job fits when its CPUs and its GPUs are both
+ * free; at no time do the running jobs hold more than m CPUs or G GPUs.
+ * list: first fit in order; strict: in order,
  * stopping at the first job that does not fit; easy: in order until the
  * first job that does not fit, which gets a reservation at the shadow
  * time (sim_running_shadow), then later jobs that fit now and either end
@@ -67,7 +72,7 @@ int sim_disp_pending(sim_disp_t *d, uint32_t q);
 int sim_disp_run(sim_disp_t *d, sim_order_t *o, const sim_job_t *jobs,
 		 double now);
 
-/* A running job ended: release its CPUs.  RET: 0, or -1 if unknown. */
+/* A running job ended: release its CPUs and GPUs.  RET: 0, or -1 if unknown. */
 int sim_disp_finish(sim_disp_t *d, const sim_job_t *jobs, uint32_t job);
 
 #endif /* OST_SIM_DISPATCH_H */

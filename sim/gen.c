@@ -18,6 +18,15 @@
  *    P = 0.1, p ~ U{1..100} s, owner ~ Zipf(1.4267) over k users:
  *    P(rank r) = r^-s / sum_{i<=k} i^-s.  Think time 0.
  *  All jobs are sequential (q = 1) and estimates are exact (e = p).
+ *
+ *  GPUs (doc/semantics.md §20), ostrich experiment only: with
+ *  --gpu-frac F > 0, user u is a GPU user iff floor(u F) > floor((u-1) F)
+ *  (round(U F) of them, spread evenly over the short and the long users).
+ *  A GPU user's job asks for g ~ U{1..K} GPUs (--max-gpus K, default 8)
+ *  and C g CPUs (--cpus-per-gpu C, default 2), runtime drawn as for the
+ *  user's class, g after p; its class is "gpu-short" or "gpu-long".  The
+ *  file gets a `gpus G` line (--gpus G, default 16).  With F = 0 and no
+ *  --gpus the output is byte for byte that of earlier versions.
 \*****************************************************************************/
 
 #define _GNU_SOURCE
@@ -25,6 +34,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +51,10 @@ struct gen {
 	double zipf;         /* faircamp: Zipf exponent */
 	double think;        /* s */
 	long procs;          /* m */
+	double gpu_frac;     /* share of GPU users (0: none) */
+	long gpus;           /* G (-1: not given) */
+	long max_gpus;       /* K: a GPU job's g ~ U{1..K} */
+	long cpus_per_gpu;   /* C: a GPU job's q = C g */
 	const char *out;
 };
 
@@ -55,6 +69,10 @@ static const char _usage[] =
 "  --zipf S          faircamp: owner Zipf exponent (default 1.4267)\n"
 "  --think-time SEC  think time between a user's campaigns (default 0)\n"
 "  --procs M         m (default 64 ostrich, 10 faircamp)\n"
+"  --gpu-frac F      ostrich: share of GPU users (default 0)\n"
+"  --gpus G          GPUs of the machine (default 16 with GPU users)\n"
+"  --max-gpus K      GPUs per GPU job ~ U{1..K} (default 8)\n"
+"  --cpus-per-gpu C  CPUs per GPU of a GPU job (default 2)\n"
 "  -o FILE           output (default stdout)\n";
 
 /* Parse a number in [lo, hi].  RET: 0 or -1. */
@@ -66,6 +84,17 @@ static int _num(const char *s, double lo, double hi, double *out)
 	*out = strtod(s, &end);
 	return (end == s || *end || errno || !(*out >= lo && *out <= hi)) ?
 	       -1 : 0;
+}
+
+/* Parse a whole number in [lo, hi].  RET: 0 or -1. */
+static int _whole(const char *s, double lo, double hi, long *out)
+{
+	double v;
+
+	if (_num(s, lo, hi, &v) || v != floor(v))
+		return -1;
+	*out = (long) v;
+	return 0;
 }
 
 /* Parse the command line into g.  RET: 0 or -1. */
@@ -81,6 +110,10 @@ static int _parse(struct gen *g, int argc, char **argv)
 		{ "zipf", required_argument, NULL, 'z' },
 		{ "think-time", required_argument, NULL, 't' },
 		{ "procs", required_argument, NULL, 'm' },
+		{ "gpu-frac", required_argument, NULL, 'F' },
+		{ "gpus", required_argument, NULL, 'G' },
+		{ "max-gpus", required_argument, NULL, 'K' },
+		{ "cpus-per-gpu", required_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -88,7 +121,8 @@ static int _parse(struct gen *g, int argc, char **argv)
 	int opt, bad = 0, exp = -1;
 
 	*g = (struct gen) { .seed = 1, .jobs = 10000, .users = 10,
-			    .short_frac = 0.5, .zipf = 1.4267 };
+			    .short_frac = 0.5, .zipf = 1.4267, .gpus = -1,
+			    .max_gpus = 8, .cpus_per_gpu = 2 };
 	while ((opt = getopt_long(argc, argv, "o:h", lo, NULL)) != -1) {
 		switch (opt) {
 		case 'e':
@@ -107,16 +141,23 @@ static int _parse(struct gen *g, int argc, char **argv)
 		case 'z': bad |= _num(optarg, 0, 100, &g->zipf); break;
 		case 't': bad |= _num(optarg, 0, 1e12, &g->think); break;
 		case 'm': bad |= _num(optarg, 1, 1e9, &procs); break;
+		case 'F': bad |= _num(optarg, 0, 1, &g->gpu_frac); break;
+		case 'G': bad |= _whole(optarg, 0, 1e9, &g->gpus); break;
+		case 'K': bad |= _whole(optarg, 1, 1e6, &g->max_gpus); break;
+		case 'C': bad |= _whole(optarg, 1, 1e6, &g->cpus_per_gpu);
+			  break;
 		case 'o': g->out = optarg; break;
 		case 'h': fputs(_usage, stdout); exit(0);
 		default: bad = 1;
 		}
 	}
-	if (bad || exp < 0 || optind != argc) {
+	if (bad || exp < 0 || optind != argc || (exp && g->gpu_frac > 0)) {
 		fputs(_usage, stderr);
 		return -1;
 	}
 	g->faircamp = exp;
+	if (g->gpu_frac > 0 && g->gpus < 0)
+		g->gpus = 16;
 	g->p_new = pnew >= 0 ? pnew : exp ? 0.1 : 0.02;
 	g->procs = procs > 0 ? (long) procs : exp ? 10 : 64;
 	return 0;
@@ -150,6 +191,38 @@ static long _runtime(const struct gen *g, sim_rng_t *r, long user,
 			      : sim_rng_range(r, 3600, 36000);
 }
 
+/* User u is a GPU user: round(U F) of them, evenly spread. */
+static bool _gpu_user(const struct gen *g, long u)
+{
+	return g->gpu_frac > 0 &&
+	       floor((double) u * g->gpu_frac) >
+	       floor((double) (u - 1) * g->gpu_frac);
+}
+
+/* The class label of user u. */
+static const char *_class(const struct gen *g, long u, long nshort)
+{
+	if (g->faircamp)
+		return "zipf";
+	if (_gpu_user(g, u))
+		return u <= nshort ? "gpu-short" : "gpu-long";
+	return u <= nshort ? "short" : "long";
+}
+
+/* One job line of owner's campaign. */
+static void _job(const struct gen *g, FILE *f, sim_rng_t *r, long owner,
+		 long nshort)
+{
+	long p = _runtime(g, r, owner, nshort), gp;
+
+	if (!_gpu_user(g, owner)) {
+		fprintf(f, "job 1 %ld\n", p);
+		return;
+	}
+	gp = sim_rng_range(r, 1, g->max_gpus);
+	fprintf(f, "job %ld %ld gpus %ld\n", g->cpus_per_gpu * gp, p, gp);
+}
+
 /* Draw the instance and write it in the campaign workload format. */
 static void _write(const struct gen *g, FILE *f, const double *cdf)
 {
@@ -165,18 +238,24 @@ static void _write(const struct gen *g, FILE *f, const double *cdf)
 		fprintf(f, " --short-frac %g", g->short_frac);
 	else
 		fprintf(f, " --zipf %g", g->zipf);
-	fprintf(f, " --new-campaign %g --think-time %g --procs %ld\n",
+	fprintf(f, " --new-campaign %g --think-time %g --procs %ld",
 		g->p_new, g->think, g->procs);
-	fprintf(f, "procs %ld\nthink %g\n", g->procs, g->think);
+	if (g->gpu_frac > 0)
+		fprintf(f, " --gpu-frac %g --max-gpus %ld --cpus-per-gpu %ld",
+			g->gpu_frac, g->max_gpus, g->cpus_per_gpu);
+	if (g->gpus >= 0)
+		fprintf(f, " --gpus %ld", g->gpus);
+	fprintf(f, "\nprocs %ld\nthink %g\n", g->procs, g->think);
+	if (g->gpus >= 0)
+		fprintf(f, "gpus %ld\n", g->gpus);
 	for (long u = 1; u <= g->users; u++)
-		fprintf(f, "user %ld class %s\n", u, g->faircamp ? "zipf" :
-			u <= nshort ? "short" : "long");
+		fprintf(f, "user %ld class %s\n", u, _class(g, u, nshort));
 	for (long j = 0; j < g->jobs; j++) {
 		if (!j || sim_rng_unit(&r) < g->p_new) {
 			owner = _owner(g, &r, cdf);
 			fprintf(f, "campaign %ld\n", owner);
 		}
-		fprintf(f, "job 1 %ld\n", _runtime(g, &r, owner, nshort));
+		_job(g, f, &r, owner, nshort);
 	}
 }
 

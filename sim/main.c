@@ -34,6 +34,7 @@ struct cli {
 	size_t ncompare;
 	const char *jobs_out, *camps_out, *summary_out;
 	bool quiet;
+	uint32_t gpus;          /* --gpus, or SIM_GPUS_FILE */
 };
 
 static const char _usage[] =
@@ -42,6 +43,10 @@ static const char _usage[] =
 "  --compare POLICY,POLICY,...                run several, one table\n"
 "  --dispatch easy|list|strict                (default easy)\n"
 "  --procs M                                  (default: SWF header)\n"
+"  --gpus G                                   GPUs (default: file header, 0)\n"
+"  --charge cpu|billing|dominant              core's job width (default billing)\n"
+"  --charge-weights CPU=W,GRES/gpu=W          billing weights (default CPU=1)\n"
+"  --charge-max-tres                          billing: max, not sum (MAX_TRES)\n"
 "  --think-time SEC                           (default 600)\n"
 "  --grouping trace|online                    (default trace)\n"
 "  --estimates requested|exact|order-exact    (default requested)\n"
@@ -70,6 +75,7 @@ enum {
 	OPT_FS_PERIOD, OPT_VAREA, OPT_MEMORY, OPT_MEM_CREDIT, OPT_EVIDENCE,
 	OPT_EV_FLOOR, OPT_RANK, OPT_RANK_CAP, OPT_FEEDBACK, OPT_FB_THRESHOLD,
 	OPT_BY, OPT_GROUPS, OPT_PARTINFO, OPT_PARTITION, OPT_UNLIMITED,
+	OPT_GPUS, OPT_CHARGE, OPT_CHARGE_WEIGHTS, OPT_CHARGE_MAX_TRES,
 };
 
 static const struct option _longopts[] = {
@@ -104,6 +110,10 @@ static const struct option _longopts[] = {
 	{ "partition-info", required_argument, NULL, OPT_PARTINFO },
 	{ "partition", required_argument, NULL, OPT_PARTITION },
 	{ "unlimited-estimate", required_argument, NULL, OPT_UNLIMITED },
+	{ "gpus", required_argument, NULL, OPT_GPUS },
+	{ "charge", required_argument, NULL, OPT_CHARGE },
+	{ "charge-weights", required_argument, NULL, OPT_CHARGE_WEIGHTS },
+	{ "charge-max-tres", no_argument, NULL, OPT_CHARGE_MAX_TRES },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -165,6 +175,14 @@ static int _option(struct cli *c, int opt, const char *arg)
 			return -1;
 		o->procs = (uint32_t) v;
 		return 0;
+	case OPT_GPUS:
+		if (_number(arg, 0, &v) || v > 1e9 || v != floor(v))
+			return -1;
+		c->gpus = (uint32_t) v;
+		return 0;
+	case OPT_CHARGE: return sim_charge_mode_parse(arg, &o->charge.mode);
+	case OPT_CHARGE_WEIGHTS: return sim_charge_weights_parse(arg, &o->charge);
+	case OPT_CHARGE_MAX_TRES: o->charge.max_tres = true; return 0;
 	case OPT_THINK: return _number(arg, 0, &o->core.think_time);
 	case OPT_HALF_LIFE: return _number(arg, 0, &o->half_life);
 	case OPT_K:
@@ -235,6 +253,8 @@ static int _parse(struct cli *c, int argc, char **argv)
 
 	memset(c, 0, sizeof(*c));
 	ost_config_init(&c->opts.core);
+	sim_charge_init(&c->opts.charge);
+	c->gpus = SIM_GPUS_FILE;
 	c->opts.half_life = 7 * 86400.0;
 	c->opts.fb_threshold = 3600;
 	c->in.unlimited = -1;
@@ -403,6 +423,7 @@ int main(int argc, char **argv)
 	char err[512];
 	const char *why;
 	size_t done = 0;
+	uint32_t capacity;
 	int rc = 1;
 
 	if (_parse(&c, argc, argv))
@@ -418,6 +439,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	c.in.procs = c.opts.procs;
+	c.in.gpus = c.gpus;
 	c.in.exact = c.opts.exact;
 	c.in.parts = c.partinfo ? &c.parts : NULL;
 	rc = sim_workload_read_in(argv[optind], &c.in, &w, stderr, err,
@@ -435,6 +457,13 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	c.opts.procs = w.procs;
+	c.opts.gpus = w.gpus;
+	if (sim_charge_capacity(&c.opts.charge, w.procs, w.gpus, &capacity)) {
+		fprintf(stderr, "ostrich-sim: --charge-weights: the machine's "
+			"billing total is above 4294967295\n");
+		sim_workload_free(&w);
+		return 2;
+	}
 	c.opts.progress = !c.quiet && isatty(STDERR_FILENO);
 	for (; done < c.ncompare; done++)
 		if (_one(&c, &w, c.compare[done], &cols[done]))

@@ -5,7 +5,8 @@
  *
  *  Per campaign c of user u (jobs j, submit t_j, runtime p_j, q_j CPUs):
  *	t_c = min t_j, C_c = max end_j, flow = C_c - t_c, W = sum q_j p_j,
- *	LB = max(W/m, max_j (t_j - t_c + p_j), 1 s), stretch = flow / LB.
+ *	LB = max(W/m, max_j (t_j - t_c + p_j), 1 s), stretch = flow / LB;
+ *	on a machine with G > 0 GPUs also Wg/G in LB, Wg = sum g_j p_j (§20).
  *  Bounded slowdown of a job: max(1, (wait + p) / max(p, 10 s)).
  *  Jain's index over x_u = mean stretch of u: (sum x)^2 / (n sum x^2).
  *  Feedback metrics (§16) of user u, n_u campaigns: throughput =
@@ -43,7 +44,7 @@ static int _by_campaign_key(const sim_job_t *jobs, uint32_t a, uint32_t b)
 
 /* Metrics of one campaign from its n jobs ix[]. */
 static void _campaign(const sim_job_t *jobs, const uint32_t *ix, size_t n,
-		      uint32_t m, sim_cstat_t *c)
+		      uint32_t m, uint32_t G, sim_cstat_t *c)
 {
 	double reach = 0;
 
@@ -60,12 +61,15 @@ static void _campaign(const sim_job_t *jobs, const uint32_t *ix, size_t n,
 		c->end = fmax(c->end, j->end);
 		c->trace_end = fmax(c->trace_end, j->rec_start + j->runtime);
 		c->work += (double) j->procs * j->runtime;
+		c->gwork += (double) j->gpus * j->runtime;
 	}
 	for (size_t i = 0; i < n; i++) {
 		const sim_job_t *j = &jobs[ix[i]];
 		reach = fmax(reach, j->submit - c->submit + j->runtime);
 	}
 	c->lower_bound = fmax(fmax(c->work / m, reach), 1.0);
+	if (G)
+		c->lower_bound = fmax(c->lower_bound, c->gwork / G);
 	c->flow = c->end - c->submit;
 	c->stretch = c->flow / c->lower_bound;
 }
@@ -180,7 +184,8 @@ int sim_metrics_compute(const sim_workload_t *w, uint32_t m,
 		size_t b = a + 1;
 		while (b < w->njobs && !_by_campaign_key(w->jobs, ix[a], ix[b]))
 			b++;
-		_campaign(w->jobs, ix + a, b - a, m, &out->camps[out->ncamps++]);
+		_campaign(w->jobs, ix + a, b - a, m, w->gpus,
+			  &out->camps[out->ncamps++]);
 		a = b;
 	}
 	free(ix);
@@ -205,13 +210,17 @@ void sim_metrics_free(sim_metrics_t *mt)
 
 int sim_write_jobs(FILE *f, const sim_workload_t *w)
 {
-	fputs("job,user,campaign,submit,start,end,procs,runtime,estimate\n", f);
+	fputs("job,user,campaign,submit,start,end,procs,runtime,estimate", f);
+	fputs(w->gpus ? ",gpus,width\n" : "\n", f);
 	for (size_t i = 0; i < w->njobs; i++) {
 		const sim_job_t *j = &w->jobs[i];
-		fprintf(f, "%llu,%u,%u,%.15g,%.15g,%.15g,%u,%.15g,%.15g\n",
+		fprintf(f, "%llu,%u,%u,%.15g,%.15g,%.15g,%u,%.15g,%.15g",
 			(unsigned long long) j->number, j->uid, j->campaign,
 			j->submit, j->start, j->end, j->procs, j->runtime,
 			j->estimate);
+		if (w->gpus)
+			fprintf(f, ",%u,%u", j->gpus, j->width);
+		fputc('\n', f);
 	}
 	return ferror(f) ? -1 : 0;
 }
@@ -257,6 +266,8 @@ int sim_write_summary(FILE *f, const sim_metrics_t *mt,
 	fprintf(f, "{\n  \"policy\": \"%s\",\n  \"dispatch\": \"%s\",\n"
 		"  \"procs\": %u,\n", sim_policy_name(o->policy),
 		sim_dispatch_name(o->dispatch), o->procs);
+	fprintf(f, "  \"gpus\": %u,\n  \"charge\": \"%s\",\n",
+		o->gpus, sim_charge_mode_name(o->charge.mode));
 	fprintf(f, "  \"max_stretch\": %.15g,\n  \"mean_stretch\": %.15g,\n"
 		"  \"share_stretch_gt_20\": %.15g,\n"
 		"  \"share_stretch_le_2\": %.15g,\n", mt->max_stretch,
@@ -268,10 +279,15 @@ int sim_write_summary(FILE *f, const sim_metrics_t *mt,
 	fprintf(f, "  \"jobs\": %zu,\n  \"campaigns\": %zu,\n"
 		"  \"users\": %zu,\n  \"skipped\": {", mt->jobs, mt->ncamps,
 		mt->nusers);
-	for (int r = 0; r < SIM_SKIP_COUNT; r++)
+	for (int r = 0; r < SIM_SKIP_COUNT; r++) {
+		/* gpus_above_machine only where GPUs exist (§20), so a
+		 * CPU-only summary reads as before */
+		if (r == SIM_SKIP_GPUS && !w->gpus && !w->skipped[r])
+			continue;
 		fprintf(f, "%s\"%s\": %llu", r ? ", " : "",
 			sim_skip_name((enum sim_skip) r),
 			(unsigned long long) w->skipped[r]);
+	}
 	fputs(o->feedback ? "},\n" : "}\n}\n", f);
 	if (o->feedback)
 		_write_feedback(f, mt, w, o);

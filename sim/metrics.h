@@ -19,7 +19,9 @@ typedef struct sim_cstat {
 	double end;          /* C_c, s */
 	uint32_t jobs;
 	double work;         /* sum q*p, CPU-s */
-	double lower_bound;  /* max(work/m, max_j(t_j - t_c + p_j), 1), s */
+	double gwork;        /* sum g*p, GPU-s */
+	double lower_bound;  /* max(work/m, gwork/G, max_j(t_j - t_c + p_j),
+			      * 1), s (no gwork/G term when G = 0) */
 	double flow;         /* C_c - t_c, s */
 	double stretch;      /* flow / lower_bound */
 	double trace_end;    /* SWF: max recorded start + p, s (§16) */
@@ -54,15 +56,16 @@ typedef struct sim_metrics {
 	double mean_last_delay, max_last_delay;   /* s */
 } sim_metrics_t;
 
-/* Compute the metrics of w's simulated schedule on m CPUs (every job
- * must have run).  RET: 0, or -1 when memory is short.  O(n log n). */
+/* Compute the metrics of w's simulated schedule on m CPUs and w->gpus
+ * GPUs (every job must have run).  RET: 0, or -1 when memory is short.  O(n log n). */
 int sim_metrics_compute(const sim_workload_t *w, uint32_t m,
 			sim_metrics_t *out);
 
 /* Release what sim_metrics_compute allocated.  NULL is a no-op. */
 void sim_metrics_free(sim_metrics_t *mt);
 
-/* Write the files of the interface (header lines exactly as documented).
+/* Write the files of the interface (header lines exactly as documented;
+ * the jobs file has two more columns, gpus and width, when w->gpus > 0).
  * RET: 0, or -1 with errno set (I/O error). */
 int sim_write_jobs(FILE *f, const sim_workload_t *w);
 int sim_write_campaigns(FILE *f, const sim_metrics_t *mt);

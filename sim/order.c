@@ -23,7 +23,8 @@
  *	U_u(t) = sum_jobs q * integral 2^(-(t-x)/H) dx  over its run time
  *	       = g(t)^-1 * G_u(t),   g(t) = 2^((t - t0)/H),
  *	G_u(t) = G_u(t_u) + R_u * H/ln 2 * (g(t) - g(t_u))
- *  with R_u the user's running CPUs since t_u.  g(t)^-1 is common to all
+ *  with R_u the user's running charge since t_u: its running CPUs, or
+ *  with GPUs the raw charge of §20 (a double, as Slurm's billable TRES).  g(t)^-1 is common to all
  *  users, so comparing G_u is enough and no decay step ever runs; t0 is
  *  moved forward when g gets large.  g(t_u) is kept per user, so a walk
  *  computes g once, not once per user.  Usage accrues while jobs run, as
@@ -73,7 +74,7 @@ struct sim_order {
 	double *gu, *tu;           /* G_u at t_u */
 	double *gtu;               /* g(t_u) */
 	double *snap;              /* P > 0: G_u at the last multiple of P */
-	uint64_t *ru;              /* running CPUs */
+	double *ru;                /* running charge per second (§20) */
 	uint32_t *waiting;         /* users with pending jobs */
 	uint32_t *wpos;            /* position in waiting, NONE if absent */
 	uint32_t nwaiting;
@@ -274,8 +275,8 @@ static double _usage(const sim_order_t *o, uint32_t u, double now,
 		     double gnow)
 {
 	if (o->half_life <= 0)
-		return o->gu[u] + (double) o->ru[u] * (now - o->tu[u]);
-	return o->gu[u] + (double) o->ru[u] * o->half_life / LN2 *
+		return o->gu[u] + o->ru[u] * (now - o->tu[u]);
+	return o->gu[u] + o->ru[u] * o->half_life / LN2 *
 			  (gnow - o->gtu[u]);
 }
 
@@ -493,7 +494,7 @@ void sim_order_start(sim_order_t *o, uint32_t job, double now)
 		if (o->uhead[j->uidx] == NONE)
 			_fs_wait(o, j->uidx, false);
 		_fs_touch(o, j->uidx, now);
-		o->ru[j->uidx] += j->procs;
+		o->ru[j->uidx] += j->charge;
 	}
 }
 
@@ -504,7 +505,7 @@ void sim_order_finish(sim_order_t *o, uint32_t job, double now)
 	if (o->policy == SIM_POLICY_FAIRSHARE) {
 		_fs_recalc(o, now);
 		_fs_touch(o, j->uidx, now);
-		o->ru[j->uidx] -= j->procs;
+		o->ru[j->uidx] -= j->charge;
 	}
 }
 

@@ -119,8 +119,11 @@ void sim_report(FILE *f, const char *path, const sim_workload_t *w,
 	fprintf(f, "workload   %s (%s)\n", path,
 		w->closed ? "closed-loop campaigns" :
 		w->sacct ? "sacct" : "SWF");
-	fprintf(f, "machine    m = %u CPUs; %zu jobs, %u users, %zu campaigns; "
-		"%llu lines skipped", o->procs, w->njobs, w->nusers,
+	fprintf(f, "machine    m = %u CPUs", o->procs);
+	if (o->gpus)
+		fprintf(f, ", G = %u GPUs", o->gpus);
+	fprintf(f, "; %zu jobs, %u users, %zu campaigns; "
+		"%llu lines skipped", w->njobs, w->nusers,
 		n ? cols[0].mt.ncamps : 0, (unsigned long long) skipped);
 	for (int r = 0; r < SIM_SKIP_COUNT; r++)
 		if (w->skipped[r])
@@ -138,6 +141,11 @@ void sim_report(FILE *f, const char *path, const sim_workload_t *w,
 	if (o->feedback)
 		fprintf(f, "feedback (threshold %g s, %zu dependent "
 			"campaigns), ", o->fb_threshold, w->dependent);
+	if (o->gpus || o->charge.mode == SIM_CHARGE_DOMINANT ||
+	    o->charge.w_cpu != 1 || o->charge.w_gpu != 0 || o->charge.max_tres)
+		fprintf(f, "charge %s (CPU=%g,GRES/gpu=%g%s), ",
+			sim_charge_mode_name(o->charge.mode), o->charge.w_cpu,
+			o->charge.w_gpu, o->charge.max_tres ? ", MAX_TRES" : "");
 	fprintf(f, "estimates %s, capacity %s, gate %s, intra %s\n\n",
 		o->exact ? "exact" : "requested",
 		ost_capacity_name(o->core.capacity),

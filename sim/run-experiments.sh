@@ -3,7 +3,8 @@
 # the papers' two synthetic experiments (with 95% confidence intervals
 # over instances) and every policy x dispatch mode on the real traces;
 # section 5, open loop against the users' feedback, from
-# fairshare-analysis.sh's fb experiments (feedback-tables.py).
+# fairshare-analysis.sh's fb experiments (feedback-tables.py); section 6, the
+# GPU experiment, from gpu-experiments.sh.
 #
 # usage: run-experiments.sh   (driven by `make results`; environment:)
 #   SIM, GEN      ostrich-sim and ostrich-gen binaries
@@ -14,6 +15,8 @@
 #   SENS_INSTANCES sensitivity instances per point (default 40)
 #   VAR_OS_INSTANCES, VAR_FC_INSTANCES  instances of the papers' experiments
 #                 per variant in section 4 (default 40 and 100)
+#   GPU_SEEDS     instances of the GPU experiment of section 6 (default 20;
+#                 the text around its table is in the template)
 # SPDX-License-Identifier: GPL-2.0-or-later
 
 set -eu
@@ -379,6 +382,11 @@ the per-class breakdowns are in \`doc/fairshare-analysis.md\` section 5.
 EOF2
 python3 "$(dirname "$0")/feedback-tables.py" "$tmp/fb/fb-rows.txt"
 echo "<!-- feedback tables end -->"
+SIM=$SIM GEN=$GEN OUT=$tmp/gpu SEEDS=${GPU_SEEDS:-20} \
+	sh "$(dirname "$0")/gpu-experiments.sh" >/dev/null
+sed -n '/^<!-- gpu head -->$/,/^<!-- gpu table -->$/p' "$TEMPLATE" | sed '1d;$d'
+cat "$tmp/gpu/gpu-exp.md"
+sed -n '/^<!-- gpu table -->$/,/^<!-- gpu end -->$/p' "$TEMPLATE" | sed '1d;$d'
 sed -n '/^<!-- discussion -->$/,$p' "$TEMPLATE" | sed 1d
 } >"$md"
 cp "$md" "$OUT/results.md"

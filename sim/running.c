@@ -5,6 +5,7 @@
 \*****************************************************************************/
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,6 +58,7 @@ int sim_running_add(sim_running_t *rs, sim_run_t run)
 	rs->r[at] = run;
 	rs->n++;
 	rs->busy += run.procs;
+	rs->gbusy += run.gpus;
 	return 0;
 }
 
@@ -67,6 +69,7 @@ int sim_running_del(sim_running_t *rs, double est_end, uint32_t job)
 	if (at == rs->n || _cmp(est_end, job, &rs->r[at]))
 		return -1;
 	rs->busy -= rs->r[at].procs;
+	rs->gbusy -= rs->r[at].gpus;
 	memmove(&rs->r[at], &rs->r[at + 1], (rs->n - at - 1) * sizeof(*rs->r));
 	rs->n--;
 	return 0;
@@ -75,21 +78,43 @@ int sim_running_del(sim_running_t *rs, double est_end, uint32_t job)
 double sim_running_shadow(const sim_running_t *rs, double now, uint64_t free,
 			  uint64_t need, uint64_t *extra)
 {
-	uint64_t avail = free;
+	sim_res_t x;
+	double t = sim_running_shadow_res(rs, now, (sim_res_t) { free, 0 },
+					  (sim_res_t) { need, 0 }, &x);
+
+	*extra = x.procs;
+	return t;
+}
+
+/* Both resources of a cover need. */
+static inline bool _enough(sim_res_t a, sim_res_t need)
+{
+	return a.procs >= need.procs && a.gpus >= need.gpus;
+}
+
+double sim_running_shadow_res(const sim_running_t *rs, double now,
+			      sim_res_t free, sim_res_t need,
+			      sim_res_t *extra)
+{
+	sim_res_t avail = free;
 	size_t i = 0;
 
-	*extra = 0;
-	if (avail >= need) {
-		*extra = avail - need;
+	*extra = (sim_res_t) { 0, 0 };
+	if (_enough(avail, need)) {
+		*extra = (sim_res_t) { avail.procs - need.procs,
+				       avail.gpus - need.gpus };
 		return now;
 	}
 	while (i < rs->n) {
 		double t = fmax(rs->r[i].est_end, now);
 
-		while (i < rs->n && fmax(rs->r[i].est_end, now) == t)
-			avail += rs->r[i++].procs;
-		if (avail >= need) {
-			*extra = avail - need;
+		while (i < rs->n && fmax(rs->r[i].est_end, now) == t) {
+			avail.procs += rs->r[i].procs;
+			avail.gpus += rs->r[i++].gpus;
+		}
+		if (_enough(avail, need)) {
+			*extra = (sim_res_t) { avail.procs - need.procs,
+					       avail.gpus - need.gpus };
 			return t;
 		}
 	}

@@ -15,7 +15,13 @@ typedef struct sim_run {
 	double est_end;   /* start + estimate, s */
 	uint32_t job;     /* job index */
 	uint32_t procs;
+	uint32_t gpus;
 } sim_run_t;
+
+/* An amount of both resources. */
+typedef struct sim_res {
+	uint64_t procs, gpus;
+} sim_res_t;
 
 /* At most m entries (every job holds >= 1 CPU), so a sorted array with
  * memmove is cheaper than a tree. */
@@ -23,6 +29,7 @@ typedef struct sim_running {
 	sim_run_t *r;
 	size_t n, cap;
 	uint64_t busy;    /* sum of procs */
+	uint64_t gbusy;   /* sum of gpus */
 } sim_running_t;
 
 void sim_running_init(sim_running_t *rs);
@@ -44,5 +51,12 @@ int sim_running_del(sim_running_t *rs, double est_end, uint32_t job);
  * ending first. */
 double sim_running_shadow(const sim_running_t *rs, double now, uint64_t free,
 			  uint64_t need, uint64_t *extra);
+
+/* The same over CPUs and GPUs (§20): the earliest t >= now at which both
+ * free + released >= need, and *extra what is left of each then.  RET: s,
+ * or INFINITY (then *extra = 0, 0).  O(k). */
+double sim_running_shadow_res(const sim_running_t *rs, double now,
+			      sim_res_t free, sim_res_t need,
+			      sim_res_t *extra);
 
 #endif /* OST_SIM_RUNNING_H */

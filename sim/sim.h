@@ -5,7 +5,8 @@
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *
  *  Units: time in seconds (trace seconds for SWF, seconds from 0 for
- *  closed-loop workloads), work in CPU-seconds, CPUs as integers.
+ *  closed-loop workloads), work in CPU-seconds, CPUs and GPUs as
+ *  integers, widths in the charge unit (§20).
 \*****************************************************************************/
 
 #ifndef OST_SIM_H
@@ -15,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "charge.h"
 #include "ostrich.h"
 
 /* One rigid job of the workload, and what the simulation made of it. */
@@ -23,6 +25,10 @@ typedef struct sim_job {
 	uint32_t uid;        /* owner */
 	uint32_t uidx;       /* dense user index, 0 .. nusers-1 */
 	uint32_t procs;      /* q >= 1 */
+	uint32_t gpus;       /* g >= 0 (closed loop only; SWF: 0) */
+	uint32_t width;      /* what the core is told q is (§20): set by
+				sim_run from the charge mode */
+	double charge;       /* fairshare's charge per second (§20) */
 	double submit;       /* SWF: field 2; closed loop: set at release */
 	double trace_submit; /* SWF: field 2, kept when --feedback moves
 				submit (§16); NAN for closed loop */
@@ -53,11 +59,12 @@ enum sim_skip {
 	SIM_SKIP_RUNTIME,    /* p < 0 */
 	SIM_SKIP_PROCS,      /* q <= 0 */
 	SIM_SKIP_TOO_BIG,    /* q > m */
+	SIM_SKIP_GPUS,       /* g > G */
 	SIM_SKIP_COUNT
 };
 
 /* Stable report name of a skip reason ("malformed", "negative_runtime",
- * "no_procs", "procs_above_m"). */
+ * "no_procs", "procs_above_m", "gpus_above_machine"). */
 const char *sim_skip_name(enum sim_skip r);
 
 /* Rows of a sacct dump left out of the replay (§17), counted apart
@@ -81,6 +88,7 @@ typedef struct sim_workload {
 	sim_job_t *jobs;
 	size_t njobs;
 	uint32_t procs;      /* m from the header (0 if none) */
+	uint32_t gpus;       /* G: the header's or --gpus (0: none) */
 	uint32_t *uids;      /* the distinct owners, increasing */
 	uint32_t nusers;
 	bool closed;         /* closed-loop campaign workload */
@@ -127,6 +135,8 @@ typedef struct sim_opts {
 	sim_policy_t policy;
 	sim_dispatch_t dispatch;
 	uint32_t procs;         /* m */
+	uint32_t gpus;          /* G (0: none) */
+	sim_charge_t charge;    /* width and capacity of the core (§20) */
 	sim_grouping_t grouping;
 	bool exact;             /* --estimates exact: e = p */
 	bool order_exact;       /* --estimates order-exact: the core (the

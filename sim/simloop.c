@@ -72,7 +72,7 @@ static int _submit(struct loop *l, uint32_t job, double now)
 	if (l->eng) {
 		ost_job_desc_t d = {
 			.id = (uint64_t) job + 1, .uid = j->uid,
-			.procs = j->procs,
+			.procs = j->width,
 			.estimate = l->opts->order_exact ? j->runtime
 							 : j->estimate,
 			.campaign = j->campaign,
@@ -322,7 +322,8 @@ static int _loop(struct loop *l)
 }
 
 /* Campaigns for --grouping trace, the engine (for the OStrich/FairCamp
- * order or online grouping), order, dispatcher and first releases.
+ * order or online grouping), order, dispatcher and first releases; each
+ * job's width and charge, the engine's capacity in the same unit (§20).
  * RET: 0 or -1. */
 static int _setup(struct loop *l)
 {
@@ -330,8 +331,17 @@ static int _setup(struct loop *l)
 	const sim_opts_t *o = l->opts;
 	bool engine_order = o->policy == SIM_POLICY_OSTRICH ||
 			    o->policy == SIM_POLICY_FAIRCAMP;
+	uint32_t capacity;
 
+	if (sim_charge_capacity(&o->charge, o->procs, o->gpus, &capacity))
+		return -1;
 	for (size_t i = 0; i < w->njobs; i++) {
+		sim_job_t *j = &w->jobs[i];
+
+		j->width = sim_charge_width(&o->charge, o->procs, o->gpus,
+					    j->procs, j->gpus);
+		j->charge = sim_charge_raw(&o->charge, o->procs, o->gpus,
+					   j->procs, j->gpus);
 		w->jobs[i].start = w->jobs[i].end = NAN;
 		if (!w->closed)
 			w->jobs[i].campaign = 0;
@@ -344,7 +354,7 @@ static int _setup(struct loop *l)
 		return -1;
 	if (engine_order || (!w->closed && o->grouping == SIM_GROUP_ONLINE)) {
 		ost_config_t cfg = o->core;
-		cfg.procs = o->procs;
+		cfg.procs = capacity;
 		cfg.mode = o->policy == SIM_POLICY_FAIRCAMP ? OST_MODE_FAIRCAMP
 							    : OST_MODE_OSTRICH;
 		if (!(l->eng = ost_sched_create(&cfg)))
@@ -356,6 +366,7 @@ static int _setup(struct loop *l)
 	if (sim_disp_init(&l->disp, o->dispatch, o->procs, w->njobs) ||
 	    _ev_init(l))
 		return -1;
+	l->disp.gpus = o->gpus;
 	/* the index needs every job of the order eligible (dispatch.h) */
 	if (o->dispatch == SIM_DISPATCH_EASY &&
 	    !(engine_order && o->core.gate == OST_GATE_STRICT)) {

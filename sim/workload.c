@@ -15,6 +15,7 @@
 
 static const char *_skip_names[SIM_SKIP_COUNT] = {
 	"malformed", "negative_runtime", "no_procs", "procs_above_m",
+	"gpus_above_machine",
 };
 
 static const char *_sacct_skip_names[SIM_SACCT_SKIP_COUNT] = {
@@ -216,7 +217,8 @@ static bool _looks_sacct(const char *head)
 int sim_workload_read(const char *path, uint32_t procs, bool exact,
 		      sim_workload_t *w, FILE *log, char *err, size_t errlen)
 {
-	sim_input_t in = { .procs = procs, .exact = exact, .unlimited = -1 };
+	sim_input_t in = { .procs = procs, .gpus = SIM_GPUS_FILE,
+			   .exact = exact, .unlimited = -1 };
 
 	return sim_workload_read_in(path, &in, w, log, err, errlen);
 }
@@ -239,13 +241,17 @@ int sim_workload_read_in(const char *path, const sim_input_t *in,
 		head[0] = '\0';
 	gzrewind(f);
 	if (!strncmp(head, "%ostrich-campaigns", 18))
-		rc = sim_cwl_read(f, path, in->procs, in->exact, w, log, err,
-				  errlen);
-	else if (_looks_sacct(head))
-		rc = sim_sacct_read(f, path, in, w, log, err, errlen);
-	else
-		rc = sim_swf_read(f, path, in->procs, in->exact, w, log, err,
-				  errlen);
+		rc = sim_cwl_read(f, path, in->procs, in->gpus, in->exact, w,
+				  log, err, errlen);
+	else {
+		if (_looks_sacct(head))
+			rc = sim_sacct_read(f, path, in, w, log, err, errlen);
+		else
+			rc = sim_swf_read(f, path, in->procs, in->exact, w,
+					  log, err, errlen);
+		if (!rc)	/* their jobs ask for no GPU */
+			w->gpus = in->gpus == SIM_GPUS_FILE ? 0 : in->gpus;
+	}
 	gzclose(f);
 	if (!rc && _index_users(w)) {
 		snprintf(err, errlen, "%s: out of memory", path);

@@ -19,8 +19,15 @@
 long sim_getline(gzFile f, char **buf, size_t *cap);
 
 /* How to read a workload: the options that are not in the file. */
+/* gpus of sim_input_t: the closed-loop file's `gpus` line (0 if none). */
+#define SIM_GPUS_FILE UINT32_MAX
+
 typedef struct sim_input {
 	uint32_t procs;       /* m to use (0: from the file) */
+	uint32_t gpus;        /* G: GPUs of the machine, SIM_GPUS_FILE for the
+			       * closed-loop file's header (0 for SWF and
+			       * sacct); a job asking for more is skipped
+			       * (gpus_above_machine); w->gpus holds it */
 	bool exact;           /* e = p for every job */
 	const sim_partitions_t *parts;  /* sacct: --partition-info, or NULL */
 	const char *partition;          /* sacct: only this partition's jobs,
@@ -39,15 +46,18 @@ int sim_workload_read_in(const char *path, const sim_input_t *in,
 			 sim_workload_t *w, FILE *log, char *err,
 			 size_t errlen);
 
-/* sim_workload_read_in with only procs and exact set. */
+/* sim_workload_read_in with only procs and exact set (gpus from the
+ * file). */
 int sim_workload_read(const char *path, uint32_t procs, bool exact,
 		      sim_workload_t *w, FILE *log, char *err, size_t errlen);
 
-/* The three readers behind sim_workload_read_in, same contract. */
+/* The three readers behind sim_workload_read_in, same contract (SWF and
+ * sacct jobs ask for no GPU). */
 int sim_swf_read(gzFile f, const char *path, uint32_t procs, bool exact,
 		 sim_workload_t *w, FILE *log, char *err, size_t errlen);
-int sim_cwl_read(gzFile f, const char *path, uint32_t procs, bool exact,
-		 sim_workload_t *w, FILE *log, char *err, size_t errlen);
+int sim_cwl_read(gzFile f, const char *path, uint32_t procs, uint32_t gpus,
+		 bool exact, sim_workload_t *w, FILE *log, char *err,
+		 size_t errlen);
 int sim_sacct_read(gzFile f, const char *path, const sim_input_t *in,
 		   sim_workload_t *w, FILE *log, char *err, size_t errlen);
 

@@ -1,6 +1,7 @@
 /*****************************************************************************\
  *  check_dispatch.c - unit tests of the running set (EASY shadow time)
- *  and of the three dispatch modes over an fcfs order.
+ *  and of the three dispatch modes over an fcfs order; with GPUs (§20),
+ *  the shadow time over two resources and no over-allocation.
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
@@ -11,6 +12,7 @@
 
 #include "ck_run.h"
 #include "dispatch.h"
+#include "pendidx.h"
 
 START_TEST(test_shadow)
 {
@@ -18,10 +20,10 @@ START_TEST(test_shadow)
 	uint64_t extra;
 
 	sim_running_init(&rs);
-	sim_running_add(&rs, (sim_run_t) { 20, 1, 2 });
-	sim_running_add(&rs, (sim_run_t) { 10, 2, 1 });
-	sim_running_add(&rs, (sim_run_t) { 10, 3, 1 });
-	sim_running_add(&rs, (sim_run_t) { 3, 4, 4 });  /* overran: now */
+	sim_running_add(&rs, (sim_run_t) { 20, 1, 2, 0 });
+	sim_running_add(&rs, (sim_run_t) { 10, 2, 1, 0 });
+	sim_running_add(&rs, (sim_run_t) { 10, 3, 1, 0 });
+	sim_running_add(&rs, (sim_run_t) { 3, 4, 4, 0 });  /* overran: now */
 	ck_assert_uint_eq(rs.busy, 8);
 	ck_assert_double_eq(sim_running_shadow(&rs, 5, 1, 1, &extra), 5);
 	ck_assert_uint_eq(extra, 0);
@@ -214,6 +216,130 @@ START_TEST(test_qmin_tracking)
 }
 END_TEST
 
+/* The shadow time over CPUs and GPUs waits for both (§20): running jobs
+ * ending at 10 (4 CPUs), 20 and 30 (1 CPU + 2 GPUs each), 1 CPU and no
+ * GPU free now. */
+START_TEST(test_shadow_gpus)
+{
+	static const sim_run_t runs[] = {
+		{ 10, 1, 4, 0 }, { 20, 2, 1, 2 }, { 30, 3, 1, 2 },
+	};
+	static const struct {
+		sim_res_t need, extra;
+		double t;
+	} cases[] = {
+		{ { 2, 1 }, { 4, 1 }, 20 },        /* the GPUs decide */
+		{ { 6, 0 }, { 0, 2 }, 20 },        /* the CPUs decide */
+		{ { 1, 4 }, { 6, 0 }, 30 },
+		{ { 1, 5 }, { 0, 0 }, INFINITY },  /* never */
+	};
+	sim_running_t rs;
+
+	sim_running_init(&rs);
+	for (size_t i = 0; i < sizeof(runs) / sizeof(runs[0]); i++)
+		sim_running_add(&rs, runs[i]);
+	ck_assert_uint_eq(rs.gbusy, 4);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		sim_res_t x;
+		double t = sim_running_shadow_res(&rs, 0, (sim_res_t) { 1, 0 },
+						  cases[i].need, &x);
+
+		ck_assert_msg(t == cases[i].t && x.procs == cases[i].extra.procs
+			      && x.gpus == cases[i].extra.gpus,
+			      "case %zu: t %g extra %llu/%llu", i, t,
+			      (unsigned long long) x.procs,
+			      (unsigned long long) x.gpus);
+	}
+	sim_running_free(&rs);
+}
+END_TEST
+
+/* Random workloads of CPU and GPU jobs under each dispatch mode, with
+ * and without the EASY index: after every dispatch the running jobs
+ * (counted from the test's own states, not the dispatcher's sums) hold
+ * at most M CPUs and G GPUs, and a job that fits when nothing runs is
+ * started (no GPU job waits on an idle machine). */
+START_TEST(test_gpus_never_overallocated)
+{
+	enum { M = 16, G = 4, N = 2000 };
+	static sim_job_t jobs[N];
+	static int state[N];	/* 0 unsubmitted, 1 pending, 2 running, 3 done */
+	sim_workload_t w = { .jobs = jobs, .njobs = N, .nusers = 1 };
+	sim_dispatch_t mode = (sim_dispatch_t) (_i % 3);
+	bool indexed = _i >= 3;
+	sim_pendidx_t x;
+	sim_order_t *o;
+	sim_disp_t d;
+	uint32_t r = 777u + (uint32_t) _i, next = 0;
+	long bad = -1;
+
+	for (uint32_t j = 0; j < N; j++) {
+		r = r * 1103515245u + 12345u;
+		jobs[j] = (sim_job_t) {
+			.procs = 1 + (r >> 16) % M,
+			.gpus = (r >> 8) % 3 ? 0 : 1 + (r >> 4) % G,
+			.estimate = 1 + (r >> 20) % 8, .start = NAN,
+		};
+	}
+	o = sim_order_create(SIM_POLICY_FCFS, &w, NULL, 0);
+	ck_assert_ptr_nonnull(o);
+	ck_assert_int_eq(sim_disp_init(&d, mode, M, N), 0);
+	d.gpus = G;
+	if (indexed) {
+		ck_assert_int_eq(sim_pendidx_init(&x, jobs, N), 0);
+		d.index = &x;
+	}
+	for (long step = 0; step < 6 * N && bad < 0; step++) {
+		uint64_t cpus = 0, gpus = 0, running = 0;
+		double now = (double) step;
+
+		r = r * 1103515245u + 12345u;
+		if ((r >> 9) % 2 && next < N) {
+			sim_order_submit(o, next, now);
+			OST_CHECK(!sim_disp_pending(&d, jobs[next].procs),
+				  "pending at step %ld", step);
+			if (indexed)
+				sim_pendidx_add(&x, next);
+			state[next++] = 1;
+		} else {
+			for (uint32_t j = 0; j < next; j++)
+				if (state[j] == 2 && (r >> 12) % 3) {
+					OST_CHECK(!sim_disp_finish(&d, jobs, j),
+						  "finish %u", j);
+					sim_order_finish(o, j, now);
+					state[j] = 3;
+					break;
+				}
+		}
+		OST_CHECK(!sim_disp_run(&d, o, jobs, now), "run at step %ld",
+			  step);
+		for (size_t i = 0; i < d.nstarts; i++) {
+			OST_CHECK(state[d.starts[i]] == 1, "start of job %u "
+				  "not pending", d.starts[i]);
+			jobs[d.starts[i]].start = now;
+			sim_order_start(o, d.starts[i], now);
+			state[d.starts[i]] = 2;
+		}
+		for (uint32_t j = 0; j < next; j++)
+			if (state[j] == 2) {
+				cpus += jobs[j].procs;
+				gpus += jobs[j].gpus;
+				running++;
+			}
+		if (cpus > M || gpus > G || (!running && d.pending))
+			bad = step;
+	}
+	ck_assert_msg(bad < 0, "mode %d index %d: over-allocated (or idle "
+		      "with jobs pending) at step %ld", (int) mode, indexed,
+		      bad);
+	ck_assert_msg(next == N, "not every job was submitted");
+	sim_disp_free(&d);
+	if (indexed)
+		sim_pendidx_free(&x);
+	sim_order_destroy(o);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("dispatch");
@@ -223,6 +349,8 @@ int main(void)
 	tcase_add_test(tc, test_easy_extra);
 	tcase_add_test(tc, test_huge_machine);
 	tcase_add_test(tc, test_qmin_tracking);
+	tcase_add_test(tc, test_shadow_gpus);
+	tcase_add_loop_test(tc, test_gpus_never_overallocated, 0, 6);
 	suite_add_tcase(s, tc);
 	return ost_check_run(s);
 }

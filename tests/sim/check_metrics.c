@@ -60,11 +60,37 @@ START_TEST(test_campaigns)
 }
 END_TEST
 
+/* A campaign of GPU jobs is bounded below by its GPU work over G. */
+START_TEST(test_lower_bound_gpus)
+{
+	sim_job_t jobs[] = {
+		{ .uid = 1, .campaign = 1, .procs = 1, .gpus = 2,
+		  .submit = 0, .runtime = 10, .start = 0, .end = 10 },
+		{ .uid = 1, .campaign = 1, .procs = 1, .gpus = 2,
+		  .submit = 0, .runtime = 10, .start = 10, .end = 20 },
+	};
+	sim_workload_t w = { .jobs = jobs, .njobs = 2, .nusers = 1,
+			     .gpus = 2 };
+	sim_metrics_t mt;
+
+	ck_assert_int_eq(sim_metrics_compute(&w, 8, &mt), 0);
+	ck_assert_double_eq(mt.camps[0].gwork, 40);
+	ck_assert_double_eq(mt.camps[0].lower_bound, 20);
+	ck_assert_double_eq(mt.camps[0].stretch, 1);
+	sim_metrics_free(&mt);
+	w.gpus = 0;                /* no GPU term on a machine without */
+	ck_assert_int_eq(sim_metrics_compute(&w, 8, &mt), 0);
+	ck_assert_double_eq(mt.camps[0].lower_bound, 10);
+	sim_metrics_free(&mt);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("metrics");
 	TCase *tc = ost_tcase("Core", OST_TIMEOUT_LIGHT);
 	tcase_add_test(tc, test_campaigns);
+	tcase_add_test(tc, test_lower_bound_gpus);
 	suite_add_tcase(s, tc);
 	return ost_check_run(s);
 }

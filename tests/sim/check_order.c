@@ -28,11 +28,11 @@ static int _collect(uint32_t job, bool eligible, void *arg)
 
 /* users 0 and 1 (uidx), submits increasing with the index */
 static sim_job_t _jobs[] = {
-	{ .uidx = 0, .procs = 2, .submit = 0 },
-	{ .uidx = 0, .procs = 1, .submit = 1 },
-	{ .uidx = 1, .procs = 1, .submit = 2 },
-	{ .uidx = 0, .procs = 1, .submit = 3 },
-	{ .uidx = 1, .procs = 1, .submit = 4 },
+	{ .uidx = 0, .procs = 2, .charge = 2, .submit = 0 },
+	{ .uidx = 0, .procs = 1, .charge = 1, .submit = 1 },
+	{ .uidx = 1, .procs = 1, .charge = 1, .submit = 2 },
+	{ .uidx = 0, .procs = 1, .charge = 1, .submit = 3 },
+	{ .uidx = 1, .procs = 1, .charge = 1, .submit = 4 },
 };
 static sim_workload_t _w = { .jobs = _jobs, .njobs = 5, .nusers = 2 };
 

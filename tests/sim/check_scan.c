@@ -50,6 +50,7 @@ static void _jobs(sim_job_t *j, size_t n, uint64_t seed)
 		j[i].uid = j[i].uidx + 1;
 		j[i].procs = _below(&seed, 3) ? 1 + _below(&seed, 4)
 					      : 1 + _below(&seed, M);
+		j[i].charge = j[i].procs;     /* fairshare's usage (§20) */
 		j[i].estimate = 5.0 * (1 + _below(&seed, 12));
 		j[i].runtime = 1 + _below(&seed, (uint32_t) j[i].estimate);
 		j[i].submit = t;

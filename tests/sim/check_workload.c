@@ -42,17 +42,27 @@ static const char *_tmp(const char *text, bool gz)
 	return _path;
 }
 
-static int _read(const char *text, bool gz, uint32_t procs, bool exact,
-		 sim_workload_t *w)
+/* Read text (gzip'ed when gz) on a machine of gpus GPUs (SIM_GPUS_FILE:
+ * the file's).  RET: sim_workload_read_in's. */
+static int _read_gpus(const char *text, bool gz, uint32_t procs,
+		      uint32_t gpus, bool exact, sim_workload_t *w)
 {
 	char err[256];
 	FILE *devnull = fopen("/dev/null", "w");
-	int rc = sim_workload_read(_tmp(text, gz), procs, exact, w, devnull,
-				   err, sizeof(err));
+	sim_input_t in = { .procs = procs, .gpus = gpus, .exact = exact,
+			   .unlimited = -1 };
+	int rc = sim_workload_read_in(_tmp(text, gz), &in, w, devnull, err,
+				      sizeof(err));
 
 	fclose(devnull);
 	unlink(_path);
 	return rc;
+}
+
+static int _read(const char *text, bool gz, uint32_t procs, bool exact,
+		 sim_workload_t *w)
+{
+	return _read_gpus(text, gz, procs, SIM_GPUS_FILE, exact, w);
 }
 
 START_TEST(test_swf_fields_ok)
@@ -175,6 +185,41 @@ START_TEST(test_cwl)
 }
 END_TEST
 
+/* GPU counts (§20): the `gpus` header and the optional `gpus N` of a job
+ * line; a job above G is skipped; --gpus (the gpus argument) overrides
+ * the header; a line without it asks for none; an SWF trace has none. */
+START_TEST(test_cwl_gpus)
+{
+	static const char cwl[] =
+		"%ostrich-campaigns 1\nprocs 8\ngpus 4\n"
+		"campaign 1\njob 2 10 gpus 4\njob 1 5 7\njob 1 5 7 gpus 1\n"
+		"job 1 5 gpus 5\njob 1 5 gpus 1.5\njob 1 5 gpus\n"
+		"job 1 5 gpus -1\n";
+	static const struct { uint32_t gpus; double e; } want[] = {
+		{ 4, 10 }, { 0, 7 }, { 1, 7 },
+	};
+	sim_workload_t w;
+
+	ck_assert_int_eq(_read(cwl, false, 0, false, &w), 0);
+	ck_assert_uint_eq(w.gpus, 4);
+	ck_assert_uint_eq(w.njobs, 3);
+	for (size_t i = 0; i < 3; i++)
+		ck_assert_msg(w.jobs[i].gpus == want[i].gpus &&
+			      w.jobs[i].estimate == want[i].e, "job %zu", i);
+	ck_assert_uint_eq(w.skipped[SIM_SKIP_GPUS], 1);
+	ck_assert_uint_eq(w.skipped[SIM_SKIP_MALFORMED], 3);
+	sim_workload_free(&w);
+	ck_assert_int_eq(_read_gpus(cwl, false, 0, 2, false, &w), 0);
+	ck_assert_uint_eq(w.gpus * 10 + w.njobs, 22); /* 4 GPUs > 2 now */
+	ck_assert_uint_eq(w.skipped[SIM_SKIP_GPUS], 2);
+	sim_workload_free(&w);
+	ck_assert_int_eq(_read_gpus(_swf, false, 0, 3, false, &w), 0);
+	ck_assert_uint_eq(w.gpus, 3);
+	ck_assert_uint_eq(w.jobs[0].gpus + w.jobs[1].gpus, 0);
+	sim_workload_free(&w);
+}
+END_TEST
+
 START_TEST(test_group_trace)
 {
 	sim_job_t jobs[] = {
@@ -211,6 +256,7 @@ int main(void)
 	tcase_add_test(swf, test_swf_gzip_procs_exact);
 	tcase_add_test(swf, test_swf_all_bad);
 	tcase_add_test(cwl, test_cwl);
+	tcase_add_test(cwl, test_cwl_gpus);
 	tcase_add_test(grp, test_group_trace);
 	suite_add_tcase(s, swf);
 	suite_add_tcase(s, cwl);

@@ -114,6 +114,9 @@ rank-cap -5
 feedback-threshold -1
 by team
 unlimited-estimate -1
+gpus -1
+charge fair
+charge-weights CPU=x
 EOF
 while read -r opt val; do
 	"$SIM" --quiet "--$opt" "$val" "$DATA/semantics3.swf" 2>"$tmp/err"
@@ -121,11 +124,50 @@ while read -r opt val; do
 	grep -qx -- "ostrich-sim: bad value '$val' for --$opt" "$tmp/err" ||
 		fail "--$opt '$val': message names another option: $(head -1 "$tmp/err")"
 done <"$tmp/bad-values"
-# the output files, --feedback and --quiet/--help take no value that can be
-# bad; --partition-info's file and --partition's name are checked when read
-# (sacct.sh)
+# --gpus and --charge-weights (§20): every bad value refused with status 2
+# and a message naming the option; the documented forms accepted
+while read -r opt val; do
+	"$SIM" --quiet "--$opt" "$val" "$DATA/gpus.cwl" 2>"$tmp/err"
+	[ $? -eq 2 ] || fail "--$opt '$val' not refused with status 2"
+	grep -qx -- "ostrich-sim: bad value '$val' for --$opt" "$tmp/err" ||
+		fail "--$opt '$val': message names another option"
+done <<'EOF'
+gpus 1.5
+gpus x
+gpus 2e9
+gpus nan
+charge gpu
+charge-weights CPU
+charge-weights CPU=-1
+charge-weights CPU=1,GPU=8
+charge-weights CPU=inf
+charge-weights CPU=0,GRES/gpu=0
+charge-weights CPU=1,,GRES/gpu=2x
+charge-weights Mem=1G
+EOF
+for good in "--gpus 0" "--gpus 8" "--charge cpu" "--charge DOMINANT" \
+	    "--charge-weights gres/GPU=8" "--charge-weights CPU=0.5,GRES/gpu=4" \
+	    "--charge-max-tres --charge-weights CPU=1,GRES/gpu=8"; do
+	# shellcheck disable=SC2086
+	"$SIM" --quiet $good "$DATA/gpus.cwl" || fail "option $good refused"
+done
+"$SIM" --quiet --charge-weights CPU=2e9 "$DATA/gpus.cwl" 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q -- "--charge-weights: the machine's billing total" \
+	"$tmp/err" || fail "billing total above 2^32-1 not refused"
+# a machine with GPUs: the jobs file gains gpus,width; jobs above G skipped
+"$SIM" --quiet --gpus 2 --jobs-out "$tmp/g.csv" --summary-out "$tmp/g.json" \
+	"$DATA/gpus.cwl" || fail "--gpus 2"
+head -1 "$tmp/g.csv" | grep -qx \
+	'job,user,campaign,submit,start,end,procs,runtime,estimate,gpus,width' ||
+	fail "jobs header with GPUs"
+grep -q '"gpus_above_machine": [1-9]' "$tmp/g.json" || fail "gpus above G"
+grep -q '"gpus": 2,' "$tmp/g.json" || fail "summary gpus"
+grep -q '"charge": "billing",' "$tmp/g.json" || fail "summary charge"
+# the output files, --feedback, --charge-max-tres and --quiet/--help take
+# no value that can be bad; --partition-info's file and --partition's name
+# are checked when read (sacct.sh)
 "$SIM" --help | grep -o -- '--[a-z-]*' | sort -u | while read -r o; do
-	case $o in --jobs-out|--campaigns-out|--summary-out|--groups-out|--quiet|--help|--feedback|--partition-info|--partition) continue;; esac
+	case $o in --jobs-out|--campaigns-out|--summary-out|--groups-out|--quiet|--help|--feedback|--charge-max-tres|--partition-info|--partition) continue;; esac
 	grep -q "^${o#--} " "$tmp/bad-values" ||
 		fail "option $o listed by --help has no bad-value case here"
 done || exit 1
@@ -138,6 +180,22 @@ done || exit 1
 "$GEN" --experiment nope 2>/dev/null; [ $? -eq 2 ] || fail "gen bad experiment"
 "$GEN" --experiment faircamp --jobs 10 | head -1 | grep -qx '%ostrich-campaigns 1' ||
 	fail "gen header"
+# ostrich-gen's GPU users (§20): half of 12 users ask for 1-8 GPUs and 2
+# CPUs per GPU; the file replays on its own header's 16 GPUs
+"$GEN" --experiment ostrich --users 12 --gpu-frac 0.5 --jobs 300 \
+	-o "$tmp/g.cwl" || fail "gen --gpu-frac"
+grep -qx 'gpus 16' "$tmp/g.cwl" || fail "gen gpus header"
+[ "$(grep -c '^user .* class gpu-' "$tmp/g.cwl")" -eq 6 ] || fail "gen GPU users"
+grep '^job .* gpus ' "$tmp/g.cwl" | awk '$5 < 1 || $5 > 8 || $2 != 2 * $5 { bad = 1 }
+	END { exit bad }' || fail "gen GPU jobs"
+"$SIM" --quiet --summary-out "$tmp/gs.json" "$tmp/g.cwl" &&
+	grep -q '"gpus": 16,' "$tmp/gs.json" || fail "gen workload replay"
+for bad in "--gpu-frac 2" "--gpus -1" "--gpus 1.5" "--max-gpus 0" \
+	   "--cpus-per-gpu 0" "--experiment faircamp --gpu-frac 0.5"; do
+	# shellcheck disable=SC2086
+	"$GEN" --experiment ostrich --jobs 10 $bad >/dev/null 2>&1
+	[ $? -eq 2 ] || fail "gen $bad not refused with status 2"
+done
 gzip -c "$DATA/closed.cwl" >"$tmp/closed.cwl.gz"
 "$SIM" --quiet --policy fcfs --jobs-out "$tmp/j.csv" "$tmp/closed.cwl.gz" &&
 	cmp -s "$tmp/j.csv" "$DATA/closed-fcfs.csv" || fail "gzip'ed workload"

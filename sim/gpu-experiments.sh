@@ -1,0 +1,91 @@
+#!/bin/sh
+# gpu-experiments.sh - doc/results.md section 6: a machine of CPUs and
+# GPUs shared by CPU-only users and GPU users (doc/semantics.md §20),
+# closed-loop campaigns from ostrich-gen; per class of user, the campaign
+# stretch under ostrich and fairshare for each --charge mode.
+#
+# usage: gpu-experiments.sh   (environment:)
+#   SIM, GEN   ostrich-sim and ostrich-gen
+#   OUT        output directory (default gpu-out): gpu-exp.md, raw/
+#   SEEDS      instances, seeds 1..SEEDS (default 20)
+#   JOBS USERS GPU_FRAC PROCS GPUS MAX_GPUS CPUS_PER_GPU
+#              ostrich-gen's options (default 10000 12 0.5 64 16 8 2)
+#   WEIGHTS    --charge-weights of billing (default CPU=1,GRES/gpu=4:
+#              the 16 GPUs are worth the 64 CPUs)
+#   THINK      think time between a user's campaigns, s (default 0)
+#
+# Per instance and run it keeps, for each class (cpu: users whose class is
+# short/long, gpu: gpu-short/gpu-long), the mean and the max campaign
+# stretch, and the CPU and GPU utilizations; the table gives their mean
+# over instances with a 95% CI, and the largest max.
+# SPDX-License-Identifier: GPL-2.0-or-later
+
+set -eu
+: "${SIM:?}" "${GEN:?}" "${OUT:=gpu-out}" "${SEEDS:=20}"
+: "${JOBS:=10000}" "${USERS:=12}" "${GPU_FRAC:=0.5}" "${PROCS:=64}"
+: "${GPUS:=16}" "${MAX_GPUS:=8}" "${CPUS_PER_GPU:=2}" "${THINK:=0}"
+: "${WEIGHTS:=CPU=1,GRES/gpu=4}"
+LC_ALL=C; export LC_ALL
+mkdir -p "$OUT/raw"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+raw=$OUT/raw/runs.txt
+: >"$raw"
+
+ci_awk='function ci(s, s2, n,   m, v, nu) { m = s / n; nu = n - 1
+	v = nu > 0 ? (s2 - n * m * m) / nu : 0; if (v < 0) v = 0
+	return (1.96 + 9.49 / (4 * (nu > 0 ? nu : 1))) * sqrt(v / n) }'
+
+# stats RUN: one line "RUN cpu_mean cpu_max gpu_mean gpu_max cpu_util
+# gpu_util" from the workload's classes, the campaigns and the jobs.
+stats() {
+	awk -F, -v run="$1" -v m="$PROCS" -v G="$GPUS" '
+		FILENAME ~ /w\.cwl$/ { split($0, a, " ")
+			if (a[1] == "user") cls[a[2]] = a[4] ~ /^gpu/ ? "gpu" : "cpu"
+			next }
+		FILENAME ~ /c-/ && FNR > 1 { k = cls[$1]; n[k]++; s[k] += $9
+			if ($9 > mx[k]) mx[k] = $9; next }
+		FILENAME ~ /j-/ && FNR > 1 { if (!t0set || $4 < t0) { t0 = $4; t0set = 1 }
+			if ($6 > t1) t1 = $6; cw += $7 * $8; gw += $10 * $8 }
+		END { span = t1 - t0
+			printf "%s %.10g %.10g %.10g %.10g %.10g %.10g\n", run,
+				s["cpu"] / n["cpu"], mx["cpu"], s["gpu"] / n["gpu"],
+				mx["gpu"], cw / (m * span), gw / (G * span) }' \
+		"$tmp/w.cwl" "$tmp/c-$2.csv" "$tmp/j-$2.csv"
+}
+
+seed=1
+while [ "$seed" -le "$SEEDS" ]; do
+	"$GEN" --experiment ostrich --seed "$seed" --jobs "$JOBS" \
+		--users "$USERS" --gpu-frac "$GPU_FRAC" --procs "$PROCS" \
+		--gpus "$GPUS" --max-gpus "$MAX_GPUS" \
+		--cpus-per-gpu "$CPUS_PER_GPU" --think-time "$THINK" \
+		-o "$tmp/w.cwl"
+	for charge in cpu billing dominant; do
+		"$SIM" --quiet --compare ostrich,fairshare --charge "$charge" \
+			--charge-weights "$WEIGHTS" \
+			--campaigns-out "$tmp/c.csv" --jobs-out "$tmp/j.csv" \
+			"$tmp/w.cwl"
+		for p in ostrich fairshare; do
+			stats "$p/$charge" "$p" >>"$raw"
+		done
+	done
+	seed=$((seed + 1))
+done
+
+{
+echo "| policy / charge | CPU users: mean stretch | CPU users: max stretch (mean, largest) | GPU users: mean stretch | GPU users: max stretch (mean, largest) | CPU util. | GPU util. |"
+echo "|---|---|---|---|---|---|---|"
+for run in ostrich/cpu ostrich/billing ostrich/dominant fairshare/billing \
+	   fairshare/cpu fairshare/dominant; do
+	awk -v run="$run" "$ci_awk"'$1 == run { n++
+		for (i = 2; i <= 7; i++) { s[i] += $i; s2[i] += $i * $i
+			if ($i > top[i]) top[i] = $i } }
+		END { printf "| %s | %.2f ± %.2f | %.1f ± %.1f, %.1f | %.2f ± %.2f | %.1f ± %.1f, %.1f | %.1f%% | %.1f%% |\n",
+			run, s[2] / n, ci(s[2], s2[2], n), s[3] / n,
+			ci(s[3], s2[3], n), top[3], s[4] / n,
+			ci(s[4], s2[4], n), s[5] / n, ci(s[5], s2[5], n),
+			top[5], 100 * s[6] / n, 100 * s[7] / n }' "$raw"
+done
+} >"$OUT/gpu-exp.md"
+cat "$OUT/gpu-exp.md"
