@@ -252,6 +252,18 @@ void ost_acct_key(ost_sched_t *s, ost_campaign_t *c)
 	c->kfrom = c->ukey;
 }
 
+/* c's new key keeps it between its neighbours in s->order: the tree
+ * stays sorted with the key changed in place (adjacent pairs in order is
+ * the whole sequence in order), without a removal and an insertion. */
+static bool _still_sorted(const ost_sched_t *s, ost_campaign_t *c)
+{
+	const ost_tnode_t *p = ost_tree_prev(&c->node);
+	const ost_tnode_t *n = ost_tree_next(&c->node);
+
+	return (!p || s->order.cmp(p, &c->node) <= 0) &&
+	       (!n || s->order.cmp(&c->node, n) <= 0);
+}
+
 static void _rekey_tree(ost_sched_t *s, ost_acct_t *a)
 {
 	ost_user_t *u;
@@ -266,8 +278,10 @@ static void _rekey_tree(ost_sched_t *s, ost_acct_t *a)
 			if (!c->in_order)
 				continue;
 			ost_acct_key(s, c);
-			if (c->key != key || !c->eligible)
-				ost_order_reindex(s, c);
+			if (c->eligible &&
+			    (c->key == key || _still_sorted(s, c)))
+				continue;
+			ost_order_reindex(s, c);
 		}
 	}
 	for (k = a->kids; k; k = k->sib)

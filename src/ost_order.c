@@ -82,7 +82,10 @@ void ost_order_reindex(ost_sched_t *s, ost_campaign_t *c)
 	ost_order_unlink(s, c);
 	if (c->user->acct) {	/* §21: key and S in the root's v */
 		ost_acct_key(s, c);
-		gate = ost_acct_project(s, c->user, c->vstart);
+		/* S reached in its account: Phi(S) <= v, no need to carry */
+		gate = c->vstart <= c->user->acct->vtime
+			       ? s->vtime
+			       : ost_acct_project(s, c->user, c->vstart);
 	}
 	c->eligible = s->cfg.mode == OST_MODE_FAIRCAMP || s->vtime >= gate;
 	if (!c->n_pending)
