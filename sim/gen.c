@@ -41,6 +41,7 @@ struct gen {
 	double zipf;         /* faircamp: Zipf exponent */
 	double think;        /* s */
 	long procs;          /* m */
+	const char *accounts; /* --accounts: sizes "1,10", or NULL */
 	const char *out;
 };
 
@@ -55,6 +56,8 @@ static const char _usage[] =
 "  --zipf S          faircamp: owner Zipf exponent (default 1.4267)\n"
 "  --think-time SEC  think time between a user's campaigns (default 0)\n"
 "  --procs M         m (default 64 ostrich, 10 faircamp)\n"
+"  --accounts N,N..  put the users in accounts 1, 2, ... of these sizes\n"
+"                    in user order (their sum must be --users; §21)\n"
 "  -o FILE           output (default stdout)\n";
 
 /* Parse a number in [lo, hi].  RET: 0 or -1. */
@@ -66,6 +69,31 @@ static int _num(const char *s, double lo, double hi, double *out)
 	*out = strtod(s, &end);
 	return (end == s || *end || errno || !(*out >= lo && *out <= hi)) ?
 	       -1 : 0;
+}
+
+/* The account of user u (1..users) by --accounts (sizes in user order),
+ * 0 without it; -1 when the sizes are not whole numbers >= 1 adding up
+ * to the number of users. */
+static long _account_of(const struct gen *g, long u)
+{
+	const char *p = g->accounts;
+	long a = 0, upto = 0;
+
+	if (!p)
+		return 0;
+	while (*p) {
+		char *end;
+		long n = strtol(p, &end, 10);
+
+		if (end == p || n < 1 || (*end && *end != ','))
+			return -1;
+		upto += n;
+		a++;
+		if (u <= upto)
+			return upto == g->users || *end ? a : -1;
+		p = *end ? end + 1 : end;
+	}
+	return -1;
 }
 
 /* Parse the command line into g.  RET: 0 or -1. */
@@ -81,6 +109,7 @@ static int _parse(struct gen *g, int argc, char **argv)
 		{ "zipf", required_argument, NULL, 'z' },
 		{ "think-time", required_argument, NULL, 't' },
 		{ "procs", required_argument, NULL, 'm' },
+		{ "accounts", required_argument, NULL, 'a' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -107,11 +136,14 @@ static int _parse(struct gen *g, int argc, char **argv)
 		case 'z': bad |= _num(optarg, 0, 100, &g->zipf); break;
 		case 't': bad |= _num(optarg, 0, 1e12, &g->think); break;
 		case 'm': bad |= _num(optarg, 1, 1e9, &procs); break;
+		case 'a': g->accounts = optarg; break;
 		case 'o': g->out = optarg; break;
 		case 'h': fputs(_usage, stdout); exit(0);
 		default: bad = 1;
 		}
 	}
+	if (g->accounts && _account_of(g, g->users) < 0)
+		bad = 1;
 	if (bad || exp < 0 || optind != argc) {
 		fputs(_usage, stderr);
 		return -1;
@@ -165,12 +197,18 @@ static void _write(const struct gen *g, FILE *f, const double *cdf)
 		fprintf(f, " --short-frac %g", g->short_frac);
 	else
 		fprintf(f, " --zipf %g", g->zipf);
-	fprintf(f, " --new-campaign %g --think-time %g --procs %ld\n",
+	fprintf(f, " --new-campaign %g --think-time %g --procs %ld",
 		g->p_new, g->think, g->procs);
-	fprintf(f, "procs %ld\nthink %g\n", g->procs, g->think);
-	for (long u = 1; u <= g->users; u++)
-		fprintf(f, "user %ld class %s\n", u, g->faircamp ? "zipf" :
+	if (g->accounts)
+		fprintf(f, " --accounts %s", g->accounts);
+	fprintf(f, "\nprocs %ld\nthink %g\n", g->procs, g->think);
+	for (long u = 1; u <= g->users; u++) {
+		fprintf(f, "user %ld class %s", u, g->faircamp ? "zipf" :
 			u <= nshort ? "short" : "long");
+		if (g->accounts)
+			fprintf(f, " account %ld", _account_of(g, u));
+		fputc('\n', f);
+	}
 	for (long j = 0; j < g->jobs; j++) {
 		if (!j || sim_rng_unit(&r) < g->p_new) {
 			owner = _owner(g, &r, cdf);

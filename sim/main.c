@@ -49,6 +49,7 @@ static const char _usage[] =
 "  --evidence on|off  --evidence-floor SEC    (variant; floor default 600)\n"
 "  --rank finish|served|capped  --rank-cap SEC  (campaign key; cap 3600)\n"
 "  --feedback  --feedback-threshold SEC       users' feedback (SWF; H 3600)\n"
+"  --hierarchy users|accounts                 (accounts: SWF group, §21)\n"
 "  --jobs-out F  --campaigns-out F  --summary-out F\n"
 "  --quiet                                    no summary on stdout\n"
 "WORKLOAD: SWF trace (plain or .gz) or closed-loop campaign file.\n";
@@ -59,6 +60,7 @@ enum {
 	OPT_HALF_LIFE, OPT_JOBS, OPT_CAMPS, OPT_SUMMARY, OPT_K, OPT_QUIET,
 	OPT_FS_PERIOD, OPT_VAREA, OPT_MEMORY, OPT_MEM_CREDIT, OPT_EVIDENCE,
 	OPT_EV_FLOOR, OPT_RANK, OPT_RANK_CAP, OPT_FEEDBACK, OPT_FB_THRESHOLD,
+	OPT_HIERARCHY,
 };
 
 static const struct option _longopts[] = {
@@ -86,6 +88,7 @@ static const struct option _longopts[] = {
 	{ "evidence-floor", required_argument, NULL, OPT_EV_FLOOR },
 	{ "rank", required_argument, NULL, OPT_RANK },
 	{ "rank-cap", required_argument, NULL, OPT_RANK_CAP },
+	{ "hierarchy", required_argument, NULL, OPT_HIERARCHY },
 	{ "feedback", no_argument, NULL, OPT_FEEDBACK },
 	{ "feedback-threshold", required_argument, NULL, OPT_FB_THRESHOLD },
 	{ "help", no_argument, NULL, 'h' },
@@ -183,6 +186,7 @@ static int _option(struct cli *c, int opt, const char *arg)
 		       !isfinite(o->fs_period) ? -1 : 0;
 	case OPT_VAREA: return ost_varea_parse(arg, &o->core.varea);
 	case OPT_RANK: return ost_rank_parse(arg, &o->core.rank);
+	case OPT_HIERARCHY: return ost_hier_parse(arg, &o->core.hierarchy);
 	case OPT_RANK_CAP:
 		return _number(arg, 0, &o->core.rank_cap) ||
 		       !ost_duration_ok(o->core.rank_cap) ? -1 : 0;

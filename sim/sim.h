@@ -21,6 +21,8 @@
 typedef struct sim_job {
 	uint64_t number;     /* SWF job number, or line order (from 1) */
 	uint32_t uid;        /* owner */
+	uint32_t acct;       /* SWF group (field 13) + 1, its account with
+				--hierarchy accounts (§21); 0: none */
 	uint32_t uidx;       /* dense user index, 0 .. nusers-1 */
 	uint32_t procs;      /* q >= 1 */
 	double submit;       /* SWF: field 2; closed loop: set at release */

@@ -82,7 +82,8 @@ for good in "--virtual-area requested" "--virtual-area learned" \
 	    "--evidence on --evidence-floor 1" "--evidence off" \
 	    "--rank finish" "--rank served" "--rank capped --rank-cap 0" \
 	    "--rank capped --memory key --memory-credit 7200" \
-	    "--rank Capped --memory KEY --evidence ON" "--virtual-area Pooled"; do
+	    "--rank Capped --memory KEY --evidence ON" "--virtual-area Pooled" \
+	    "--hierarchy users" "--hierarchy Accounts"; do
 	# shellcheck disable=SC2086
 	"$SIM" --quiet $good "$DATA/semantics3.swf" ||
 		fail "variant option $good refused"
@@ -112,6 +113,7 @@ evidence-floor 0
 rank best
 rank-cap -5
 feedback-threshold -1
+hierarchy groups
 EOF
 while read -r opt val; do
 	"$SIM" --quiet "--$opt" "$val" "$DATA/semantics3.swf" 2>"$tmp/err"
