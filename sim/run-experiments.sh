@@ -379,6 +379,14 @@ the per-class breakdowns are in \`doc/fairshare-analysis.md\` section 5.
 EOF2
 python3 "$(dirname "$0")/feedback-tables.py" "$tmp/fb/fb-rows.txt"
 echo "<!-- feedback tables end -->"
+cat <<'EOF2'
+
+## 6. Accounts (§21): flat against nested
+
+`sim/accounts-experiments.sh` (`doc/semantics.md` §21).
+
+EOF2
+SIM=$SIM GEN=$GEN TRACES=$TRACES sh "$(dirname "$0")/accounts-experiments.sh"
 sed -n '/^<!-- discussion -->$/,$p' "$TEMPLATE" | sed 1d
 } >"$md"
 cp "$md" "$OUT/results.md"
