@@ -17,6 +17,7 @@
 : "${GEN:=ostrich-gen}"
 : "${TRACES:?set TRACES to the directory of the SWF traces}"
 here=$(dirname "$0")
+. "$here/traces.sh"
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
@@ -35,11 +36,8 @@ first job.
 | trace | m | accounts | hierarchy | mean of account means | worst account mean | worst account max | Jain (accounts) | mean stretch | max stretch |
 |---|---|---|---|---|---|---|---|---|---|
 EOF2
-for spec in KTH-SP2-1996-2.1-cln:KTH-SP2:100 HPC2N-2002-2.1-cln:HPC2N:240 \
-	    SDSC-BLUE-2000-4.2-cln:SDSC-BLUE:1152; do
-	file=${spec%%:*} rest=${spec#*:}
-	name=${rest%%:*} m=${rest#*:}
-	trace=$TRACES/$file.swf.gz
+for spec in $TRACE_SPECS; do
+	trace_spec "$spec"
 	[ -r "$trace" ] || { echo "missing $trace" >&2; continue; }
 	gzip -dc "$trace" | awk '!/^;/ && NF >= 13 && !($12 in g) {
 		g[$12] = $13; print $12, $13 }' >"$tmp/$name.groups"

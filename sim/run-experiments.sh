@@ -20,6 +20,7 @@ set -eu
 : "${SIM:?}" "${GEN:?}" "${OUT:?}" "${TRACES:?}"
 : "${INSTANCES:=1000}" "${OS_INSTANCES:=200}" "${SENS_INSTANCES:=40}"
 : "${TEMPLATE:=$(dirname "$0")/results-template.md}"
+. "$(dirname "$0")/traces.sh"
 LC_ALL=C; export LC_ALL
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -123,11 +124,8 @@ t_fc=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.0f", b - a }')
 # --- real traces --------------------------------------------------------
 
 : >"$tmp/traces.sum"
-for spec in KTH-SP2-1996-2.1-cln:KTH-SP2:100 HPC2N-2002-2.1-cln:HPC2N:240 \
-	    SDSC-BLUE-2000-4.2-cln:SDSC-BLUE:1152; do
-	file=${spec%%:*} rest=${spec#*:}
-	name=${rest%%:*} m=${rest#*:}
-	trace=$TRACES/$file.swf.gz
+for spec in $TRACE_SPECS; do
+	trace_spec "$spec"
 	[ -r "$trace" ] || { echo "missing $trace" >&2; continue; }
 	for d in easy list strict; do
 		"$SIM" --compare "$POLICIES" --dispatch $d \

@@ -293,14 +293,17 @@ static void _rekey_tree(ost_sched_t *s, ost_acct_t *a)
  * eligibility of those waiting).  O(campaigns under them * log n). */
 void ost_acct_rekey(ost_sched_t *s)
 {
-	ost_acct_t *t;
+	do {	/* the list is taken whole; a re-sort marks nothing (its
+		 * users are settled), but if one did it would come round */
+		ost_acct_t *t = s->acct_dirty, *next;
 
-	while ((t = s->acct_dirty)) {
-		s->acct_dirty = t->next_dirty;
-		t->next_dirty = NULL;
-		t->dirty = false;
-		_rekey_tree(s, t);
-	}
+		for (s->acct_dirty = NULL; t; t = next) {
+			next = t->next_dirty;
+			t->next_dirty = NULL;
+			t->dirty = false;
+			_rekey_tree(s, t);
+		}
+	} while (s->acct_dirty);
 }
 
 /*
