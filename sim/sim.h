@@ -84,6 +84,7 @@ typedef enum {
 	SIM_POLICY_FAIRCAMP,
 	SIM_POLICY_FCFS,
 	SIM_POLICY_FAIRSHARE,
+	SIM_POLICY_FAIRTREE,	/* fairshare by account, then user (§21) */
 	SIM_POLICY_COUNT
 } sim_policy_t;
 

@@ -5,7 +5,8 @@
 # (the same replay under both hierarchies); a 1-user account against a
 # 10-user account: nested, the solo user's campaigns are served as one
 # holding half the machine (its mean stretch falls well below the flat
-# replay's, and below the other account's); an SWF's group field
+# replay's, and below the other account's), and so it does under the
+# Fair-Tree-like baseline against fair-share; an SWF's group field
 # (13) makes the accounts, and a trace with one group replays as flat.
 # SPDX-License-Identifier: GPL-2.0-or-later
 
@@ -47,6 +48,16 @@ set -- $(means "$tmp/solo-users.csv") $(means "$tmp/solo-accounts.csv")
 echo "solo/big mean stretch: flat $1 / $2, nested $3 / $4"
 awk -v f="$1" -v n="$3" -v b="$4" 'BEGIN { exit !(n < f / 2 && n < b) }' ||
 	fail "nested does not favour the 1-user account"
+# the Fair-Tree-like baseline ranks the less used account first: the
+# solo user's campaigns do far better than under fair-share by user
+for p in fairshare fairtree; do
+	"$SIM" --quiet --policy $p --campaigns-out "$tmp/solo-$p.csv" \
+		"$tmp/solo.cwl" || fail "solo replay ($p)"
+done
+set -- $(means "$tmp/solo-fairshare.csv") $(means "$tmp/solo-fairtree.csv")
+echo "solo/big mean stretch: fairshare $1 / $2, fairtree $3 / $4"
+awk -v f="$1" -v n="$3" -v b="$4" 'BEGIN { exit !(n < 0.6 * f && n < b) }' ||
+	fail "fairtree does not favour the 1-user account"
 
 # SWF: group 1 holds user 1, group 2 users 2 and 3; one group is flat
 awk 'BEGIN { for (i = 1; i <= 60; i++) { u = 1 + i % 3
