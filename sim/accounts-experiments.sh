@@ -1,8 +1,9 @@
 #!/bin/sh
 # accounts-experiments.sh - §21 in the simulator: per-account campaign
 # stretch on the public traces, flat (--hierarchy users) against nested
-# (--hierarchy accounts, one account per SWF group), and a 1-user account
-# against a 10-user account at equal shares.  Markdown on stdout.
+# (--hierarchy accounts, one account per SWF group), with fair-share and
+# the Fair-Tree-like baseline, and a 1-user account against a 10-user
+# account at equal shares.  Markdown on stdout.
 #
 #   SIM=path/to/ostrich-sim GEN=path/to/ostrich-gen TRACES=dir \
 #	sh sim/accounts-experiments.sh
@@ -24,16 +25,17 @@ trap 'rm -rf "$tmp"' EXIT
 cat <<'EOF2'
 ### Per-account campaign stretch on the traces
 
-OStrich, EASY dispatch, the defaults of section 3 (`--grouping trace`,
-requested estimates), flat (`--hierarchy users`) against nested
-(`--hierarchy accounts`: one account per SWF group, field 13, all of
-share 1, under the root).  Per account: the mean and the max of its
+EASY dispatch, the defaults of section 3 (`--grouping trace`, requested
+estimates): OStrich flat (`--hierarchy users`) and nested (`--hierarchy
+accounts`: one account per SWF group, field 13, all of share 1, under the
+root), Slurm-style fair-share by user, and the Fair-Tree-like baseline
+`fairtree` (the account's decayed usage first, then the user's).  Per account: the mean and the max of its
 campaigns' stretch; the table gives, over the accounts, the mean and the
 worst of the per-account means, the worst per-account max, and Jain's
 index of the per-account means.  A user counts in the account of its
 first job.
 
-| trace | m | accounts | hierarchy | mean of account means | worst account mean | worst account max | Jain (accounts) | mean stretch | max stretch |
+| trace | m | accounts | policy | mean of account means | worst account mean | worst account max | Jain (accounts) | mean stretch | max stretch |
 |---|---|---|---|---|---|---|---|---|---|
 EOF2
 for spec in $TRACE_SPECS; do
@@ -41,21 +43,25 @@ for spec in $TRACE_SPECS; do
 	[ -r "$trace" ] || { echo "missing $trace" >&2; continue; }
 	gzip -dc "$trace" | awk '!/^;/ && NF >= 13 && !($12 in g) {
 		g[$12] = $13; print $12, $13 }' >"$tmp/$name.groups"
-	for h in users accounts; do
-		"$SIM" --quiet --policy ostrich --dispatch easy --hierarchy $h \
-			--campaigns-out "$tmp/$name-$h.csv" "$trace" ||
+	for run in "ostrich users" "ostrich accounts" "fairshare users" \
+		   "fairtree users"; do
+		set -- $run
+		"$SIM" --quiet --policy "$1" --dispatch easy --hierarchy "$2" \
+			--campaigns-out "$tmp/$name-$1-$2.csv" "$trace" ||
 			exit 1
 	done
 	python3 "$here/accounts-tables.py" traces "$name" "$m" \
-		"$tmp/$name.groups" "$tmp/$name-users.csv" \
-		"$tmp/$name-accounts.csv" || exit 1
+		"$tmp/$name.groups" "$tmp/$name-ostrich-users.csv" \
+		"$tmp/$name-ostrich-accounts.csv" \
+		"$tmp/$name-fairshare-users.csv" \
+		"$tmp/$name-fairtree-users.csv" || exit 1
 done
 for spec in HPC2N-2002-2.1-cln:HPC2N; do
 	name=${spec#*:}
-	[ -r "$tmp/$name-users.csv" ] || continue
+	[ -r "$tmp/$name-ostrich-users.csv" ] || continue
 	python3 "$here/accounts-tables.py" detail "$name" - \
-		"$tmp/$name.groups" "$tmp/$name-users.csv" \
-		"$tmp/$name-accounts.csv" || exit 1
+		"$tmp/$name.groups" "$tmp/$name-ostrich-users.csv" \
+		"$tmp/$name-ostrich-accounts.csv" || exit 1
 done
 
 # A 1-user account against a 10-user account at equal shares: the OStrich
@@ -81,7 +87,8 @@ each account received then, and its campaigns' mean stretch (all run).
 | policy | hierarchy | both busy (s) | solo share | big share | solo mean stretch | big mean stretch |
 |---|---|---|---|---|---|---|
 EOF2
-for run in "ostrich users" "ostrich accounts" "fairshare users"; do
+for run in "ostrich users" "ostrich accounts" "fairshare users" \
+	   "fairtree users"; do
 	set -- $run
 	"$SIM" --quiet --policy "$1" --hierarchy "$2" \
 		--jobs-out "$tmp/solo-$1-$2.csv" \

@@ -28,9 +28,10 @@ def jain(xs):
     return s * s / (len(xs) * q) if q else 1.0
 
 
-def traces(name, m, gpath, flat, nested):
+def traces(name, m, gpath, flat, nested, fs, ft):
     g = groups(gpath)
-    for h, path in (("flat", flat), ("nested", nested)):
+    for h, path in (("ostrich flat", flat), ("ostrich nested", nested),
+                    ("fairshare", fs), ("fairtree", ft)):
         acc = per_account(g, path)
         means = [sum(v) / len(v) for v in acc.values()]
         maxes = [max(v) for v in acc.values()]
@@ -90,7 +91,7 @@ def solo(policy, hier, jpath, cpath):
 if __name__ == "__main__":
     k = sys.argv[1]
     if k == "traces":
-        traces(*sys.argv[2:7])
+        traces(*sys.argv[2:9])
     elif k == "detail":
         detail(sys.argv[2], *sys.argv[4:7])
     elif k == "solo":
