@@ -53,6 +53,7 @@
 #include <string.h>
 
 #include "order.h"
+#include "workload.h"
 
 #define NONE UINT32_MAX
 #define REBASE_AT 0x1p500
@@ -97,13 +98,6 @@ struct sim_order {
 	uint32_t naccts;
 };
 
-static int _cmp_u32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* fairtree: each user's account, the one of its first job in replay
  * order, as a dense index.  RET: 0 or -1 (memory). */
 static int _ft_init(sim_order_t *o)
@@ -123,10 +117,7 @@ static int _ft_init(sim_order_t *o)
 	}
 	for (size_t i = 0; i < w->njobs; i++)
 		ids[i] = w->jobs[i].acct;
-	qsort(ids, w->njobs, sizeof(*ids), _cmp_u32);
-	for (size_t i = 0; i < w->njobs; i++)
-		if (!n || ids[n - 1] != ids[i])
-			ids[n++] = ids[i];
+	n = sim_u32_distinct(ids, w->njobs);
 	for (size_t i = 0; i < w->njobs; i++) {
 		const sim_job_t *j = &w->jobs[i];
 
@@ -134,7 +125,7 @@ static int _ft_init(sim_order_t *o)
 			continue;
 		seen[j->uidx] = true;
 		o->uacct[j->uidx] = (uint32_t)((uint32_t *)bsearch(&j->acct,
-			ids, n, sizeof(*ids), _cmp_u32) - ids);
+			ids, n, sizeof(*ids), sim_u32_cmp) - ids);
 	}
 	o->naccts = (uint32_t)n;
 	free(ids);
