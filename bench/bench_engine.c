@@ -109,16 +109,22 @@ static void _draw_job(struct world *w, uint64_t id)
 		     1 + w->ucount[u]++ / JOBS_PER_CAMPAIGN : 0;
 }
 
-/* Submit job id (drawn by _draw_job) to the engine at t (s).  Returns
+/* Submit job id (drawn by _draw_job) to engine s at t (s).  Returns
  * 0 or a negative OST_E* code. */
-static int _eng_submit(struct world *w, uint64_t id, double t)
+static int _submit_to(struct world *w, ost_sched_t *s, uint64_t id, double t)
 {
 	ost_job_desc_t d = {
 		.id = id, .uid = w->uid[id - 1], .procs = w->q[id - 1],
 		.estimate = w->e[id - 1], .campaign = w->camp[id - 1],
 	};
 
-	return ost_job_submit(w->eng, &d, t, NULL);
+	return ost_job_submit(s, &d, t, NULL);
+}
+
+/* The same to w's engine. */
+static int _eng_submit(struct world *w, uint64_t id, double t)
+{
+	return _submit_to(w, w->eng, id, t);
 }
 
 /* The same submission to the baseline.  Returns 0 or -1. */
@@ -140,8 +146,8 @@ static int _store_rank(const ost_rank_info_t *r, void *arg)
 	return 0;
 }
 
-/* Apply evs to the engine at t.  Returns 0 or the first error. */
-static int _eng_apply(struct world *w, double t)
+/* Apply evs to engine s at t.  Returns 0 or the first error. */
+static int _apply_to(struct world *w, ost_sched_t *s, double t)
 {
 	int rc = 0;
 
@@ -149,17 +155,23 @@ static int _eng_apply(struct world *w, double t)
 		const struct ev *v = &w->evs[i];
 
 		if (v->kind == EV_SUBMIT)
-			rc = _eng_submit(w, v->id, t);
+			rc = _submit_to(w, s, v->id, t);
 		else if (v->kind == EV_START)
-			rc = ost_job_start(w->eng, v->id, t);
+			rc = ost_job_start(s, v->id, t);
 		else
-			rc = ost_job_finish(w->eng, v->id, t, v->p);
+			rc = ost_job_finish(s, v->id, t, v->p);
 		if (rc)
 			fprintf(stderr, "bench-engine: event %d on job %llu: "
 				"%s\n", (int)v->kind,
 				(unsigned long long)v->id, ost_strerror(rc));
 	}
 	return rc;
+}
+
+/* Apply evs to w's engine at t. */
+static int _eng_apply(struct world *w, double t)
+{
+	return _apply_to(w, w->eng, t);
 }
 
 /* Apply evs to the baseline at t.  Returns 0 or -1. */
@@ -635,6 +647,149 @@ static void _targets(const struct row *rows, size_t nrows)
 }
 
 /*
+ * §21's cost: 100k pending jobs of 1,000 users in 100 accounts on three
+ * levels (10 accounts of 10 sub-accounts of 10 users, shares 1..3), the
+ * same batches as above (think-time grouping) applied to the flat engine
+ * (Hierarchy=users) and to the nested one, each followed by its walk;
+ * the starts take the top of the flat order, so both see the very same
+ * events.  Ratio = median nested pass / median flat pass, same run.
+ */
+#define ACC_TOP 10
+#define ACC_SUB 10
+
+/* ost_rank_visit_f: order[rank - 1] = id - 1 (the flat order). */
+static int _store_order(const ost_rank_info_t *r, void *arg)
+{
+	uint32_t *order = arg;
+
+	order[r->rank - 1] = (uint32_t)(r->job_id - 1);
+	return 0;
+}
+
+static ost_sched_t *_nested(uint32_t m, uint32_t k)
+{
+	ost_config_t cfg;
+	ost_sched_t *s;
+
+	ost_config_init(&cfg);
+	cfg.procs = m;
+	cfg.hierarchy = OST_HIER_ACCOUNTS;
+	if (!(s = ost_sched_create(&cfg)))
+		_die("cannot create the engine");
+	for (uint32_t a = 1; a <= ACC_TOP; a++) {
+		if (ost_acct_declare(s, a, 0, 1 + a % 3, 0))
+			_die("declare");
+		for (uint32_t b = 0; b < ACC_SUB; b++)
+			if (ost_acct_declare(s, 100 * a + b, a, 1 + b % 3, 0))
+				_die("declare");
+	}
+	for (uint32_t u = 0; u < k; u++) {
+		uint32_t leaf = u % (ACC_TOP * ACC_SUB);
+
+		if (ost_user_set_account(s, u, 100 * (1 + leaf / ACC_SUB) +
+					 leaf % ACC_SUB, 0) ||
+		    ost_user_set_weight(s, u, 1 + u % 2, 0))
+			_die("user account");
+	}
+	return s;
+}
+
+/* One flat or nested pass: apply, walk; its wall and CPU times in s
+ * (CPU: the machine may be shared, and a pass descheduled half-way
+ * would count the other programs' time). */
+static void _timed_pass(struct world *w, ost_sched_t *s, double t,
+			double *wall, double *cpu)
+{
+	double t0 = bench_now(), c0 = bench_cpu();
+
+	if (_apply_to(w, s, t))
+		_die("an engine refused an event");
+	ost_sched_foreach_pending(s, _store_rank, w->rank_e);
+	*cpu = bench_cpu() - c0;
+	*wall = bench_now() - t0;
+}
+
+static void _accounts_row(void)
+{
+	const size_t n = 100000;
+	const uint32_t k = 1000;
+	const int batches = 41;
+	size_t nb = n / 100, total = n + n / 20;
+	struct world w;
+	ost_sched_t *nested;
+	uint32_t *order;
+	double *fl, *ne, *fc, *nc, flat, nest, fcpu, ncpu, x, y;
+	ost_stats_t a, b;
+
+	_world_init(&w, n, k, false, batches, 0);
+	w.eng = _engine(w.m);
+	nested = _nested(w.m, k);
+	order = malloc(w.max_jobs * sizeof(*order));
+	fl = malloc(4 * (size_t)batches * sizeof(*fl));
+	if (!order || !fl)
+		_die("out of memory");
+	ne = fl + batches;
+	fc = fl + 2 * batches;
+	nc = fl + 3 * batches;
+	for (size_t i = 0; i < total; i++) {
+		uint64_t id = w.next_id++;
+		double t = floor(LOAD_SLOTS * (double)i / (double)total) *
+			   (LOAD_SPAN / LOAD_SLOTS);
+
+		_draw_job(&w, id);
+		if (_submit_to(&w, w.eng, id, t) ||
+		    _submit_to(&w, nested, id, t))
+			_die("initial submission refused");
+	}
+	w.t = LOAD_SPAN;
+	w.order = order;
+	w.nevs = 0;
+	ost_sched_foreach_pending(w.eng, _store_order, order);
+	for (size_t i = 0; i < n / 20; i++) {
+		w.running[w.nrun++] = (uint64_t)order[i] + 1;
+		w.evs[w.nevs++] = (struct ev){ EV_START, order[i] + 1u, 0 };
+	}
+	_timed_pass(&w, w.eng, w.t, &x, &y);
+	_timed_pass(&w, nested, w.t, &x, &y);
+	for (int i = -1; i < batches; i++) {
+		ost_sched_stats(w.eng, &a);
+		w.npend = (long)a.pending;
+		ost_sched_foreach_pending(w.eng, _store_order, order);
+		w.t += BATCH_GAP;
+		_make_batch(&w, nb);
+		_timed_pass(&w, w.eng, w.t, &flat, &fcpu);
+		_timed_pass(&w, nested, w.t, &nest, &ncpu);
+		if (i >= 0)
+			fl[i] = flat, ne[i] = nest, fc[i] = fcpu, nc[i] = ncpu;
+	}
+	ost_sched_stats(w.eng, &a);
+	ost_sched_stats(nested, &b);
+	if (a.pending != b.pending || a.running != b.running)
+		_die("flat and nested disagree on the pending jobs");
+	flat = bench_median(fl, batches);
+	nest = bench_median(ne, batches);
+	fcpu = bench_median(fc, batches);
+	ncpu = bench_median(nc, batches);
+	printf("\n### Accounts (§21): nested against flat pass\n\n"
+	       "%zu pending jobs of %u users in %d accounts on 3 levels "
+	       "(%d accounts of %d sub-accounts), think-time campaigns, "
+	       "%zu events a pass; medians over %d passes, the same run; "
+	       "CPU = the process's CPU time.\n\n"
+	       "| flat pass ms | nested pass ms | nested / flat "
+	       "| flat CPU ms | nested CPU ms | nested / flat (CPU) |\n"
+	       "|---:|---:|---:|---:|---:|---:|\n"
+	       "| %.3f | %.3f | %.2f | %.3f | %.3f | %.2f |\n\n"
+	       "- nested pass <= 1.5x the flat pass (CPU): %.2fx, **%s**\n",
+	       n, k, ACC_TOP * ACC_SUB, ACC_TOP, ACC_SUB, nb, batches,
+	       flat * 1e3, nest * 1e3, nest / flat, fcpu * 1e3, ncpu * 1e3,
+	       ncpu / fcpu, ncpu / fcpu, ncpu / fcpu <= 1.5 ? "met" : "missed");
+	ost_sched_destroy(nested);
+	free(order);
+	free(fl);
+	_world_free(&w);
+}
+
+/*
  * bench-engine [MAX_N [ONLY_K]]: the table for N <= MAX_N (default 1M),
  * all K or only K = ONLY_K.  bench-engine --memory N K EXPLICIT: the
  * memory probe (internal).
@@ -648,6 +803,10 @@ int main(int argc, char **argv)
 	struct row rows[12];
 	size_t nrows = 0;
 
+	if (argc == 2 && !strcmp(argv[1], "--accounts")) {
+		_accounts_row();
+		return 0;
+	}
 	if (argc == 5 && !strcmp(argv[1], "--memory"))
 		return _memory_probe(strtoull(argv[2], NULL, 10),
 				     (uint32_t)strtoul(argv[3], NULL, 10),
@@ -669,5 +828,7 @@ int main(int argc, char **argv)
 		return 2;
 	_print(rows, nrows);
 	_targets(rows, nrows);
+	if (max_n >= 100000 && (!only_k || only_k == 1000))
+		_accounts_row();
 	return 0;
 }

@@ -12,7 +12,7 @@
  *	procs M                      m (optional if --procs is given)
  *	gpus G                       G, the machine's GPUs (default 0)
  *	think T                      default think time (s; default 0)
- *	user UID [start T] [class NAME]
+ *	user UID [start T] [class NAME] [account A]
  *	campaign UID [think T]       opens UID's next campaign
  *	job PROCS RUNTIME [ESTIMATE] [gpus N]
  *	                             a job of the last opened campaign
@@ -44,6 +44,7 @@ struct cwl_state {
 		uint32_t count;   /* campaigns seen */
 		double start;     /* first release */
 		uint32_t last;    /* last campaign index, or UINT32_MAX */
+		uint32_t account; /* its jobs' account (§21), 0: none */
 	} *users;                 /* per uid (dense) */
 	size_t nusers;            /* size of users */
 	bool have_camp;
@@ -236,17 +237,23 @@ static const char *_line(struct cwl_state *st, char *buf, bool exact)
 		return NULL;
 	}
 	if (!strcmp(tok[0], "user")) {
+		static const char use[] = "usage: user UID [start T] "
+					  "[class NAME] [account A]";
+
 		if (n < 2 || _uid(tok[1], &uid) || _user_slot(st, uid))
-			return "usage: user UID [start T] [class NAME]";
+			return use;
 		for (int i = 2; i + 1 < n; i += 2) {
 			if (!strcmp(tok[i], "start") && !_num(tok[i + 1], &v) &&
 			    ost_time_ok(v))
 				st->users[uid].start = v;
+			else if (!strcmp(tok[i], "account") &&
+				 !_num(tok[i + 1], &v) && v >= 0 &&
+				 v < UINT32_MAX && v == floor(v))
+				st->users[uid].account = (uint32_t) v;
 			else if (strcmp(tok[i], "class"))
-				return "usage: user UID [start T] [class NAME]";
+				return use;
 		}
-		return (n % 2) ? "usage: user UID [start T] [class NAME]"
-			       : NULL;
+		return (n % 2) ? use : NULL;
 	}
 	return "unknown keyword";
 }
@@ -288,8 +295,10 @@ static void _cwl_finish(struct cwl_state *st, uint32_t m, uint32_t G)
 		u->last = (uint32_t) cout;
 		w->camps[cout++] = cp;
 	}
-	for (size_t i = 0; i < jout; i++)
+	for (size_t i = 0; i < jout; i++) {
 		w->jobs[i].campaign = w->camps[w->jobs[i].camp_idx].seq;
+		w->jobs[i].acct = st->users[w->jobs[i].uid].account;
+	}
 	w->njobs = jout;
 	w->ncamps = cout;
 }

@@ -55,6 +55,7 @@ struct gen {
 	long gpus;           /* G (-1: not given) */
 	long max_gpus;       /* K: a GPU job's g ~ U{1..K} */
 	long cpus_per_gpu;   /* C: a GPU job's q = C g */
+	const char *accounts; /* --accounts: sizes "1,10", or NULL */
 	const char *out;
 };
 
@@ -73,6 +74,8 @@ static const char _usage[] =
 "  --gpus G          GPUs of the machine (default 16 with GPU users)\n"
 "  --max-gpus K      GPUs per GPU job ~ U{1..K} (default 8)\n"
 "  --cpus-per-gpu C  CPUs per GPU of a GPU job (default 2)\n"
+"  --accounts N,N..  put the users in accounts 1, 2, ... of these sizes\n"
+"                    in user order (their sum must be --users; §21)\n"
 "  -o FILE           output (default stdout)\n";
 
 /* Parse a number in [lo, hi].  RET: 0 or -1. */
@@ -97,6 +100,31 @@ static int _whole(const char *s, double lo, double hi, long *out)
 	return 0;
 }
 
+/* The account of user u (1..users) by --accounts (sizes in user order),
+ * 0 without it; -1 when the sizes are not whole numbers >= 1 adding up
+ * to the number of users. */
+static long _account_of(const struct gen *g, long u)
+{
+	const char *p = g->accounts;
+	long a = 0, upto = 0;
+
+	if (!p)
+		return 0;
+	while (*p) {
+		char *end;
+		long n = strtol(p, &end, 10);
+
+		if (end == p || n < 1 || (*end && *end != ','))
+			return -1;
+		upto += n;
+		a++;
+		if (u <= upto)
+			return upto == g->users || *end ? a : -1;
+		p = *end ? end + 1 : end;
+	}
+	return -1;
+}
+
 /* Parse the command line into g.  RET: 0 or -1. */
 static int _parse(struct gen *g, int argc, char **argv)
 {
@@ -114,6 +142,7 @@ static int _parse(struct gen *g, int argc, char **argv)
 		{ "gpus", required_argument, NULL, 'G' },
 		{ "max-gpus", required_argument, NULL, 'K' },
 		{ "cpus-per-gpu", required_argument, NULL, 'C' },
+		{ "accounts", required_argument, NULL, 'a' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -146,11 +175,14 @@ static int _parse(struct gen *g, int argc, char **argv)
 		case 'K': bad |= _whole(optarg, 1, 1e6, &g->max_gpus); break;
 		case 'C': bad |= _whole(optarg, 1, 1e6, &g->cpus_per_gpu);
 			  break;
+		case 'a': g->accounts = optarg; break;
 		case 'o': g->out = optarg; break;
 		case 'h': fputs(_usage, stdout); exit(0);
 		default: bad = 1;
 		}
 	}
+	if (g->accounts && _account_of(g, g->users) < 0)
+		bad = 1;
 	if (bad || exp < 0 || optind != argc || (exp && g->gpu_frac > 0)) {
 		fputs(_usage, stderr);
 		return -1;
@@ -245,11 +277,17 @@ static void _write(const struct gen *g, FILE *f, const double *cdf)
 			g->gpu_frac, g->max_gpus, g->cpus_per_gpu);
 	if (g->gpus >= 0)
 		fprintf(f, " --gpus %ld", g->gpus);
+	if (g->accounts)
+		fprintf(f, " --accounts %s", g->accounts);
 	fprintf(f, "\nprocs %ld\nthink %g\n", g->procs, g->think);
 	if (g->gpus >= 0)
 		fprintf(f, "gpus %ld\n", g->gpus);
-	for (long u = 1; u <= g->users; u++)
-		fprintf(f, "user %ld class %s\n", u, _class(g, u, nshort));
+	for (long u = 1; u <= g->users; u++) {
+		fprintf(f, "user %ld class %s", u, _class(g, u, nshort));
+		if (g->accounts)
+			fprintf(f, " account %ld", _account_of(g, u));
+		fputc('\n', f);
+	}
 	for (long j = 0; j < g->jobs; j++) {
 		if (!j || sim_rng_unit(&r) < g->p_new) {
 			owner = _owner(g, &r, cdf);

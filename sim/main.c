@@ -39,7 +39,7 @@ struct cli {
 
 static const char _usage[] =
 "usage: ostrich-sim [options] WORKLOAD\n"
-"  --policy ostrich|faircamp|fcfs|fairshare   (default ostrich)\n"
+"  --policy ostrich|faircamp|fcfs|fairshare|fairtree  (default ostrich)\n"
 "  --compare POLICY,POLICY,...                run several, one table\n"
 "  --dispatch easy|list|strict                (default easy)\n"
 "  --procs M                                  (default: SWF header)\n"
@@ -59,6 +59,7 @@ static const char _usage[] =
 "  --evidence on|off  --evidence-floor SEC    (variant; floor default 600)\n"
 "  --rank finish|served|capped  --rank-cap SEC  (campaign key; cap 3600)\n"
 "  --feedback  --feedback-threshold SEC       users' feedback (SWF; H 3600)\n"
+"  --hierarchy users|accounts                 (accounts: SWF group, §21)\n"
 "  --jobs-out F  --campaigns-out F  --summary-out F\n"
 "  --by user|account  --groups-out F          per-group tables (account: sacct)\n"
 "  --partition-info F                         sacct: m from scontrol show partition -o\n"
@@ -76,6 +77,7 @@ enum {
 	OPT_EV_FLOOR, OPT_RANK, OPT_RANK_CAP, OPT_FEEDBACK, OPT_FB_THRESHOLD,
 	OPT_BY, OPT_GROUPS, OPT_PARTINFO, OPT_PARTITION, OPT_UNLIMITED,
 	OPT_GPUS, OPT_CHARGE, OPT_CHARGE_WEIGHTS, OPT_CHARGE_MAX_TRES,
+	OPT_HIERARCHY,
 };
 
 static const struct option _longopts[] = {
@@ -103,6 +105,7 @@ static const struct option _longopts[] = {
 	{ "evidence-floor", required_argument, NULL, OPT_EV_FLOOR },
 	{ "rank", required_argument, NULL, OPT_RANK },
 	{ "rank-cap", required_argument, NULL, OPT_RANK_CAP },
+	{ "hierarchy", required_argument, NULL, OPT_HIERARCHY },
 	{ "feedback", no_argument, NULL, OPT_FEEDBACK },
 	{ "feedback-threshold", required_argument, NULL, OPT_FB_THRESHOLD },
 	{ "by", required_argument, NULL, OPT_BY },
@@ -217,6 +220,7 @@ static int _option(struct cli *c, int opt, const char *arg)
 		       !isfinite(o->fs_period) ? -1 : 0;
 	case OPT_VAREA: return ost_varea_parse(arg, &o->core.varea);
 	case OPT_RANK: return ost_rank_parse(arg, &o->core.rank);
+	case OPT_HIERARCHY: return ost_hier_parse(arg, &o->core.hierarchy);
 	case OPT_RANK_CAP:
 		return _number(arg, 0, &o->core.rank_cap) ||
 		       !ost_duration_ok(o->core.rank_cap) ? -1 : 0;

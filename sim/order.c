@@ -30,6 +30,16 @@
  *  computes g once, not once per user.  Usage accrues while jobs run, as
  *  Slurm's decay thread does.
  *
+ *  fairtree (a Fair-Tree-like baseline for §21, equal shares): the
+ *  same per-user FIFOs and usage, merged by (the usage of the user's
+ *  account, summed over its users; the user's usage; submit): Slurm's
+ *  Fair Tree ranks the accounts by their Level FS (share over usage among
+ *  siblings), then each account's users by theirs, so with equal shares
+ *  every user of a less used account comes first.  A user's account is
+ *  that of its first job (one level under the root; users of no account
+ *  form one account).  The account sums are cached per instant and
+ *  recomputed after a start or a finish: O(U) per walk at most.
+ *
  *  Recomputation period P (Slurm's PriorityCalcPeriod): P = 0 orders by
  *  the usage at the walk's own time.  P > 0 orders by the usage at the
  *  last multiple of P (trace seconds) not after the walk, snapshotted for
@@ -44,12 +54,14 @@
 #include <string.h>
 
 #include "order.h"
+#include "workload.h"
 
 #define NONE UINT32_MAX
 #define REBASE_AT 0x1p500
 #define LN2 0.69314718055994530942
 
 struct fs_key {
+	double ausage;       /* fairtree: the account's G(now); else 0 */
 	double usage;        /* G_u(now) */
 	uint32_t user;
 	uint32_t job;        /* the user's next job in this merge */
@@ -79,7 +91,48 @@ struct sim_order {
 	uint32_t *wpos;            /* position in waiting, NONE if absent */
 	uint32_t nwaiting;
 	struct fs_key *heap;
+	/* fairtree */
+	bool tree;                 /* merge by account first */
+	uint32_t *uacct;           /* user -> dense account */
+	double *asum;              /* account -> G at asum_t */
+	double asum_t;             /* instant of asum, NAN when stale */
+	uint32_t naccts;
 };
+
+/* fairtree: each user's account, the one of its first job in replay
+ * order, as a dense index.  RET: 0 or -1 (memory). */
+static int _ft_init(sim_order_t *o)
+{
+	const sim_workload_t *w = o->w;
+	size_t nu = w->nusers + 1, n = 0;
+	uint32_t *ids = malloc((w->njobs + 1) * sizeof(*ids));
+	bool *seen = calloc(nu, sizeof(*seen));
+
+	o->uacct = calloc(nu, sizeof(*o->uacct));
+	o->asum = calloc(w->njobs + 1, sizeof(*o->asum));
+	o->asum_t = NAN;
+	if (!ids || !seen || !o->uacct || !o->asum) {
+		free(ids);
+		free(seen);
+		return -1;
+	}
+	for (size_t i = 0; i < w->njobs; i++)
+		ids[i] = w->jobs[i].acct;
+	n = sim_u32_distinct(ids, w->njobs);
+	for (size_t i = 0; i < w->njobs; i++) {
+		const sim_job_t *j = &w->jobs[i];
+
+		if (seen[j->uidx])
+			continue;
+		seen[j->uidx] = true;
+		o->uacct[j->uidx] = (uint32_t)((uint32_t *)bsearch(&j->acct,
+			ids, n, sizeof(*ids), sim_u32_cmp) - ids);
+	}
+	o->naccts = (uint32_t)n;
+	free(ids);
+	free(seen);
+	return 0;
+}
 
 sim_order_t *sim_order_create(sim_policy_t policy, const sim_workload_t *w,
 			      const ost_sched_t *eng, double half_life)
@@ -95,6 +148,9 @@ sim_order_t *sim_order_create(sim_policy_t policy, const sim_workload_t *w,
 	o->head = o->tail = NONE;
 	o->half_life = half_life;
 	o->t0 = NAN;
+	o->tree = policy == SIM_POLICY_FAIRTREE;
+	if (o->tree)	/* the fairshare machinery, merged by account */
+		o->policy = policy = SIM_POLICY_FAIRSHARE;
 	if (policy != SIM_POLICY_FCFS && policy != SIM_POLICY_FAIRSHARE)
 		return o;
 	o->next = malloc(nj * sizeof(*o->next));
@@ -134,6 +190,8 @@ sim_order_t *sim_order_create(sim_policy_t policy, const sim_workload_t *w,
 		goto out_destroy;
 	for (size_t u = 0; u < nu; u++)
 		o->uhead[u] = o->utail[u] = o->wpos[u] = NONE;
+	if (o->tree && _ft_init(o))
+		goto out_destroy;
 	return o;
 out_destroy:
 	sim_order_destroy(o);
@@ -161,6 +219,8 @@ void sim_order_destroy(sim_order_t *o)
 	free(o->waiting);
 	free(o->wpos);
 	free(o->heap);
+	free(o->uacct);
+	free(o->asum);
 	free(o);
 }
 
@@ -310,6 +370,7 @@ static void _fs_touch(sim_order_t *o, uint32_t u, double now)
 	o->gu[u] = _usage(o, u, now, _gnow(o, now));
 	o->tu[u] = now;
 	o->gtu[u] = _gnow(o, now);
+	o->asum_t = NAN;	/* its running CPUs change next */
 }
 
 /* P > 0: at the first event at or past the next multiple of P, snapshot
@@ -327,6 +388,7 @@ static void _fs_recalc(sim_order_t *o, double now)
 	for (uint32_t u = 0; u <= o->w->nusers; u++)
 		o->snap[u] = isnan(o->t0) ? 0 : _usage(o, u, tr, g);
 	o->next_calc = tr + o->period;
+	o->asum_t = NAN;
 }
 
 /* The usage the merge orders user u by at now (gnow: 0 before any job
@@ -337,6 +399,21 @@ static double _fs_key_usage(const sim_order_t *o, uint32_t u, double now,
 	if (o->period > 0)
 		return o->snap[u];
 	return isnan(o->t0) ? 0 : _usage(o, u, now, gnow);
+}
+
+/* fairtree: the usage the merge orders u's account by at now, the sum
+ * of its users' (cached for the instant); 0 without fairtree. */
+static double _ft_key(sim_order_t *o, uint32_t u, double now, double gnow)
+{
+	if (!o->tree)
+		return 0.0;
+	if (!(o->asum_t == now)) {
+		memset(o->asum, 0, o->naccts * sizeof(*o->asum));
+		for (uint32_t v = 0; v <= o->w->nusers; v++)
+			o->asum[o->uacct[v]] += _fs_key_usage(o, v, now, gnow);
+		o->asum_t = now;
+	}
+	return o->asum[o->uacct[u]];
 }
 
 /* Add (on) or remove user u from the users with pending jobs. */
@@ -353,12 +430,15 @@ static void _fs_wait(sim_order_t *o, uint32_t u, bool on)
 	}
 }
 
-/* Merge key: usage, then the head job's submit time, then its index. */
+/* Merge key: the account's usage (fairtree), the user's, then the head
+ * job's submit time, then its index. */
 static bool _fs_less(const sim_order_t *o, const struct fs_key *a,
 		     const struct fs_key *b)
 {
 	const sim_job_t *ja = &o->w->jobs[a->job], *jb = &o->w->jobs[b->job];
 
+	if (a->ausage != b->ausage)
+		return a->ausage < b->ausage;
 	if (a->usage != b->usage)
 		return a->usage < b->usage;
 	if (ja->submit != jb->submit)
@@ -401,6 +481,7 @@ static int _fs_foreach(sim_order_t *o, double now, sim_order_visit_f fn,
 		double use = _fs_key_usage(o, u, now, gnow);
 
 		o->heap[i] = (struct fs_key) {
+			.ausage = _ft_key(o, u, now, gnow),
 			.usage = use, .user = u, .job = o->uhead[u],
 		};
 	}
@@ -541,23 +622,24 @@ int sim_order_pos(sim_order_t *o, double now, uint32_t job,
 {
 	const sim_job_t *j = &o->w->jobs[job];
 	uint64_t rank;
+	double gnow;
 
 	switch (o->policy) {
 	case SIM_POLICY_FCFS:
-		*out = (sim_order_pos_t) { 0, 0, o->slot[job] };
+		*out = (sim_order_pos_t) { 0, 0, 0, o->slot[job] };
 		return 0;
 	case SIM_POLICY_FAIRSHARE:
 		_fs_recalc(o, now);
+		gnow = isnan(o->t0) ? 0 : _gnow(o, now);
 		*out = (sim_order_pos_t) {
-			_fs_key_usage(o, j->uidx, now,
-				      isnan(o->t0) ? 0 : _gnow(o, now)),
-			j->submit, job,
+			_ft_key(o, j->uidx, now, gnow),
+			_fs_key_usage(o, j->uidx, now, gnow), j->submit, job,
 		};
 		return 0;
 	default:
 		if (ost_sched_rank(o->eng, (uint64_t) job + 1, &rank))
 			return -1;
-		*out = (sim_order_pos_t) { 0, 0, rank };
+		*out = (sim_order_pos_t) { 0, 0, 0, rank };
 		return 0;
 	}
 }

@@ -57,6 +57,7 @@ int sim_order_walk(sim_order_t *o, double now, sim_order_visit_f fn,
  * submit, job), the engine (0, 0, rank).  Equal to the walk's order at
  * the same now between events.  O(1), the engine O(log n). */
 typedef struct sim_order_pos {
+	double a0;           /* fairtree: the account's usage; else 0 */
 	double a, b;
 	uint64_t c;
 } sim_order_pos_t;
@@ -69,6 +70,8 @@ int sim_order_pos(sim_order_t *o, double now, uint32_t job,
 static inline bool sim_order_pos_less(const sim_order_pos_t *x,
 				      const sim_order_pos_t *y)
 {
+	if (x->a0 != y->a0)
+		return x->a0 < y->a0;
 	if (x->a != y->a)
 		return x->a < y->a;
 	if (x->b != y->b)

@@ -23,6 +23,7 @@ set -eu
 : "${SIM:?}" "${GEN:?}" "${OUT:?}" "${TRACES:?}"
 : "${INSTANCES:=1000}" "${OS_INSTANCES:=200}" "${SENS_INSTANCES:=40}"
 : "${TEMPLATE:=$(dirname "$0")/results-template.md}"
+. "$(dirname "$0")/traces.sh"
 LC_ALL=C; export LC_ALL
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -126,11 +127,8 @@ t_fc=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.0f", b - a }')
 # --- real traces --------------------------------------------------------
 
 : >"$tmp/traces.sum"
-for spec in KTH-SP2-1996-2.1-cln:KTH-SP2:100 HPC2N-2002-2.1-cln:HPC2N:240 \
-	    SDSC-BLUE-2000-4.2-cln:SDSC-BLUE:1152; do
-	file=${spec%%:*} rest=${spec#*:}
-	name=${rest%%:*} m=${rest#*:}
-	trace=$TRACES/$file.swf.gz
+for spec in $TRACE_SPECS; do
+	trace_spec "$spec"
 	[ -r "$trace" ] || { echo "missing $trace" >&2; continue; }
 	for d in easy list strict; do
 		"$SIM" --compare "$POLICIES" --dispatch $d \
@@ -387,6 +385,14 @@ SIM=$SIM GEN=$GEN OUT=$tmp/gpu SEEDS=${GPU_SEEDS:-20} \
 sed -n '/^<!-- gpu head -->$/,/^<!-- gpu table -->$/p' "$TEMPLATE" | sed '1d;$d'
 cat "$tmp/gpu/gpu-exp.md"
 sed -n '/^<!-- gpu table -->$/,/^<!-- gpu end -->$/p' "$TEMPLATE" | sed '1d;$d'
+cat <<'EOF2'
+
+## 7. Accounts (§21): flat against nested
+
+`sim/accounts-experiments.sh` (`doc/semantics.md` §21).
+
+EOF2
+SIM=$SIM GEN=$GEN TRACES=$TRACES sh "$(dirname "$0")/accounts-experiments.sh"
 sed -n '/^<!-- discussion -->$/,$p' "$TEMPLATE" | sed 1d
 } >"$md"
 cp "$md" "$OUT/results.md"

@@ -23,6 +23,8 @@
 typedef struct sim_job {
 	uint64_t number;     /* SWF job number, or line order (from 1) */
 	uint32_t uid;        /* owner */
+	uint32_t acct;       /* SWF group (field 13) + 1, its account with
+				--hierarchy accounts (§21); 0: none */
 	uint32_t uidx;       /* dense user index, 0 .. nusers-1 */
 	uint32_t procs;      /* q >= 1 */
 	uint32_t gpus;       /* g >= 0 (closed loop only; SWF: 0) */
@@ -119,6 +121,7 @@ typedef enum {
 	SIM_POLICY_FAIRCAMP,
 	SIM_POLICY_FCFS,
 	SIM_POLICY_FAIRSHARE,
+	SIM_POLICY_FAIRTREE,	/* fairshare by account, then user (§21) */
 	SIM_POLICY_COUNT
 } sim_policy_t;
 

@@ -60,6 +60,40 @@ static int _eng_fail(struct loop *l, const char *what, uint32_t job, int rc)
 	return -1;
 }
 
+/*
+ * --hierarchy accounts (§21): one account per SWF group under the root,
+ * all of share 1, and each user's own account the group of its first job
+ * (a job of another group counts there, as with -A).  Declared at the
+ * first submit or release time.  Nothing without accounts.  RET: 0 or -1.
+ */
+static int _accounts(ost_sched_t *eng, const sim_workload_t *w)
+{
+	double t0 = INFINITY;
+	size_t i;
+
+	if (ost_sched_config(eng)->hierarchy != OST_HIER_ACCOUNTS)
+		return 0;
+	for (i = 0; i < w->njobs; i++)	/* NAN in a closed loop */
+		if (w->jobs[i].submit < t0)
+			t0 = w->jobs[i].submit;
+	for (i = 0; i < w->ncamps; i++)	/* closed loop: first releases */
+		if (w->camps[i].start < t0)
+			t0 = w->camps[i].start;
+	if (isinf(t0))
+		t0 = 0.0;
+	for (i = 0; i < w->njobs; i++) {
+		const sim_job_t *j = &w->jobs[i];
+
+		if (j->acct && ost_acct_declare(eng, j->acct, 0, 1.0, t0))
+			return -1;
+	}
+	for (i = w->njobs; i-- > 0;)	/* the first job's group wins */
+		if (ost_user_set_account(eng, w->jobs[i].uid, w->jobs[i].acct,
+					 t0))
+			return -1;
+	return 0;
+}
+
 /* Job becomes pending at now: the core (which may choose its campaign),
  * the order and the dispatcher learn it.  RET: 0 or -1. */
 static int _submit(struct loop *l, uint32_t job, double now)
@@ -75,7 +109,7 @@ static int _submit(struct loop *l, uint32_t job, double now)
 			.procs = j->width,
 			.estimate = l->opts->order_exact ? j->runtime
 							 : j->estimate,
-			.campaign = j->campaign,
+			.campaign = j->campaign, .account = j->acct,
 		};
 		if ((rc = ost_job_submit(l->eng, &d, now, &camp)))
 			return _eng_fail(l, "submit", job, rc);
@@ -357,7 +391,8 @@ static int _setup(struct loop *l)
 		cfg.procs = capacity;
 		cfg.mode = o->policy == SIM_POLICY_FAIRCAMP ? OST_MODE_FAIRCAMP
 							    : OST_MODE_OSTRICH;
-		if (!(l->eng = ost_sched_create(&cfg)))
+		if (!(l->eng = ost_sched_create(&cfg)) ||
+		    _accounts(l->eng, w))
 			return -1;
 	}
 	if (!(l->order = sim_order_create(o->policy, w, l->eng, o->half_life)))

@@ -136,6 +136,8 @@ static void _swf_job(const double f[SWF_FIELDS], sim_job_t *j)
 	j->procs = q > 0 ? (uint32_t) llround(fmin(fmax(q, 1.0), 0x1p31)) : 0;
 	j->estimate = f[8] > 0 ? f[8] : f[3];
 	j->uid = f[11] >= 0 ? (uint32_t) fmin(f[11], (double) UINT32_MAX) : 0;
+	j->acct = f[12] >= 0 ? (uint32_t) fmin(f[12] + 1, (double) UINT32_MAX)
+			     : 0;
 	j->rec_start = f[1] + (f[2] >= 0 ? f[2] : 0);
 	j->start = j->end = NAN;
 }

@@ -160,32 +160,40 @@ long sim_getline(gzFile f, char **buf, size_t *cap)
 }
 
 /* qsort order of uint32_t. */
-static int _u32_cmp(const void *a, const void *b)
+int sim_u32_cmp(const void *a, const void *b)
 {
 	uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
 
 	return x < y ? -1 : x > y;
 }
 
+size_t sim_u32_distinct(uint32_t *v, size_t n)
+{
+	size_t k = 0;
+
+	qsort(v, n, sizeof(*v), sim_u32_cmp);
+	for (size_t i = 0; i < n; i++)
+		if (!k || v[k - 1] != v[i])
+			v[k++] = v[i];
+	return k;
+}
+
 /* Fill w->uids with the distinct owners and every job's dense uidx. */
 static int _index_users(sim_workload_t *w)
 {
 	uint32_t *u = malloc((w->njobs + 1) * sizeof(*u));
-	size_t n = 0;
+	size_t n;
 
 	if (!u)
 		return -1;
 	for (size_t i = 0; i < w->njobs; i++)
 		u[i] = w->jobs[i].uid;
-	qsort(u, w->njobs, sizeof(*u), _u32_cmp);
-	for (size_t i = 0; i < w->njobs; i++)
-		if (!n || u[n - 1] != u[i])
-			u[n++] = u[i];
+	n = sim_u32_distinct(u, w->njobs);
 	w->uids = u;
 	w->nusers = (uint32_t) n;
 	for (size_t i = 0; i < w->njobs; i++) {
 		uint32_t *hit = bsearch(&w->jobs[i].uid, u, n, sizeof(*u),
-					_u32_cmp);
+					sim_u32_cmp);
 		w->jobs[i].uidx = (uint32_t) (hit - u);
 	}
 	return 0;

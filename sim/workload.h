@@ -85,4 +85,10 @@ int sim_workload_finish(sim_workload_t *w, const char *path, bool exact,
  * RET: 0, or -1 with a static reason in *why. */
 int sim_swf_parse_fields(const char *line, double f[18], const char **why);
 
+/* qsort/bsearch order of uint32_t. */
+int sim_u32_cmp(const void *a, const void *b);
+
+/* Sort v[0..n) and keep each value once, in v[0..k).  RET: k. */
+size_t sim_u32_distinct(uint32_t *v, size_t n);
+
 #endif /* OST_SIM_WORKLOAD_H */

@@ -140,13 +140,15 @@ void ost_campaign_settle_user(ost_sched_t *s, ost_user_t *u)
 		D = (c->t_c > pd ? c->t_c : pd) + (double)c->k * len;
 		K = _key(s, c, S, F);
 		same = S == c->vstart && F == c->vfinish && D == c->deadline &&
-		       K == c->key;
+		       K == c->ukey;
 		moved = faircamp ? D != c->deadline
-				 : S != c->vstart || K != c->key;
+				 : S != c->vstart || K != c->ukey;
 		c->vstart = S;
 		c->vfinish = F;
 		c->deadline = D;
-		c->key = K;
+		c->ukey = K;
+		if (!u->acct)
+			c->key = K;	/* else projected (§21, reindex) */
 		if (moved || c->resort) {
 			c->resort = false;
 			ost_order_reindex(s, c);
@@ -175,6 +177,8 @@ void ost_campaign_settle(const ost_sched_t *cs)
 		u->in_dirty = false;
 		ost_campaign_settle_user(s, u);
 	}
+	if (s->acct_dirty)
+		ost_acct_rekey(s);	/* §21: keys across accounts */
 }
 
 /*
@@ -208,7 +212,8 @@ ost_campaign_t *ost_campaign_new(ost_sched_t *s, ost_user_t *u, uint32_t seq)
 	c->max_e_done = -INFINITY;
 	/* no tags yet: NAN never equals a derived tag, so the first
 	 * re-derivation always sorts the campaign in */
-	c->vstart = c->vfinish = c->deadline = c->key = NAN;
+	c->vstart = c->vfinish = c->deadline = c->key = c->ukey = NAN;
+	c->kfrom = NAN;
 	ost_tree_init(&c->pending, ost_intra_cmp(s->cfg.intra));
 	ost_hnode_init(&c->gate.node);
 	c->prev = u->last;
@@ -241,13 +246,13 @@ ost_campaign_t *ost_campaign_open(ost_sched_t *s, ost_user_t *u,
 		c->credit = credit;
 		credit = 0.0;
 	}
-	c->phi = s->vtime - credit;
+	c->phi = ost_user_vtime(s, u) - credit;
 	c->k = s->cfg.faircamp_users ? s->cfg.faircamp_users
 				     : s->n_busy_users + (u->unfinished ? 0 : 1);
 	u->last_seq = seq;
 	c->vstart = c->phi > _prev_vfinish(c) ? c->phi : _prev_vfinish(c);
 	c->vfinish = c->vstart;
-	c->key = c->vstart - c->credit / u->weight;
+	c->key = c->ukey = c->vstart - c->credit / u->weight;
 	c->deadline = c->t_c > _prev_deadline(c) ? c->t_c : _prev_deadline(c);
 	return c;
 }
@@ -277,12 +282,12 @@ void ost_campaign_add_job(ost_sched_t *s, ost_campaign_t *c, ost_job_t *j)
 		s->n_busy_users++;
 	/* a credited campaign (§11) may open virtually complete: its first
 	 * job is not a restart, it keeps the credited floor */
-	if (s->vtime < c->vfinish ||
+	if (ost_user_vtime(s, u) < c->vfinish ||
 	    (s->cfg.memory && !s->cfg.memory_key &&
 	     c->n_pending + c->n_running + c->n_done == 1)) {
 		c->len += a / u->weight;
 	} else {
-		c->phi = s->vtime;
+		c->phi = ost_user_vtime(s, u);
 		c->len = a / u->weight;
 	}
 	c->area += a;
@@ -336,11 +341,13 @@ static void _correct(ost_campaign_t *c, double delta)
  */
 static void _grow(ost_sched_t *s, ost_campaign_t *c, double d)
 {
+	double v = ost_user_vtime(s, c->user);
+
 	c->area += d;
-	if (s->vtime < c->vfinish) {
+	if (v < c->vfinish) {
 		c->len += d / c->user->weight;
 	} else {
-		c->phi = s->vtime;
+		c->phi = v;
 		c->len = d / c->user->weight;
 	}
 }
@@ -575,9 +582,9 @@ void ost_campaign_fill_info(const ost_sched_t *s, const ost_campaign_t *c,
 	out->deadline = c->deadline;
 	out->k = c->k;
 	out->weight = c->user->weight;
-	if (s->vtime >= c->vfinish)
+	if (ost_user_vtime(s, c->user) >= c->vfinish)
 		out->vstate = OST_VSTATE_COMPLETE;
-	else if (s->vtime >= c->vstart)
+	else if (ost_user_vtime(s, c->user) >= c->vstart)
 		out->vstate = OST_VSTATE_RUNNING;
 	else
 		out->vstate = OST_VSTATE_QUEUED;

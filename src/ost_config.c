@@ -46,6 +46,7 @@ void ost_config_init(ost_config_t *cfg)
 	cfg->evidence_floor = 600.0;
 	cfg->rank = OST_RANK_FINISH;
 	cfg->rank_cap = 3600.0;
+	cfg->hierarchy = OST_HIER_USERS;
 }
 
 int ost_config_check(const ost_config_t *cfg, const char **why)
@@ -79,6 +80,8 @@ int ost_config_check(const ost_config_t *cfg, const char **why)
 		w = "unknown rank";
 	else if (!ost_duration_ok(cfg->rank_cap))
 		w = "rank cap must be a duration in [0, 1e12] s";
+	else if ((unsigned)cfg->hierarchy > OST_HIER_ACCOUNTS)
+		w = "unknown hierarchy";
 	if (why)
 		*why = w;
 	return w ? -OST_EINVAL : 0;
@@ -120,6 +123,7 @@ OST_NAMES(ost_gate_t, gate, "soft", "strict")
 OST_NAMES(ost_intra_t, intra, "lpt", "spt", "fifo", "ljf")
 OST_NAMES(ost_varea_t, varea, "requested", "learned", "pooled")
 OST_NAMES(ost_rank_t, rank, "finish", "served", "capped")
+OST_NAMES(ost_hier_t, hier, "users", "accounts")
 
 int ost_onoff_parse(const char *s, bool *out)
 {

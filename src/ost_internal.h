@@ -37,6 +37,7 @@
 struct ost_campaign;
 struct ost_user;
 struct ost_wblk;
+struct ost_acct;
 
 /*
  * An event reads a job's record mostly while descending its campaign's
@@ -90,7 +91,9 @@ static inline double ost_job_started(const ost_job_t *j)
  * sits with S_c after the line. */
 typedef struct ost_campaign {
 	ost_tnode_t node;		/* in s->order while n_pending > 0 */
-	double key;			/* order key: F_c, or §13, §14's */
+	double key;			/* order key: F_c, or §13, §14's; with
+					 * accounts, ukey in the root's
+					 * virtual time (§21) */
 	double deadline;		/* D_c */
 	uint32_t seq;
 	bool eligible;
@@ -114,6 +117,10 @@ typedef struct ost_campaign {
 	double len;			/* L_c = virtual length, >= 0 */
 	double credit;			/* kappa_c: §11's credit kept for the
 					 * key (§15), else 0 */
+	double ukey;			/* the key in the user's own virtual
+					 * time (= key without accounts) */
+	double kfrom;			/* ukey when key was last projected
+					 * (§21), NAN before */
 	double last_end;		/* E_c: last finish time, -inf if none */
 	double max_e_done;		/* max e of finished jobs */
 	double max_e;			/* max e of non-cancelled jobs */
@@ -145,7 +152,49 @@ typedef struct ost_user {
 	struct ost_user *next_dirty;	/* s->dirty list */
 	double acc_num, acc_den;	/* §10: decayed sums of q min(p,e), q e */
 	double usage, usage_t;		/* §11: decayed usage U_u at usage_t */
+	uint64_t tie;			/* in heaps: uid, or (account index
+					 * << 32 | uid) for a -A leaf (§21) */
+	struct ost_acct *acct;		/* parent node in V, NULL: the root */
+	uint32_t acct_id;		/* the account it counts in (0: root) */
+	struct ost_user *next_in;	/* acct->users */
+	struct ost_user *next_leaf;	/* the uid's -A leaves (§21) */
 } ost_user_t;
+
+/*
+ * An account: an inner node of the nested virtual schedule (§21).  It has
+ * its own virtual time v_n, which follows its parent's at the rate
+ * dv_n / dv_parent = w_n / W_n, W_n the shares of its active children
+ * (users and accounts, in `active` by their finish tag in v_n).  Seen
+ * from its parent it is one child with the finish tag
+ *
+ *     F_n = v_parent + sum over active children k of w_k (F_k - v_n) / w_n
+ *
+ * (its remaining work in V over its share), constant while no event
+ * touches its subtree.  The heap tie of an account has OST_TIE_ACCT set.
+ */
+#define OST_TIE_ACCT (UINT64_C(1) << 63)
+typedef struct ost_acct {
+	ost_hkey_t hk;			/* in the parent's active heap while
+					 * active, key F_n, tie
+					 * OST_TIE_ACCT | idx */
+	uint32_t id, idx;		/* caller's id; index from 1 */
+	double share;			/* w_n */
+	struct ost_acct *parent;	/* NULL: the root */
+	struct ost_acct *top;		/* its ancestor under the root */
+	double vtime;			/* v_n */
+	double psync;			/* the parent's v that v_n follows to */
+	double wsum;			/* W_n */
+	uint32_t n_active;		/* children in `active` */
+	uint32_t n_kids_active;		/* accounts among them */
+	ost_heap_t active;		/* active children by F, in v_n */
+	struct ost_acct *kids, *sib;	/* child accounts */
+	struct ost_user *users;		/* leaves, by next_in */
+	uint32_t n_users, n_kids;	/* leaves, child accounts (slots
+					 * reserved in `active`) */
+	bool dirty;			/* top only: keys to re-project */
+	struct ost_acct *next_dirty;	/* s->acct_dirty */
+	struct ost_acct *next;		/* s->accts, every account */
+} ost_acct_t;
 
 struct ost_sched {
 	ost_config_t cfg;
@@ -171,7 +220,26 @@ struct ost_sched {
 	double usage_total, usage_t;	/* §11: sum of U_u at usage_t */
 	double acc_num, acc_den;	/* §10 pooled: N_*, D_* of all users */
 	ost_heap_t steps;		/* §12: running jobs by next step */
+	ost_map_t accts;		/* id -> ost_acct_t (§21) */
+	ost_acct_t *acct_list;		/* every account, by next */
+	uint32_t n_accts;
+	uint32_t n_kids_active;		/* accounts in s->active */
+	ost_acct_t *acct_dirty;		/* tops whose keys are stale */
 };
+
+/* True when the schedule is nested (§21): u's tags live in u->acct's
+ * virtual time, not s->vtime. */
+static inline bool ost_nested(const ost_sched_t *s)
+{
+	return s->cfg.hierarchy == OST_HIER_ACCOUNTS;
+}
+
+/* The virtual time u's tags are in: its account's, or the root's. */
+static inline double ost_user_vtime(const ost_sched_t *s,
+				    const struct ost_user *u)
+{
+	return u->acct ? u->acct->vtime : s->vtime;
+}
 
 /* ost_config.c */
 ost_tree_cmp_f ost_intra_cmp(ost_intra_t intra);
@@ -183,6 +251,18 @@ void ost_vclock_user_update(ost_sched_t *s, ost_user_t *u);
 double *ost_vclock_project(const ost_sched_t *s, const double *vf, size_t n);
 double ost_vclock_completion(const ost_sched_t *s, double x);
 double ost_vclock_share(const ost_sched_t *s, const ost_user_t *u);
+
+/* ost_acct.c: the nested virtual schedule (§21) */
+double ost_hkey_weight(const ost_hkey_t *h);
+void ost_acct_follow_kids(ost_sched_t *s, ost_acct_t *a);
+void ost_acct_leave(ost_sched_t *s, ost_acct_t *a);
+void ost_acct_refresh(ost_sched_t *s, ost_acct_t *a);
+double ost_acct_project(const ost_sched_t *s, const ost_user_t *u, double x);
+void ost_acct_key(ost_sched_t *s, ost_campaign_t *c);
+void ost_acct_rekey(ost_sched_t *s);
+double ost_acct_share(const ost_sched_t *s, const ost_user_t *u);
+ost_user_t *ost_leaf_get(ost_sched_t *s, ost_user_t *u, uint32_t acct);
+void ost_acct_free_all(ost_sched_t *s);
 
 /* ost_order.c: priority order (§4, §5) */
 ost_tree_cmp_f ost_order_cmp(ost_mode_t mode);

@@ -28,6 +28,7 @@ static int _cmp_tail(const ost_campaign_t *a, const ost_campaign_t *b)
 	CMP(a->t_c, b->t_c);
 	CMP(a->user->uid, b->user->uid);
 	CMP(a->seq, b->seq);
+	CMP(a->user->tie, b->user->tie);	/* -A leaves of one uid */
 	return 0;
 }
 
@@ -73,12 +74,20 @@ void ost_order_unlink(ost_sched_t *s, ost_campaign_t *c)
  */
 void ost_order_reindex(ost_sched_t *s, ost_campaign_t *c)
 {
+	double gate = c->vstart;
+
 	/* c's stored tags may be stale: its user's re-derivation was
 	 * deferred (ost_campaign.c); the settle re-sorts what moved */
 	ost_campaign_settle_user(s, c->user);
 	ost_order_unlink(s, c);
-	c->eligible = s->cfg.mode == OST_MODE_FAIRCAMP ||
-		      s->vtime >= c->vstart;
+	if (c->user->acct) {	/* §21: key and S in the root's v */
+		ost_acct_key(s, c);
+		/* S reached in its account: Phi(S) <= v, no need to carry */
+		gate = c->vstart <= c->user->acct->vtime
+			       ? s->vtime
+			       : ost_acct_project(s, c->user, c->vstart);
+	}
+	c->eligible = s->cfg.mode == OST_MODE_FAIRCAMP || s->vtime >= gate;
 	if (!c->n_pending)
 		return;
 	ost_tree_insert(&s->order, &c->node, c->n_pending);
@@ -86,7 +95,7 @@ void ost_order_reindex(ost_sched_t *s, ost_campaign_t *c)
 	if (c->eligible)
 		s->n_eligible++;
 	else
-		(void)ost_hkey_push(&s->gate, &c->gate, c->vstart,
+		(void)ost_hkey_push(&s->gate, &c->gate, gate,
 				    ((uint64_t)c->user->uid << 32) | c->seq);
 }
 

@@ -159,6 +159,14 @@ int ost_sched_rank(const ost_sched_t *s, uint64_t id, uint64_t *rank)
 	return 0;
 }
 
+/* F_c in the root's virtual time (§21; F_c itself without accounts). */
+static double _root_f(const ost_sched_t *s, const ost_campaign_t *c)
+{
+	if (!c->user->acct)
+		return c->vfinish;
+	return ost_acct_project(s, c->user, c->vfinish);
+}
+
 int ost_sched_job_vct(const ost_sched_t *s, uint64_t id, double *vct)
 {
 	const ost_job_t *j = id ? ost_map_get(&s->jobs, id) : NULL;
@@ -167,7 +175,7 @@ int ost_sched_job_vct(const ost_sched_t *s, uint64_t id, double *vct)
 
 	if (!j)
 		return -OST_ENOENT;
-	*vct = ost_vclock_completion(s, j->camp->vfinish);
+	*vct = ost_vclock_completion(s, _root_f(s, j->camp));
 	return 0;
 }
 
@@ -188,7 +196,7 @@ static int _fill_vct(const ost_sched_t *s, ost_campaign_t **cs, size_t n,
 	if (!vf)
 		return -OST_ENOMEM;
 	for (i = 0; i < n; i++)
-		vf[i] = cs[i]->vfinish;
+		vf[i] = _root_f(s, cs[i]);
 	qsort(vf, n, sizeof(*vf), _cmp_double);
 	ct = ost_vclock_project(s, vf, n);
 	if (!ct) {
@@ -196,8 +204,8 @@ static int _fill_vct(const ost_sched_t *s, ost_campaign_t **cs, size_t n,
 		return -OST_ENOMEM;
 	}
 	for (i = 0; i < n; i++) {
-		double *x = bsearch(&cs[i]->vfinish, vf, n, sizeof(*vf),
-				    _cmp_double);
+		double f = _root_f(s, cs[i]);
+		double *x = bsearch(&f, vf, n, sizeof(*vf), _cmp_double);
 
 		ost_campaign_fill_info(s, cs[i], &info[i]);
 		/* A NaN tag (never made from in-range input) has no place in
@@ -334,6 +342,10 @@ int ost_sched_user_share(const ost_sched_t *s, uint32_t uid, double *share)
 	ost_campaign_settle(s);	/* W */
 	if (!u)
 		return -OST_ENOENT;
+	if (u->acct) {		/* §21: the product along its path */
+		*share = ost_acct_share(s, u);
+		return 0;
+	}
 	w = s->total_weight + (ost_hnode_linked(&u->active.node) ? 0 : u->weight);
 	*share = u->weight / w;
 	return 0;

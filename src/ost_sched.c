@@ -28,6 +28,7 @@ ost_sched_t *ost_sched_create(const ost_config_t *cfg)
 	ost_map_init(&s->jobs);
 	ost_map_init(&s->users);
 	ost_map_init(&s->groups);
+	ost_map_init(&s->accts);
 	ost_tree_init(&s->order, ost_order_cmp(cfg->mode));
 	ost_heap_init(&s->active, ost_hkey_less);
 	ost_heap_init(&s->gate, ost_hkey_less);
@@ -65,6 +66,7 @@ void ost_sched_destroy(ost_sched_t *s)
 	ost_heap_free(&s->active);
 	ost_heap_free(&s->gate);
 	ost_heap_free(&s->steps);
+	ost_acct_free_all(s);
 	ost_pool_free(s);
 	free(s);
 }
@@ -94,8 +96,10 @@ int ost_sched_reconfigure(ost_sched_t *s, const ost_config_t *cfg, double now)
 {
 	bool resort, rekey;
 
-	if (ost_config_check(cfg, NULL) || !ost_time_ok(now))
-		return -OST_EINVAL;
+	if (ost_config_check(cfg, NULL) || !ost_time_ok(now) ||
+	    (cfg->hierarchy != s->cfg.hierarchy &&
+	     (s->users.count || s->n_accts)))
+		return -OST_EINVAL;	/* §21: tags live in one tree */
 	/* deferred tags are derived with the old m and mode */
 	ost_campaign_settle(s);
 	ost_vclock_advance(s, now);
@@ -120,13 +124,14 @@ ost_user_t *ost_user_get(ost_sched_t *s, uint32_t uid, bool create)
 
 	if (u || !create)
 		return u;
-	if (ost_heap_reserve(&s->active, s->users.count + 1) ||
+	if (ost_heap_reserve(&s->active, s->users.count + s->n_accts + 1) ||
 	    ost_map_reserve(&s->users))
 		return NULL;
 	u = calloc(1, sizeof(*u));
 	if (!u)
 		return NULL;
 	u->uid = uid;
+	u->tie = uid;
 	u->weight = s->cfg.default_weight;
 	u->base_vfinish = -INFINITY;
 	u->base_deadline = -INFINITY;
@@ -146,10 +151,14 @@ int ost_user_set_weight(ost_sched_t *s, uint32_t uid, double weight,
 	if (!u)
 		return -OST_ENOMEM;
 	ost_vclock_advance(s, now);
-	ost_campaign_settle_user(s, u);		/* u's place in W */
-	if (ost_hnode_linked(&u->active.node))
-		s->total_weight += weight - u->weight;
-	u->weight = weight;
+	for (; u; u = u->next_leaf) {	/* every leaf of uid (§21) */
+		ost_campaign_settle_user(s, u);	/* u's place in W */
+		if (ost_hnode_linked(&u->active.node))
+			*(u->acct ? &u->acct->wsum : &s->total_weight) +=
+				weight - u->weight;
+		u->weight = weight;
+		ost_acct_refresh(s, u->acct);
+	}
 	return 0;
 }
 
@@ -288,6 +297,8 @@ int ost_job_submit(ost_sched_t *s, const ost_job_desc_t *d, double t,
 		return -OST_EEXIST;
 	if (!(u = ost_user_get(s, d->uid, true)) || ost_map_reserve(&s->jobs) ||
 	    (s->cfg.evidence && ost_heap_reserve(&s->steps, s->jobs.count + 1)))
+		return -OST_ENOMEM;
+	if (d->account && !(u = ost_leaf_get(s, u, d->account)))
 		return -OST_ENOMEM;
 	if ((rc = _pick_campaign(s, u, d, t, &c, &seq)))
 		return rc;

@@ -160,6 +160,12 @@ int ost_sched_save_with(const ost_sched_t *s, const ost_alloc_t *a,
 	const ost_config_t *g = &s->cfg;
 	size_t i, records = 0;
 
+	if (ost_nested(s) && s->n_accts) {
+		/* §21: the format has no accounts */
+		_release_sorted(a, users, &s->users);
+		_release_sorted(a, jobs, &s->jobs);
+		return -OST_EINVAL;
+	}
 	o.buf = a->resize(NULL, 0, o.cap, a->arg);
 	if (!users || !jobs || !o.buf)
 		goto out_nomem;

@@ -22,7 +22,6 @@
 
 #include "ost_internal.h"
 
-#define USER_OF(h) ost_container_of(h, ost_user_t, active)
 #define CAMP_OF_GATE(h) ost_container_of(h, ost_campaign_t, gate)
 
 /*
@@ -48,19 +47,24 @@ double ost_vclock_capacity(const ost_sched_t *s)
 	return (double)s->busy < m ? (double)s->busy : m;
 }
 
-/* Users whose latest F has been reached leave W (exactly at v = F). */
+/* Users (and accounts, §21) whose latest F has been reached leave W
+ * (exactly at v = F); the accounts among them leave with their subtree. */
 static void _pop_inactive(ost_sched_t *s)
 {
 	ost_hkey_t *h;
 
+	if (s->n_kids_active)
+		ost_acct_follow_kids(s, NULL);
 	while ((h = ost_hkey_top(&s->active)) && h->key <= s->vtime) {
-		ost_user_t *u = USER_OF(h);
-
 		ost_hkey_remove(&s->active, h);
 		s->n_active--;
-		s->total_weight -= u->weight;
+		s->total_weight -= ost_hkey_weight(h);
 		if (!s->n_active)
 			s->total_weight = 0.0;
+		if (h->tie & OST_TIE_ACCT) {
+			s->n_kids_active--;
+			ost_acct_leave(s, ost_container_of(h, ost_acct_t, hk));
+		}
 	}
 }
 
@@ -120,6 +124,8 @@ static void _advance(ost_sched_t *s, double t)
 		} else {
 			s->vtime += (t - s->now) * c / s->total_weight;
 			s->now = t;
+			if (s->n_kids_active)
+				ost_acct_follow_kids(s, NULL);
 		}
 	}
 	_pop_eligible(s);
@@ -141,27 +147,32 @@ void ost_vclock_advance(ost_sched_t *s, double t)
 	_advance(s, t);
 }
 
-/* Put u in or out of W after the F of its latest campaign changed. */
+/* Put u in or out of W after the F of its latest campaign changed: the
+ * root's, or its account's (§21), which then updates its own place. */
 void ost_vclock_user_update(ost_sched_t *s, ost_user_t *u)
 {
-	bool active = u->last && s->vtime < u->last->vfinish;
+	ost_acct_t *a = u->acct;
+	ost_heap_t *hp = a ? &a->active : &s->active;
+	uint32_t *n = a ? &a->n_active : &s->n_active;
+	double *w = a ? &a->wsum : &s->total_weight;
+	bool active = u->last && ost_user_vtime(s, u) < u->last->vfinish;
 	bool linked = ost_hnode_linked(&u->active.node);
 
 	if (active && !linked) {
 		/* cannot fail: ost_user_get() reserved a slot per user */
-		(void)ost_hkey_push(&s->active, &u->active, u->last->vfinish,
-				    u->uid);
-		s->n_active++;
-		s->total_weight += u->weight;
+		(void)ost_hkey_push(hp, &u->active, u->last->vfinish, u->tie);
+		(*n)++;
+		*w += u->weight;
 	} else if (active) {
-		ost_hkey_update(&s->active, &u->active, u->last->vfinish);
+		ost_hkey_update(hp, &u->active, u->last->vfinish);
 	} else if (linked) {
-		ost_hkey_remove(&s->active, &u->active);
-		s->n_active--;
-		s->total_weight -= u->weight;
-		if (!s->n_active)
-			s->total_weight = 0.0;
+		ost_hkey_remove(hp, &u->active);
+		(*n)--;
+		*w -= u->weight;
+		if (!*n)
+			*w = 0.0;
 	}
+	ost_acct_refresh(s, a);
 }
 
 static int _cmp_hkey(const void *a, const void *b)
@@ -210,7 +221,7 @@ double *ost_vclock_project(const ost_sched_t *s, const double *vf, size_t n)
 		while (k < s->active.n && u[k]->key < x) {
 			t += (u[k]->key - v) * w / c;
 			v = u[k]->key;
-			w -= USER_OF(u[k])->weight;
+			w -= ost_hkey_weight(u[k]);
 			k++;
 			if (!(w > 0.0))
 				break;
@@ -247,7 +258,7 @@ double ost_vclock_completion(const ost_sched_t *s, double x)
 		const ost_hkey_t *h = OST_HKEY(s->active.v[i]);
 		double f = h->key < x ? h->key : x;
 
-		sum += USER_OF(h)->weight * (f - s->vtime);
+		sum += ost_hkey_weight(h) * (f - s->vtime);
 	}
 	return s->now + sum / c;
 }
@@ -260,6 +271,8 @@ double ost_vclock_share(const ost_sched_t *s, const ost_user_t *u)
 {
 	double w = s->total_weight;
 
+	if (u->acct)
+		return ost_vclock_capacity(s) * ost_acct_share(s, u);
 	if (!ost_hnode_linked(&u->active.node))
 		w += u->weight;
 	return ost_vclock_capacity(s) * u->weight / w;

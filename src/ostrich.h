@@ -115,6 +115,10 @@ typedef enum {
 	OST_RANK_SERVED,         /* by the finish of their started work (§13) */
 	OST_RANK_CAPPED,         /* by F_c, capped past the started work (§14) */
 } ost_rank_t;
+typedef enum {
+	OST_HIER_USERS = 0,      /* one level: users share the capacity (§3) */
+	OST_HIER_ACCOUNTS,       /* nested along the accounts (§21) */
+} ost_hier_t;
 
 typedef struct ost_config {
 	uint32_t procs;           /* m: CPUs of the partition (> 0) */
@@ -138,6 +142,8 @@ typedef struct ost_config {
 	ost_rank_t rank;          /* campaign key (§13; default finish) */
 	double rank_cap;          /* §14: Lambda / m, seconds (a duration;
 				   * default 3600) */
+	ost_hier_t hierarchy;     /* §21: users (default) or accounts; fixed
+				   * once the schedule holds a campaign */
 } ost_config_t;
 
 /* Fill cfg with the defaults of doc/semantics.md (procs = 1).  Cannot fail. */
@@ -157,12 +163,14 @@ OST_EXTERN const char *ost_gate_name(ost_gate_t g);
 OST_EXTERN const char *ost_intra_name(ost_intra_t i);
 OST_EXTERN const char *ost_varea_name(ost_varea_t a);
 OST_EXTERN const char *ost_rank_name(ost_rank_t r);
+OST_EXTERN const char *ost_hier_name(ost_hier_t h);
 OST_EXTERN int ost_mode_parse(const char *s, ost_mode_t *out);
 OST_EXTERN int ost_capacity_parse(const char *s, ost_capacity_t *out);
 OST_EXTERN int ost_gate_parse(const char *s, ost_gate_t *out);
 OST_EXTERN int ost_intra_parse(const char *s, ost_intra_t *out);
 OST_EXTERN int ost_varea_parse(const char *s, ost_varea_t *out);
 OST_EXTERN int ost_rank_parse(const char *s, ost_rank_t *out);
+OST_EXTERN int ost_hier_parse(const char *s, ost_hier_t *out);
 
 /* The switches' words (Memory, Evidence...): "on" sets *out to true,
  * "off" to false, in any case.  Returns 0, or -OST_EINVAL (NULL or any
@@ -200,6 +208,27 @@ OST_EXTERN int ost_sched_reconfigure(ost_sched_t *s, const ost_config_t *cfg,
  * (weight or now out of range) or -OST_ENOMEM. */
 OST_EXTERN int ost_user_set_weight(ost_sched_t *s, uint32_t uid, double weight,
 				   double now);
+
+/* Accounts (§21).  An account is a node of the nested virtual schedule:
+ * id > 0, chosen by the caller; parent 0 is the root.  Declare account id
+ * under parent (declared before, 0 for the root) with share w (a weight,
+ * ost_weight_ok), or change the share of a declared one at now (its
+ * parent must then be the same).  With Hierarchy=users accounts are
+ * accepted and kept but do not shape the schedule.  Returns 0,
+ * -OST_EINVAL (id 0, unknown parent, a different parent for a declared
+ * account, share or now out of range) or -OST_ENOMEM.  O(active children
+ * along the path). */
+OST_EXTERN int ost_acct_declare(ost_sched_t *s, uint32_t id, uint32_t parent,
+				double share, double now);
+
+/* Make account acct (declared; 0: the root) user uid's own account: the
+ * account its jobs count in unless submitted with another (§21).  Only
+ * while uid has no unfinished job and no campaign left in the virtual
+ * schedule: the user's past tags belong to the old account's virtual time
+ * and are dropped.  Returns 0, -OST_EINVAL (unknown account, now out of
+ * range), -OST_ESTATE (uid has work in V) or -OST_ENOMEM. */
+OST_EXTERN int ost_user_set_account(ost_sched_t *s, uint32_t uid,
+				    uint32_t acct, double now);
 
 /* Move the clock to now, integrating the virtual time v (§3) over the
  * elapsed interval.  A now earlier than the clock, or not an event time
@@ -263,6 +292,10 @@ typedef struct ost_job_desc {
 			     * Sequence numbers saturate: once a user's
 			     * latest is UINT32_MAX, think-time grouping
 			     * joins it instead of opening another */
+	uint32_t account;   /* 0: the owner's own account; else the account
+			     * the job counts in (-A), a leaf of its own for
+			     * the owner with Hierarchy=accounts (§21); an
+			     * undeclared account counts as 0 */
 } ost_job_desc_t;
 
 /* A new pending job submitted at t.  It joins or opens a campaign (§2) and

@@ -82,7 +82,8 @@ for good in "--virtual-area requested" "--virtual-area learned" \
 	    "--evidence on --evidence-floor 1" "--evidence off" \
 	    "--rank finish" "--rank served" "--rank capped --rank-cap 0" \
 	    "--rank capped --memory key --memory-credit 7200" \
-	    "--rank Capped --memory KEY --evidence ON" "--virtual-area Pooled"; do
+	    "--rank Capped --memory KEY --evidence ON" "--virtual-area Pooled" \
+	    "--hierarchy users" "--hierarchy Accounts"; do
 	# shellcheck disable=SC2086
 	"$SIM" --quiet $good "$DATA/semantics3.swf" ||
 		fail "variant option $good refused"
@@ -117,6 +118,7 @@ unlimited-estimate -1
 gpus -1
 charge fair
 charge-weights CPU=x
+hierarchy groups
 EOF
 while read -r opt val; do
 	"$SIM" --quiet "--$opt" "$val" "$DATA/semantics3.swf" 2>"$tmp/err"
