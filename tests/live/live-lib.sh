@@ -302,3 +302,82 @@ wait_queue_empty() {
 	wait_for "${1:-120}" '[ "$(n_queued)" = 0 ]' || { squeue; fail "jobs did not finish"; }
 	wait_passes
 }
+
+# Billing units (semantics.md §19, s14 and s15), on a cluster of 4 nodes x
+# 4 CPUs x 4 GPUs whose weights make a GPU worth 4 CPUs ($1: the
+# ostrich.conf lines besides Charge=, e.g. the ChargeWeights): carol's
+# gated job holds every node while alice queues 2 jobs of 1 CPU + 4 GPUs
+# and bob 2 jobs of 4 CPUs, all with the same limit.  Charge=billing: 17
+# units per job of alice's against 4 of bob's, so bob's campaign finishes
+# first in the virtual schedule and all his jobs rank above hers, and the
+# SystemComment says "width=17 unit=billing bill=cpu:1,gpu:4x4";
+# Charge=cpu (scontrol reconfigure): 1 CPU against 4, the old order;
+# back to billing, the jobs run, and the engine's start width of alice's
+# jobs is 17.  Sets ALICE_JOBS, BOB_JOBS.
+billing_scenario() {
+	local conf=$1 blocker j c n
+
+	blocker=$(sub carol -N 4 --exclusive -t 10 --wrap "$(gated block)")
+	wait_for 120 '[ "$(n_running)" = 1 ]' || fail "carol's job $blocker did not start on all nodes"
+	next_second
+	ALICE_JOBS=$(for i in 1 2; do sub alice -n 1 --gres=gpu:4 -t 2 --wrap 'sleep 1'; done | tr '\n' ' ')
+	BOB_JOBS=$(for i in 1 2; do sub bob -n 4 -t 2 --wrap 'sleep 1'; done | tr '\n' ' ')
+	note "alice's jobs $ALICE_JOBS(1 CPU + 4 GPUs each), bob's $BOB_JOBS(4 CPUs each)"
+
+	_billing_order "billing" "bob alice "
+	for j in $ALICE_JOBS; do
+		c=$(comment_of "$j")
+		case $c in *" width=17 unit=billing bill=cpu:1,gpu:4x4"*) ;;
+			*) fail "alice's job $j: SystemComment '$c' has not width=17 unit=billing bill=cpu:1,gpu:4x4" ;; esac
+	done
+	for j in $BOB_JOBS; do
+		c=$(comment_of "$j")
+		case $c in *" width=4 unit=billing bill=cpu:4"*) ;;
+			*) fail "bob's job $j: SystemComment '$c' has not width=4 unit=billing bill=cpu:4" ;; esac
+	done
+	note "alice's: $(comment_of "${ALICE_JOBS%% *}" | tr '|' ' ')"
+
+	_billing_reconf "$conf" cpu
+	_billing_order "cpu" "alice bob "
+	c=$(comment_of "${ALICE_JOBS%% *}")
+	case $c in *" width=1 unit=cpu"*) ;; *) fail "Charge=cpu: alice's SystemComment '$c' has not width=1 unit=cpu" ;; esac
+
+	_billing_reconf "$conf" billing
+	_billing_order "billing again" "bob alice "
+	open_gate block
+	wait_queue_empty 120
+	for j in $ALICE_JOBS; do
+		n=$(awk -v j="$j" '$2 == "start" && $3 == j { print $5 }' "$WORK/events.log" | tail -1)
+		[ "$n" = 17 ] || fail "alice's job $j started $n billing units wide in the engine, want 17"
+	done
+	for j in $BOB_JOBS; do
+		n=$(awk -v j="$j" '$2 == "start" && $3 == j { print $5 }' "$WORK/events.log" | tail -1)
+		[ "$n" = 4 ] || fail "bob's job $j started $n units wide in the engine, want 4"
+	done
+}
+
+# _billing_order LABEL WANT: the pending jobs' users in priority order
+# (each user once) must be WANT; ranks and comments agree with the core.
+_billing_order() {
+	local order
+	snapshot
+	note "pending jobs (job priority user), Charge=$1:"
+	printf '%s\n' "$PEND" | sed 's/^/#   /'
+	order=$(printf '%s\n' "$PEND" | sort -k2,2nr | awk '{ print $3 }' | uniq | tr '\n' ' ')
+	[ "$order" = "$2" ] || fail "Charge=$1: priority order by user is '$order', want '$2'"
+	check_ranks
+	check_comments
+}
+
+# _billing_reconf CONF CHARGE: ostrich.conf with Charge=CHARGE, scontrol
+# reconfigure, and wait until the engine says it took it.
+_billing_reconf() {
+	local before
+	before=$(grep -c 'ostrich: reconfigured:' "$WORK/log/slurmctld.log" || true)
+	printf 'Interval=1\n%s\nCharge=%s\nEventLog=%s\n' "$1" "$2" "$WORK/events.log" > "$WORK/ostrich.conf"
+	scontrol reconfigure || fail "scontrol reconfigure failed"
+	wait_for 120 "[ \$(grep -c 'ostrich: reconfigured:.* Charge=$2 ' '$WORK/log/slurmctld.log' || true) -gt 0 ] &&
+		[ \$(grep -c 'ostrich: reconfigured:' '$WORK/log/slurmctld.log' || true) -gt $before ]" ||
+		fail "the engine did not take Charge=$2 at reconfigure"
+	wait_passes
+}
