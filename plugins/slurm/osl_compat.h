@@ -43,11 +43,20 @@
 #include "src/common/slurm_priority.h"
 #endif
 
-/* section 2: and gres.h (GRES of a job or node, for ChargeWeights=). */
+/*
+ * section 2: and gres.h (GRES of a job or node, for ChargeWeights=), only
+ * for the file that defines OSL_COMPAT_GRES (osl_tres.c): from 24.11 it
+ * includes slurmstepd_job.h, whose #define _GNU_SOURCE (no value) would
+ * clash with the command line's -D_GNU_SOURCE (1) under -Werror, so the
+ * latter is dropped first (every system header is already in).
+ */
+#ifdef OSL_COMPAT_GRES
 #if OSL_SLURM_24_11
+#undef _GNU_SOURCE
 #include "src/interfaces/gres.h"
 #else
 #include "src/common/gres.h"
+#endif
 #endif
 
 /* section 11: 26.05 threads come from a pool, created and joined there. */

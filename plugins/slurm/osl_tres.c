@@ -25,6 +25,7 @@
 
 #include "src/slurmctld/slurmctld.h"
 
+#define OSL_COMPAT_GRES			/* gres.h, osl_compat.h section 2 */
 #include "osl_compat.h"
 #include "osl_slurm.h"
 
