@@ -2,7 +2,7 @@
 # s14-billing.sh - live scenario 14: billing units (semantics.md §19) from
 # the site's TRESBillingWeights=CPU=1.0,GRES/gpu=4.0, with slurmdbd and
 # MariaDB of the harness (tools/cluster.sh ACCT=1: GRES in the weights
-# need AccountingStorageTRES=gres/gpu).  The case of issue 25: alice's
+# need AccountingStorageTRES=gres/gpu).  A GPU user against a CPU user: alice's
 # jobs of 1 CPU + 4 GPUs rank below bob's 4-CPU jobs under Charge=billing
 # (17 units against 4) and above them under Charge=cpu
 # (billing_scenario, live-lib.sh); sacct bills alice's jobs 17, the width

@@ -29,7 +29,7 @@ static const char *const label[NRES] = {
 	"gpu", "license/matlab",
 };
 
-/* The job of issue 25: 1 CPU + 4 GPUs, 1000 MB, one node, a license. */
+/* A GPU job: 1 CPU + 4 GPUs, 1000 MB, one node, a license. */
 static const uint64_t job[NRES] = { 1, 1000, 0, 1, 0, 0, 0, 0, 4, 1 };
 
 /* TRESBillingWeights=CPU=1.0,GRES/gpu=4.0 bills it 1 + 4 x 4 = 17; with
