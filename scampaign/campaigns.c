@@ -297,19 +297,24 @@ int sc_explain(const sc_job_t *jobs, size_t n, const sc_job_t *job,
 			job->job_id);
 		return -1;
 	}
-	sc_width_str(job, width, sizeof(width));
+	/* a width in CPUs (no weights, Charge=cpu) goes unsaid, as before
+	 * billing units (semantics.md §19) */
+	if (strcmp(job->unit, "cpu"))
+		sc_width_str(job, width, sizeof(width));
+	else
+		width[0] = '\0';
 	if (job->state != SC_PENDING) {
 		fprintf(fp, "Job %u (%s, campaign %u) is %s.\n", job->job_id,
 			s->user, s->campaign,
 			job->state == SC_RUNNING ? "running" : "finished");
 		if (width[0])
-			fprintf(fp, "It is charged as %s wide.\n", width);
+			fprintf(fp, "Its width: %s.\n", width);
 		return 0;
 	}
 	if (job->own) {
 		_explain_own(job, now, fp);
 		if (width[0])
-			fprintf(fp, "It counts in its campaign as %s wide.\n",
+			fprintf(fp, "Its width: %s.\n",
 				width);
 		return 0;
 	}
@@ -319,7 +324,7 @@ int sc_explain(const sc_job_t *jobs, size_t n, const sc_job_t *job,
 		"pending jobs.\n", job->job_id, s->user, job->partition,
 		(unsigned long long)s->rank, (unsigned long long)s->pending);
 	if (width[0])
-		fprintf(fp, "It counts in its campaign as %s wide.\n", width);
+		fprintf(fp, "Its width: %s.\n", width);
 	fprintf(fp, "It belongs to %s's campaign %u. In a fair sharing of the "
 		"partition among the users active now, %s gets %.0f%% of it and "
 		"this campaign would be complete at %s (%s).\n", s->user,

@@ -63,8 +63,10 @@ bool sc_summary_read(const char *field, sc_job_t *out);
  * summary has no width=.  Returns buf. */
 const char *sc_width_str(const sc_job_t *job, char *buf, size_t size);
 
-/* Write to fp, in plain words, why job `id` (one of jobs[]) waits.
- * Returns 0, or -1 if the job has no summary (message written). */
+/* Write to fp, in plain words, why job `id` (one of jobs[]) waits, and
+ * how wide it counts when its unit is not CPUs (billing, dominant:
+ * semantics.md §19).  Returns 0, or -1 if the job has no summary (message
+ * written). */
 int sc_explain(const sc_job_t *jobs, size_t n, const sc_job_t *job,
 	       double now, FILE *fp);
 

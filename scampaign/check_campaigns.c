@@ -244,6 +244,39 @@ START_TEST(test_summary_width)
 }
 END_TEST
 
+/* --explain says the width only when it is not CPUs: a running job in
+ * billing units gets a second line, in CPUs the one line it always had. */
+START_TEST(test_explain_width)
+{
+	sc_job_t j;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	memset(&j, 0, sizeof(j));
+	j.job_id = 7;
+	j.state = SC_RUNNING;
+	ck_assert(sc_summary_read("ostrich campaign=alice/1 rank=0/2 "
+				  "mode=ostrich width=17 unit=billing "
+				  "bill=cpu:1,gpu:4x4", &j));
+	fp = open_memstream(&text, &len);
+	ck_assert_int_eq(sc_explain(&j, 1, &j, 0, fp), 0);
+	fclose(fp);
+	ck_assert_str_eq(text, "Job 7 (alice, campaign 1) is running.\n"
+			 "Its width: 17 billing units: 1 CPU + 4 GPU "
+			 "\u00d7 4.\n");
+	free(text);
+	ck_assert(sc_summary_read("ostrich campaign=alice/1 rank=0/2 "
+				  "mode=ostrich width=4 unit=cpu", &j));
+	text = NULL;
+	fp = open_memstream(&text, &len);
+	ck_assert_int_eq(sc_explain(&j, 1, &j, 0, fp), 0);
+	fclose(fp);
+	ck_assert_str_eq(text, "Job 7 (alice, campaign 1) is running.\n");
+	free(text);
+}
+END_TEST
+
 /* The summary is found among others' lines of the field; view=own is
  * read; a line that only mentions ostrich is not a summary. */
 START_TEST(test_summary_in_field)
@@ -439,6 +472,7 @@ static Suite *_suite(void)
 	tcase_add_test(e, test_explain_stalled);
 	tcase_add_test(o, test_time_str);
 	tcase_add_test(o, test_summary_width);
+	tcase_add_test(o, test_explain_width);
 	tcase_add_test(e, test_explain_never);
 	tcase_add_test(o, test_format_and_json);
 	suite_add_tcase(s, g);
