@@ -336,6 +336,19 @@ billing_scenario() {
 			*) fail "bob's job $j: SystemComment '$c' has not width=4 unit=billing bill=cpu:4" ;; esac
 	done
 	note "alice's: $(comment_of "${ALICE_JOBS%% *}" | tr '|' ' ')"
+	# scampaign --explain and sprio's TRES column say it too; sprio's
+	# PRIORITY is still the job's (24.11+ sums the TRES factor into it)
+	if [ -x "${OST_SCAMPAIGN:-}" ]; then
+		c=$("$OST_SCAMPAIGN" --explain "${ALICE_JOBS%% *}")
+		grep -qx "Its width: 17 billing units: 1 CPU + 4 GPU × 4." <<<"$c" ||
+			{ printf '%s\n' "$c"; fail "scampaign --explain does not give alice's width"; }
+	fi
+	for j in $ALICE_JOBS; do
+		c=$(sprio -h -j "$j" -o '%i %Y %T')
+		[ "$(awk '{ print $2, $3 }' <<<"$c")" = "$(squeue -h -j "$j" -o %Q) billing=17" ] ||
+			fail "sprio of alice's job $j: '$c', want its priority $(squeue -h -j "$j" -o %Q) and billing=17"
+	done
+	note "sprio -o '%i %Y %T': $(sprio -h -j "${ALICE_JOBS%% *}" -o '%i %Y %T')"
 
 	_billing_reconf "$conf" cpu
 	_billing_order "cpu" "alice bob "
