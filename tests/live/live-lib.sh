@@ -211,6 +211,16 @@ check_ranks() {
 	note "$out"
 }
 
+# The users of the pending jobs (PEND, from snapshot) in priority order,
+# each once, must be WANT ("alice bob "); LABEL says under what.
+check_user_order() {
+	local order
+	note "pending jobs (job priority user), $2:"
+	printf '%s\n' "$PEND" | sed 's/^/#   /'
+	order=$(printf '%s\n' "$PEND" | sort -k2,2nr | awk '{ print $3 }' | uniq | tr '\n' ' ')
+	[ "$order" = "$1" ] || fail "$2: priority order by user is '$order', want '$1'"
+}
+
 # Every pending job's SystemComment names its user and a rank in the order
 # of the priorities (format: the core's ost_summary_format).
 check_comments() {
@@ -372,12 +382,8 @@ billing_scenario() {
 # _billing_order LABEL WANT: the pending jobs' users in priority order
 # (each user once) must be WANT; ranks and comments agree with the core.
 _billing_order() {
-	local order
 	snapshot
-	note "pending jobs (job priority user), Charge=$1:"
-	printf '%s\n' "$PEND" | sed 's/^/#   /'
-	order=$(printf '%s\n' "$PEND" | sort -k2,2nr | awk '{ print $3 }' | uniq | tr '\n' ' ')
-	[ "$order" = "$2" ] || fail "Charge=$1: priority order by user is '$order', want '$2'"
+	check_user_order "$2" "Charge=$1"
 	check_ranks
 	check_comments
 }
@@ -393,4 +399,39 @@ _billing_reconf() {
 		[ \$(grep -c 'ostrich: reconfigured:' '$WORK/log/slurmctld.log' || true) -gt $before ]" ||
 		fail "the engine did not take Charge=$2 at reconfigure"
 	wait_passes
+}
+
+# SKIP (77), saying why, when what a cluster with accounting and GPUs
+# needs is missing (tools/cluster.sh ACCT=1, GPUS_PER_NODE): slurmdbd,
+# sacctmgr, sacct of the Slurm that runs the cluster (another release's
+# would not talk to it), its MySQL and GPU plugins, MariaDB.
+need_accounting() {
+	if [ -n "${SLURM_PREFIX:-}" ]; then
+		for f in sbin/slurmdbd bin/sacctmgr bin/sacct; do
+			[ -x "$SLURM_PREFIX/$f" ] ||
+				skip "no $f in $SLURM_PREFIX (tools/build-slurm.sh builds it when libmariadb-dev is installed)"
+		done
+	else
+		for c in slurmdbd sacctmgr sacct; do
+			command -v "$c" > /dev/null || skip "no $c (tools/install-deps.sh installs slurmdbd)"
+		done
+	fi
+	[ -f "$STOCK_PLUGINDIR/accounting_storage_mysql.so" ] ||
+		skip "no accounting_storage_mysql.so in $STOCK_PLUGINDIR (Slurm built without libmariadb-dev)"
+	[ -f "$STOCK_PLUGINDIR/gres_gpu.so" ] || skip "no gres_gpu.so in $STOCK_PLUGINDIR"
+	for c in mariadbd mariadb-install-db mariadb mariadb-admin; do
+		command -v "$c" > /dev/null || skip "no $c (tools/install-deps.sh installs mariadb-server)"
+	done
+}
+
+# need_accounting, then start 4 nodes x 4 CPUs x 4 GPUs with accounting
+# (ACCT=1) and TRESBillingWeights=CPU=1.0,GRES/gpu=4.0 on the partition,
+# sched/ostrich + priority/ostrich, Interval=1 (s12, s14).
+live_start_gpu_accounting() {
+	need_accounting
+	NNODES=4 GPUS_PER_NODE=4 ACCT=1
+	PART_EXTRA="TRESBillingWeights=CPU=1.0,GRES/gpu=4.0"
+	SCHED=sched/ostrich PRIO=priority/ostrich
+	live_start "Interval=1"
+	note "$(( $(date +%s) - T_START )) s to start; slurmdbd on port $DBD_PORT, MariaDB on port $DB_PORT (127.0.0.1)"
 }

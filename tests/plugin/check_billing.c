@@ -81,25 +81,24 @@ START_TEST(test_max_tres)
 }
 END_TEST
 
+/* The billing units of c CPUs at weight w, nothing else counted. */
+static uint32_t _cpu_units(double w, uint64_t c)
+{
+	double wv[NRES] = { w };
+	uint64_t cv[NRES] = { c };
+
+	return osl_bill_units(osl_bill_weighted(NRES, kind, wv, cv, 0));
+}
+
 /* Slurm records (uint64_t) of the double: truncation, not rounding; the
  * core needs a width >= 1. */
 START_TEST(test_units_rounding)
 {
-	const double w[NRES] = { 0.5, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
-	const uint64_t five[NRES] = { 5, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
-	const double tenth[NRES] = { 0.1, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
-	const uint64_t three[NRES] = { 3, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
-	const uint64_t thirty[NRES] = { 30, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
-
-	ck_assert_uint_eq(osl_bill_units(osl_bill_weighted(NRES, kind, w, five,
-							    0)), 2);
+	ck_assert_uint_eq(_cpu_units(0.5, 5), 2);
 	/* 3 x 0.1 = 0.30000000000000004: Slurm records 0, the core 1 */
-	ck_assert_uint_eq(osl_bill_units(osl_bill_weighted(NRES, kind, tenth,
-							    three, 0)), 1);
+	ck_assert_uint_eq(_cpu_units(0.1, 3), 1);
 	/* 30 x 0.1 = 3.0000000000000004 -> 3, the same as Slurm */
-	ck_assert_uint_eq(osl_bill_units(osl_bill_weighted(NRES, kind, tenth,
-							    thirty, 0)),
-			  (uint32_t) (uint64_t) (30.0 * 0.1));
+	ck_assert_uint_eq(_cpu_units(0.1, 30), (uint32_t) (uint64_t) (30 * 0.1));
 	ck_assert_uint_eq(osl_bill_units(2.999999), 2);
 	ck_assert_uint_eq(osl_bill_units(0.0), 1);
 	ck_assert_uint_eq(osl_bill_units(NAN), 1);
