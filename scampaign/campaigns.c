@@ -6,7 +6,10 @@
 
 #define _POSIX_C_SOURCE 200809L
 
+#include <ctype.h>
 #include <math.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -125,6 +128,41 @@ static const char *_rel(double t, double now, char *buf)
 	return buf;
 }
 
+/* The value of key (" key=") in line into buf[0..size) ("" if none). */
+static void _token(const char *line, const char *key, char *buf, size_t size)
+{
+	const char *at = strstr(line, key);
+	size_t n;
+
+	buf[0] = '\0';
+	if (!at)
+		return;
+	at += strlen(key);
+	n = strcspn(at, " ");
+	if (n < size)
+		snprintf(buf, size, "%.*s", (int)n, at);
+}
+
+/* width=, unit= and bill= of a summary line (§19): later keys that the
+ * core's parser ignores. */
+static void _width_read(const char *line, sc_job_t *out)
+{
+	char w[16];
+	char *end;
+	unsigned long x;
+
+	out->width = 0;
+	_token(line, " width=", w, sizeof(w));
+	_token(line, " unit=", out->unit, sizeof(out->unit));
+	_token(line, " bill=", out->bill, sizeof(out->bill));
+	x = strtoul(w, &end, 10);
+	if (w[0] >= '0' && w[0] <= '9' && !*end && x <= UINT32_MAX &&
+	    out->unit[0])
+		out->width = (uint32_t)x;
+	else
+		out->unit[0] = out->bill[0] = '\0';
+}
+
 bool sc_summary_read(const char *field, sc_job_t *out)
 {
 	char line[OST_SUMMARY_MAX];
@@ -133,6 +171,8 @@ bool sc_summary_read(const char *field, sc_job_t *out)
 
 	out->has_summary = false;
 	out->own = false;
+	out->width = 0;
+	out->unit[0] = out->bill[0] = '\0';
 	if (!at || len >= sizeof(line))
 		return false;
 	memcpy(line, at, len);
@@ -141,7 +181,78 @@ bool sc_summary_read(const char *field, sc_job_t *out)
 		return false;
 	out->has_summary = true;
 	out->own = strstr(line, " view=own") != NULL;
+	_width_read(line, out);
 	return true;
+}
+
+/* The label of a bill= term in words: cpu and the GRES in capitals (CPU,
+ * GPU), mem as MB of memory, the rest as Slurm names them. */
+static void _term_label(const char *l, size_t n, char *buf, size_t size)
+{
+	size_t i;
+
+	if (n == 3 && !strncmp(l, "mem", 3)) {
+		snprintf(buf, size, "MB of memory");
+		return;
+	}
+	if (memchr(l, '/', n)) {
+		snprintf(buf, size, "%.*s", (int)n, l);
+		return;
+	}
+	for (i = 0; i < n && i + 1 < size; i++)
+		buf[i] = (char)toupper((unsigned char)l[i]);
+	buf[i] = '\0';
+}
+
+const char *sc_width_str(const sc_job_t *job, char *buf, size_t size)
+{
+	size_t len;
+	const char *p = job->bill;
+	bool billing = !strcmp(job->unit, "billing");
+	int k;
+
+	if (size)
+		buf[0] = '\0';
+	if (!job->width || !size)
+		return buf;
+	if (!strcmp(job->unit, "cpu"))
+		k = snprintf(buf, size, "%u CPU%s", job->width,
+			     job->width == 1 ? "" : "s");
+	else
+		k = snprintf(buf, size, "%u %s unit%s", job->width, job->unit,
+			     job->width == 1 ? "" : "s");
+	len = k > 0 ? (size_t)k : 0;
+	/* billing: "c LABEL [x w]" terms; dominant: its share */
+	while (*p && len + 1 < size) {
+		size_t n = strcspn(p, ","), ln = strcspn(p, ":");
+		char lab[64], term[160];
+		const char *cnt = p + ln + 1, *x;
+
+		if (ln >= n)
+			break;
+		_term_label(p, ln, lab, sizeof(lab));
+		x = memchr(cnt, 'x', n - ln - 1);
+		if (!billing)
+			snprintf(term, sizeof(term), "%s%.*s %s of the "
+				 "partition's, its dominant share",
+				 p == job->bill ? ": " : ", ",
+				 (int)(n - ln - 1), cnt, lab);
+		else if (x)
+			snprintf(term, sizeof(term), "%s%.*s %s \u00d7 %.*s",
+				 p == job->bill ? ": " : " + ",
+				 (int)(x - cnt), cnt, lab,
+				 (int)(p + n - x - 1), x + 1);
+		else
+			snprintf(term, sizeof(term), "%s%.*s %s",
+				 p == job->bill ? ": " : " + ",
+				 (int)(n - ln - 1), cnt, lab);
+		k = snprintf(buf + len, size - len, "%s", term);
+		len += k > 0 ? (size_t)k : 0;
+		if (len >= size)
+			len = size - 1;
+		p += n + (p[n] == ',');
+	}
+	return buf;
 }
 
 /* The explanation under PrivateData=jobs: the caller sees their own jobs,
@@ -175,7 +286,7 @@ int sc_explain(const sc_job_t *jobs, size_t n, const sc_job_t *job,
 	size_t nc = 0, i, shown = 0;
 	uint64_t visible_ahead = 0, hidden;
 	double head = now;
-	char t1[32], r1[48];
+	char t1[32], r1[48], width[2 * OST_SUMMARY_MAX];
 
 	if (!job->has_summary) {
 		fprintf(fp, "Job %u has no OStrich summary: OStrich leaves "
@@ -186,14 +297,25 @@ int sc_explain(const sc_job_t *jobs, size_t n, const sc_job_t *job,
 			job->job_id);
 		return -1;
 	}
+	/* a width in CPUs (no weights, Charge=cpu) goes unsaid, as before
+	 * billing units (semantics.md §19) */
+	if (strcmp(job->unit, "cpu"))
+		sc_width_str(job, width, sizeof(width));
+	else
+		width[0] = '\0';
 	if (job->state != SC_PENDING) {
 		fprintf(fp, "Job %u (%s, campaign %u) is %s.\n", job->job_id,
 			s->user, s->campaign,
 			job->state == SC_RUNNING ? "running" : "finished");
+		if (width[0])
+			fprintf(fp, "Its width: %s.\n", width);
 		return 0;
 	}
 	if (job->own) {
 		_explain_own(job, now, fp);
+		if (width[0])
+			fprintf(fp, "Its width: %s.\n",
+				width);
 		return 0;
 	}
 	if (sc_group(jobs, n, &cs, &nc))
@@ -201,6 +323,8 @@ int sc_explain(const sc_job_t *jobs, size_t n, const sc_job_t *job,
 	fprintf(fp, "Job %u of %s waits in partition %s: rank %llu of %llu "
 		"pending jobs.\n", job->job_id, s->user, job->partition,
 		(unsigned long long)s->rank, (unsigned long long)s->pending);
+	if (width[0])
+		fprintf(fp, "Its width: %s.\n", width);
 	fprintf(fp, "It belongs to %s's campaign %u. In a fair sharing of the "
 		"partition among the users active now, %s gets %.0f%% of it and "
 		"this campaign would be complete at %s (%s).\n", s->user,

@@ -27,6 +27,9 @@ typedef struct sc_job {
 				 * pending count the owner's jobs only, no
 				 * share */
 	ost_summary_t sum;
+	uint32_t width;		/* width= of the summary (§19), 0: none */
+	char unit[16];		/* unit=: billing, cpu, dominant ("": none) */
+	char bill[OST_SUMMARY_MAX];	/* bill=, "" if none */
 } sc_job_t;
 
 /* One campaign as seen through its visible jobs. */
@@ -55,8 +58,15 @@ int sc_group(const sc_job_t *jobs, size_t n, sc_campaign_t **out,
  * included.  Returns true if there is one. */
 bool sc_summary_read(const char *field, sc_job_t *out);
 
-/* Write to fp, in plain words, why job `id` (one of jobs[]) waits.
- * Returns 0, or -1 if the job has no summary (message written). */
+/* The job's width in words, e.g. "17 billing units: 1 CPU + 4 GPU x 4"
+ * (with the multiplication sign), "4 CPUs", into buf[0..size); "" when the
+ * summary has no width=.  Returns buf. */
+const char *sc_width_str(const sc_job_t *job, char *buf, size_t size);
+
+/* Write to fp, in plain words, why job `id` (one of jobs[]) waits, and
+ * how wide it counts when its unit is not CPUs (billing, dominant:
+ * semantics.md §19).  Returns 0, or -1 if the job has no summary (message
+ * written). */
 int sc_explain(const sc_job_t *jobs, size_t n, const sc_job_t *job,
 	       double now, FILE *fp);
 

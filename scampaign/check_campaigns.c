@@ -202,6 +202,81 @@ START_TEST(test_explain_private_data)
 }
 END_TEST
 
+/* The width of §19 read back and put in words: billing terms with their
+ * weights, CPUs, the dominant share; a summary without it has none. */
+START_TEST(test_summary_width)
+{
+	sc_job_t j;
+	char buf[256];
+
+	memset(&j, 0, sizeof(j));
+	ck_assert(sc_summary_read("ostrich campaign=alice/1 rank=1/2 vct=none "
+				  "share=0.50 mode=ostrich width=17 "
+				  "unit=billing bill=cpu:1,gpu:4x4", &j));
+	ck_assert_uint_eq(j.width, 17);
+	ck_assert_str_eq(sc_width_str(&j, buf, sizeof(buf)),
+			 "17 billing units: 1 CPU + 4 GPU \u00d7 4");
+	ck_assert(sc_summary_read("ostrich campaign=bob/1 rank=0/2 "
+				  "mode=ostrich width=4 unit=cpu", &j));
+	ck_assert_str_eq(sc_width_str(&j, buf, sizeof(buf)), "4 CPUs");
+	ck_assert(sc_summary_read("ostrich campaign=bob/1 rank=0/2 "
+				  "mode=ostrich width=16 unit=dominant "
+				  "bill=gpu:4/16", &j));
+	ck_assert_str_eq(sc_width_str(&j, buf, sizeof(buf)),
+			 "16 dominant units: 4/16 GPU of the partition's, "
+			 "its dominant share");
+	ck_assert(sc_summary_read("ostrich campaign=bob/1 rank=0/2 "
+				  "mode=ostrich width=1 unit=billing "
+				  "bill=mem:1000x0.001", &j));
+	ck_assert_str_eq(sc_width_str(&j, buf, sizeof(buf)),
+			 "1 billing unit: 1000 MB of memory \u00d7 0.001");
+	/* cut to fit, never past the buffer */
+	ck_assert_str_eq(sc_width_str(&j, buf, 8), "1 billi");
+	/* older lines, and a width= without a unit */
+	ck_assert(sc_summary_read("ostrich campaign=bob/1 rank=1/9 vct=none "
+				  "share=0.50 mode=ostrich", &j));
+	ck_assert_uint_eq(j.width, 0);
+	ck_assert_str_eq(sc_width_str(&j, buf, sizeof(buf)), "");
+	ck_assert(sc_summary_read("ostrich campaign=bob/1 rank=1/9 vct=none "
+				  "share=0.50 mode=ostrich width=x3 unit=cpu",
+				  &j));
+	ck_assert_uint_eq(j.width, 0);
+}
+END_TEST
+
+/* --explain says the width only when it is not CPUs: a running job in
+ * billing units gets a second line, in CPUs the one line it always had. */
+START_TEST(test_explain_width)
+{
+	sc_job_t j;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	memset(&j, 0, sizeof(j));
+	j.job_id = 7;
+	j.state = SC_RUNNING;
+	ck_assert(sc_summary_read("ostrich campaign=alice/1 rank=0/2 "
+				  "mode=ostrich width=17 unit=billing "
+				  "bill=cpu:1,gpu:4x4", &j));
+	fp = open_memstream(&text, &len);
+	ck_assert_int_eq(sc_explain(&j, 1, &j, 0, fp), 0);
+	fclose(fp);
+	ck_assert_str_eq(text, "Job 7 (alice, campaign 1) is running.\n"
+			 "Its width: 17 billing units: 1 CPU + 4 GPU "
+			 "\u00d7 4.\n");
+	free(text);
+	ck_assert(sc_summary_read("ostrich campaign=alice/1 rank=0/2 "
+				  "mode=ostrich width=4 unit=cpu", &j));
+	text = NULL;
+	fp = open_memstream(&text, &len);
+	ck_assert_int_eq(sc_explain(&j, 1, &j, 0, fp), 0);
+	fclose(fp);
+	ck_assert_str_eq(text, "Job 7 (alice, campaign 1) is running.\n");
+	free(text);
+}
+END_TEST
+
 /* The summary is found among others' lines of the field; view=own is
  * read; a line that only mentions ostrich is not a summary. */
 START_TEST(test_summary_in_field)
@@ -396,6 +471,8 @@ static Suite *_suite(void)
 	tcase_add_test(e, test_explain_not_pending);
 	tcase_add_test(e, test_explain_stalled);
 	tcase_add_test(o, test_time_str);
+	tcase_add_test(o, test_summary_width);
+	tcase_add_test(o, test_explain_width);
 	tcase_add_test(e, test_explain_never);
 	tcase_add_test(o, test_format_and_json);
 	suite_add_tcase(s, g);

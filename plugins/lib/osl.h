@@ -87,11 +87,21 @@ typedef struct {
 					 * (tests check the cost with it) */
 } osl_ptab_t;
 
+/* A partition's resources, weights and capacity in its Charge= unit
+ * (slurm/osl_tres.c; opaque here). */
+typedef struct osl_tres osl_tres_t;
+
 /* One Slurm partition and its virtual schedule. */
 typedef struct {
 	char *name;			/* partition name (xmalloc'ed) */
 	ost_sched_t *sched;		/* its virtual schedule */
-	uint32_t procs;			/* CPUs given to the core (>= 1) */
+	uint32_t procs;			/* capacity given to the core (>= 1):
+					 * CPUs, or billing units (§19) */
+	osl_charge_t unit;		/* the unit of procs and of its jobs'
+					 * widths (OSL_CHARGE_CPU when billing
+					 * has no weights) */
+	osl_tres_t *tres;		/* its resources (slurm/osl_tres.c),
+					 * NULL: CPUs */
 	osl_weight_t *w;		/* weights given to the core (malloc) */
 	int nw;				/* entries used in w */
 	int cap_w;			/* entries allocated in w */
@@ -145,7 +155,8 @@ typedef struct {
 	bool writable;			/* the plugin may set its priority (no
 					 * operator-set priority) */
 	uint32_t uid;			/* owner */
-	uint32_t procs;			/* CPUs, >= 1 */
+	uint32_t procs;			/* width: CPUs, or billing units
+					 * (§19), >= 1 */
 	double estimate;		/* e, seconds (§1) */
 	double limit;			/* the job's time limit, seconds
 					 * (INFINITY: none): the most a finish
@@ -245,6 +256,65 @@ extern void osl_tfree(void *v, size_t cap, size_t size);
  * process: the save is then refused and logged, the state kept.
  */
 extern const ost_alloc_t osl_talloc;
+
+/* ---------------------------------------- osl_billing.c (Slurm-free) --- */
+
+/* How assoc_mgr_tres_weighted() treats a TRES under PriorityFlags=MAX_TRES
+ * (and MAX_TRES_GRES): the "node" ones join a maximum, the others a sum. */
+typedef enum {
+	OSL_RES_OTHER = 0,		/* summed always: license, bb, energy,
+					 * fs, ic, vmem, pages */
+	OSL_RES_CPU,			/* node TRES: cpu */
+	OSL_RES_MEM,			/* node TRES: mem (MB) */
+	OSL_RES_NODE,			/* node TRES: node */
+	OSL_RES_GRES,			/* node TRES: gres/... */
+	OSL_RES_SKIP,			/* the billing TRES itself: ignored */
+} osl_res_kind_t;
+
+/* PriorityFlags bits as osl_bill_weighted() takes them (slurm/osl_tres.c
+ * maps Slurm's, osl_compat.h says which release has which). */
+#define OSL_BILL_MAX_TRES 0x1u
+#define OSL_BILL_MAX_TRES_GRES 0x2u
+
+/* Slurm's NO_CONSUME_VAL64: a count that is not consumed (skipped). */
+#define OSL_NO_CONSUME UINT64_C(0xfffffffffffffffd)
+
+/*
+ * The billable TRES of counts cnt[0..n) under weights w[0..n), resource
+ * i of kind[i], with flags (OSL_BILL_*): Slurm's assoc_mgr_tres_weighted(),
+ * the same operations in the same order, so the same double (§19).
+ */
+extern double osl_bill_weighted(int n, const osl_res_kind_t *kind,
+				const double *w, const uint64_t *cnt,
+				unsigned flags);
+
+/*
+ * A width (or capacity) in billing units from a billable TRES b: Slurm's
+ * (uint64_t) b, the billing= it records in AllocTRES, but at least 1 (the
+ * core's widths are >= 1) and at most UINT32_MAX.
+ */
+extern uint32_t osl_bill_units(double b);
+
+/*
+ * Dominant Resource Fairness (§19): ceil(capacity x max_i job[i]/total[i])
+ * over the CPU, memory and GRES resources with a total, at least 1 (a
+ * hair below a whole number counts as it).
+ * OUT dom - the dominant resource's index, -1 if none (NULL ok)
+ */
+extern uint32_t osl_bill_dominant(int n, const osl_res_kind_t *kind,
+				  const uint64_t *job, const uint64_t *total,
+				  uint32_t capacity, int *dom);
+
+/*
+ * The bill= value of the SystemComment: "label:count[xweight],..." for
+ * each resource with a positive count and weight (the weight left out
+ * when 1), e.g. "cpu:1,gpu:4x4".
+ * RET snprintf's: the length it would have written; buf[0..size) holds as
+ *     much as fits
+ */
+extern int osl_bill_text(char *buf, size_t size, int n,
+			 const char *const *label, const osl_res_kind_t *kind,
+			 const double *w, const uint64_t *cnt);
 
 /* ------------------------------------------------- osl_log.c (Slurm) --- */
 
@@ -427,6 +497,10 @@ typedef struct {
 	const char *(*get)(const struct job_record *rec);
 	/* PrivateData=jobs: owners see only their own jobs (NULL: no) */
 	bool (*private_jobs)(void);
+	/* what rec's width in p is made of, the bill= value (§19), into
+	 * buf[0..size) ("" or NULL op: no bill=) */
+	void (*bill)(const osl_part_t *p, const struct job_record *rec,
+		     char *buf, size_t size);
 } osl_comment_ops_t;
 
 /* Bytes of a whole SystemComment field the engine writes (NUL included):
@@ -437,10 +511,25 @@ typedef struct {
  * the core has never seen). */
 extern double osl_share(const osl_part_t *p, uint32_t uid);
 
+/* The name of a unit of Charge= (billing, cpu, dominant). */
+extern const char *osl_charge_name(osl_charge_t c);
+
+/*
+ * Append the width of a job to its summary line buf (holding len bytes, of
+ * at most size): " width=W unit=U", then " bill=TEXT" when bill is not
+ * empty (§19, doc/summary.md).  Only what keeps the line shorter than
+ * OST_SUMMARY_MAX is added (bill= first left out, then all), so that every
+ * reader of the summary still takes it.
+ * RET the new length
+ */
+extern size_t osl_comment_width(char *buf, size_t len, size_t size,
+				uint32_t width, osl_charge_t unit,
+				const char *bill);
+
 /*
  * SystemComment of every job record of obs[0..n) (p's, ranked): the core's
  * summary line (ost_summary_format) of the record's best-ranked pending
- * task, or of its running job; set through ops only where it changes
+ * task, or of its running job, with its width (osl_comment_width); set through ops only where it changes
  * (osl_comment_merge).  Skips finished and unranked pending jobs and the
  * second and later partitions of a record.  When ops->private_jobs says
  * so, rank=R/P counts the owner's jobs only and share becomes view=own.

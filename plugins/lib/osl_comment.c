@@ -130,6 +130,39 @@ static void _own_view(char *buf)
 	memcpy(sh, view, sizeof(view) - 1);
 }
 
+extern const char *osl_charge_name(osl_charge_t c)
+{
+	switch (c) {
+	case OSL_CHARGE_CPU:
+		return "cpu";
+	case OSL_CHARGE_DOMINANT:
+		return "dominant";
+	default:
+		return "billing";
+	}
+}
+
+extern size_t osl_comment_width(char *buf, size_t len, size_t size,
+				uint32_t width, osl_charge_t unit,
+				const char *bill)
+{
+	size_t lim = size < OST_SUMMARY_MAX ? size : OST_SUMMARY_MAX;
+	int n, m = 0;
+
+	n = snprintf(NULL, 0, " width=%u unit=%s", (unsigned) width,
+		     osl_charge_name(unit));
+	if (bill && *bill)
+		m = snprintf(NULL, 0, " bill=%s", bill);
+	if (n < 0 || m < 0 || len + (size_t) n >= lim)
+		return len;
+	len += (size_t) snprintf(buf + len, lim - len, " width=%u unit=%s",
+				 (unsigned) width, osl_charge_name(unit));
+	if (m && len + (size_t) m < lim)
+		len += (size_t) snprintf(buf + len, lim - len, " bill=%s",
+					 bill);
+	return len;
+}
+
 /* A pending observation's place among its owner's: (uid, rank). */
 typedef struct {
 	uint32_t uid;
@@ -195,7 +228,8 @@ static bool _comment(osl_part_t *p, osl_obs_t *o, const osl_camp_vec_t *cv,
 	ost_summary_t sum;
 	ost_job_info_t info;
 	double vct = NAN;
-	char buf[OST_SUMMARY_MAX], out[OSL_COMMENT_MAX];
+	char buf[OST_SUMMARY_MAX], out[OSL_COMMENT_MAX], bill[OST_SUMMARY_MAX];
+	int len;
 
 	memset(&sum, 0, sizeof(sum));
 	if (o->st == OSL_PENDING && o->campaign) {	/* from the walk */
@@ -222,10 +256,15 @@ static bool _comment(osl_part_t *p, osl_obs_t *o, const osl_camp_vec_t *cv,
 	if (own)
 		sum.rank = _own_rank(own, nown, info.uid, sum.rank,
 				     &sum.pending);
-	if (ost_summary_format(buf, sizeof(buf), &sum) < 0)
+	if ((len = ost_summary_format(buf, sizeof(buf), &sum)) < 0)
 		return false;
 	if (own)
 		_own_view(buf);
+	bill[0] = '\0';
+	if (ops->bill)
+		ops->bill(p, o->rec, bill, sizeof(bill));
+	(void) osl_comment_width(buf, strlen(buf), sizeof(buf), o->procs,
+				 p->unit, bill);
 	if (osl_comment_merge(ops->get(o->rec), buf, out, sizeof(out)))
 		ops->set(o->rec, out);
 	return true;

@@ -10,6 +10,8 @@
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -199,6 +201,55 @@ static void _show_weights(const osl_conf_key_t *k, const osl_conf_t *c,
 	snprintf(buf, size, "%s", c->weights_assoc ? "assoc" : "config");
 }
 
+/* Charge=billing|cpu|dominant. */
+static const char *const _charge_names[] = { "billing", "cpu", "dominant" };
+
+static int _set_charge(const osl_conf_key_t *k, osl_conf_t *c, const char *v)
+{
+	size_t i;
+
+	(void) k;
+	for (i = 0; i < sizeof(_charge_names) / sizeof(_charge_names[0]); i++)
+		if (!strcasecmp(v, _charge_names[i])) {
+			c->charge = (osl_charge_t) i;
+			return 0;
+		}
+	return -1;
+}
+
+static void _show_charge(const osl_conf_key_t *k, const osl_conf_t *c,
+			 char *buf, size_t size)
+{
+	(void) k;
+	snprintf(buf, size, "%s", _charge_names[c->charge]);
+}
+
+/* ChargeWeights=: parsed, and kept as written for the log line. */
+static int _set_charge_weights(const osl_conf_key_t *k, osl_conf_t *c,
+			       const char *v)
+{
+	osl_charge_weight_t w[OSL_CHARGE_WEIGHTS_MAX];
+	char err[8];
+	int n = 0;
+
+	(void) k;
+	if (strlen(v) >= sizeof(c->charge_w_str) ||
+	    osl_conf_parse_charge_weights(v, w, OSL_CHARGE_WEIGHTS_MAX, &n,
+					  err, sizeof(err)))
+		return -1;
+	memcpy(c->charge_w, w, sizeof(w));
+	c->n_charge_w = n;
+	snprintf(c->charge_w_str, sizeof(c->charge_w_str), "%s", v);
+	return 0;
+}
+
+static void _show_charge_weights(const osl_conf_key_t *k, const osl_conf_t *c,
+				 char *buf, size_t size)
+{
+	(void) k;
+	snprintf(buf, size, "%s", c->n_charge_w ? c->charge_w_str : "none");
+}
+
 /* ---------------------------------------------------------- the table --- */
 
 #define OFF(field) offsetof(osl_conf_t, field)
@@ -239,6 +290,10 @@ const osl_conf_key_t osl_conf_keys[] = {
 	  0, 0, NULL },
 	{ "AccountWeights", OSL_KEY_LIST, NULL, _show_count, OFF(n_acct_w),
 	  0, 0, NULL },
+	ENUM("Charge", charge, "must be billing, cpu or dominant"),
+	ENUM("ChargeWeights", charge_weights,
+	     "must be Type[/name]=weight[unit],... as TRESBillingWeights "
+	     "(at most 16 items, 255 bytes)"),
 	{ "Backfill", OSL_KEY_BOOL, NULL, _show_yesno, OFF(backfill),
 	  0, 0, NULL },
 	{ "SystemComment", OSL_KEY_BOOL, NULL, _show_yesno,
@@ -344,6 +399,108 @@ extern int osl_conf_parse_weight_list(const char *key, const char *list,
 	}
 	free(copy);
 	return rc;
+}
+
+/* The base unit of a TRES type as slurmdb_get_tres_base_unit() has it:
+ * 2 (MB) for mem and bb, 0 (one) for the others. */
+static int _base_unit(const char *type)
+{
+	return !strcmp(type, "mem") || !strcmp(type, "bb") ? 2 : 0;
+}
+
+/* Is type a TRES type (with a name when named, without when not)? */
+static bool _tres_type_ok(const char *type, bool named)
+{
+	static const char *const plain[] = { "cpu", "mem", "node", "energy",
+					     "vmem", "pages", "billing" };
+	static const char *const with_name[] = { "gres", "license", "bb",
+						 "fs", "ic" };
+	size_t i;
+
+	for (i = 0; !named && i < sizeof(plain) / sizeof(plain[0]); i++)
+		if (!strcmp(type, plain[i]) && strcmp(type, "billing"))
+			return true;
+	for (i = 0; named && i < sizeof(with_name) / sizeof(with_name[0]); i++)
+		if (!strcmp(type, with_name[i]))
+			return true;
+	return false;
+}
+
+/* One item "Type[/name]=weight[unit]" into *w; RET 0 or -1 (err). */
+static int _charge_item(char *item, osl_charge_weight_t *w, char *err,
+			size_t errlen)
+{
+	char *eq = strchr(item, '='), *slash, *end;
+	double x;
+	size_t i;
+	int unit;
+
+	memset(w, 0, sizeof(*w));
+	if (!eq || eq == item || !eq[1])
+		return _err(err, errlen, "\"%s\" is not Type=weight", item);
+	*eq = '\0';
+	if ((slash = strchr(item, '/')))
+		*slash++ = '\0';
+	if (strlen(item) >= sizeof(w->type) ||
+	    (slash && (!*slash || strlen(slash) >= sizeof(w->name))))
+		return _err(err, errlen, "\"%s\": TRES name too long or empty",
+			    item);
+	for (i = 0; item[i]; i++)
+		w->type[i] = (char) tolower((unsigned char) item[i]);
+	if (!_tres_type_ok(w->type, slash != NULL))
+		return _err(err, errlen, "\"%s%s%s\" is not a TRES", item,
+			    slash ? "/" : "", slash ? slash : "");
+	if (slash)
+		snprintf(w->name, sizeof(w->name), "%s", slash);
+	if (!isdigit((unsigned char) eq[1]) && eq[1] != '.')
+		return _err(err, errlen, "weight \"%s\" of %s", eq + 1, item);
+	errno = 0;
+	x = strtod(eq + 1, &end);
+	if (end == eq + 1 || errno || !isfinite(x) || x < 0 ||
+	    (*end && end[1]))
+		return _err(err, errlen, "weight \"%s\" of %s", eq + 1, item);
+	if (*end) {
+		const char *units = "KMGTP", *u = strchr(units,
+						toupper((unsigned char) *end));
+
+		if (!u)
+			return _err(err, errlen, "unit \"%s\" of %s", end,
+				    item);
+		/* Slurm: weight / 1024^(unit - base) when the unit is
+		 * above the base unit, unchanged otherwise */
+		for (unit = (int) (u - units) + 1; unit > _base_unit(w->type);
+		     unit--)
+			x /= 1024.0;
+	}
+	w->weight = x;
+	return 0;
+}
+
+extern int osl_conf_parse_charge_weights(const char *s,
+					 osl_charge_weight_t *w, int max,
+					 int *n, char *err, size_t errlen)
+{
+	osl_charge_weight_t tmp[OSL_CHARGE_WEIGHTS_MAX];
+	char copy[OSL_CHARGE_WEIGHTS_LEN], *item, *next;
+	int k = 0;
+
+	if (errlen)
+		err[0] = '\0';
+	if (!s || strlen(s) >= sizeof(copy))
+		return _err(err, errlen, "ChargeWeights: too long");
+	snprintf(copy, sizeof(copy), "%s", s);
+	for (item = copy; *copy && item; item = next) {
+		if ((next = strchr(item, ',')))
+			*next++ = '\0';
+		if (k >= max || k >= OSL_CHARGE_WEIGHTS_MAX)
+			return _err(err, errlen, "ChargeWeights: more than %d "
+				    "items", max);
+		if (_charge_item(item, &tmp[k++], err, errlen))
+			return -1;
+	}
+	memcpy(w, tmp, (size_t) k * sizeof(*w));
+	*n = k;
+	return 0;
 }
 
 extern void osl_conf_core(const osl_conf_t *conf, uint32_t procs,

@@ -35,6 +35,31 @@ typedef struct {
 	double weight;			/* w_u of its users' jobs */
 } osl_acct_weight_t;
 
+/* Charge=: the unit of a job's width and a partition's capacity
+ * (doc/semantics.md §19). */
+typedef enum {
+	OSL_CHARGE_BILLING = 0,		/* billable TRES (TRESBillingWeights,
+					 * ChargeWeights); CPUs without
+					 * weights */
+	OSL_CHARGE_CPU,			/* CPUs (before §19) */
+	OSL_CHARGE_DOMINANT,		/* partition CPUs x the job's largest
+					 * share of a resource (DRF) */
+} osl_charge_t;
+
+/* Most items of ChargeWeights=, and the longest value. */
+#define OSL_CHARGE_WEIGHTS_MAX 16
+#define OSL_CHARGE_WEIGHTS_LEN 256
+
+/* One item of ChargeWeights= (TRESBillingWeights syntax): the weight of
+ * one unit of a TRES, e.g. GRES/gpu=8 or Mem=0.25G (per MB: 0.25/1024). */
+typedef struct {
+	char type[16];			/* cpu, mem, node, gres, license, ...
+					 * (lower case) */
+	char name[48];			/* gres/license/... name, "" for cpu,
+					 * mem, node, ... (as written) */
+	double weight;			/* per base unit (MB for mem and bb) */
+} osl_charge_weight_t;
+
 /* The configuration in force.  Every scheduling key is a field of core,
  * the core's own configuration, so that a partition's is core with its
  * CPU count (osl_conf_core); the other fields are the adapter's. */
@@ -54,6 +79,12 @@ typedef struct {
 	int n_acct_w;
 	bool backfill;			/* Backfill=yes: embed sched/backfill */
 	bool system_comment;		/* SystemComment=yes: summary per job */
+	osl_charge_t charge;		/* Charge= (billing) */
+	osl_charge_weight_t charge_w[OSL_CHARGE_WEIGHTS_MAX];
+					/* ChargeWeights=, parsed */
+	int n_charge_w;			/* items in charge_w (0: none) */
+	char charge_w_str[OSL_CHARGE_WEIGHTS_LEN];
+					/* ChargeWeights= as written */
 	char *event_log;		/* EventLog=path (debugging, tests) */
 } osl_conf_t;
 
@@ -127,6 +158,20 @@ typedef int (*osl_conf_pair_f)(const char *name, double weight, void *arg,
 extern int osl_conf_parse_weight_list(const char *key, const char *list,
 				      osl_conf_pair_f fn, void *arg,
 				      char *err, size_t errlen);
+
+/*
+ * Parse ChargeWeights= (Slurm's TRESBillingWeights syntax): comma-separated
+ * Type[/name]=weight[unit], Type one of CPU, Mem, Node, Energy, VMem,
+ * Pages, FS/name, GRES/name, License/name, BB/name, IC/name (any case);
+ * weight a number >= 0 with an optional unit K, M, G, T or P that divides
+ * it by 1024 per step above the TRES's base unit (MB for Mem and BB, one
+ * for the others), as Slurm does; an empty list is no weights.
+ * OUT w[0..max), *n
+ * RET 0, or -1 with a message in err[0..errlen) (w, n untouched)
+ */
+extern int osl_conf_parse_charge_weights(const char *s,
+					 osl_charge_weight_t *w, int max,
+					 int *n, char *err, size_t errlen);
 
 /* The core configuration of a partition of procs CPUs (0 counts as 1):
  * conf->core with that CPU count. */

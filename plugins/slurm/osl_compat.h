@@ -29,6 +29,8 @@
 #include "src/common/xstring.h"
 #include "src/slurmctld/slurmctld.h"
 
+#include "osl.h"			/* OSL_BILL_* (section 17) */
+
 #define OSL_SLURM_24_11 (SLURM_VERSION_NUMBER >= SLURM_VERSION_NUM(24, 11, 0))
 #define OSL_SLURM_26_05 (SLURM_VERSION_NUMBER >= SLURM_VERSION_NUM(26, 5, 0))
 
@@ -39,6 +41,22 @@
 #else
 #include "src/common/slurm_mcs.h"
 #include "src/common/slurm_priority.h"
+#endif
+
+/*
+ * section 2: and gres.h (GRES of a job or node, for ChargeWeights=), only
+ * for the file that defines OSL_COMPAT_GRES (osl_tres.c): from 24.11 it
+ * includes slurmstepd_job.h, whose #define _GNU_SOURCE (no value) would
+ * clash with the command line's -D_GNU_SOURCE (1) under -Werror, so the
+ * latter is dropped first (every system header is already in).
+ */
+#ifdef OSL_COMPAT_GRES
+#if OSL_SLURM_24_11
+#undef _GNU_SOURCE
+#include "src/interfaces/gres.h"
+#else
+#include "src/common/gres.h"
+#endif
 #endif
 
 /* section 11: 26.05 threads come from a pool, created and joined there. */
@@ -224,10 +242,27 @@ typedef priority_factors_request_msg_t osl_factors_req_t;
  *   direct_prio stays 0 and PRIORITY is the sum of the factors:
  *   fs + (site - NICE_OFFSET) - (nice - NICE_OFFSET).  SITE carries the
  *   rest, prio - floor(fs), so that sprio's truncated sum is prio.
+ * width (semantics.md §19), when not 0, is shown as the TRES factor
+ * billing=W (sprio -l, %T): TRES index TRES_ARRAY_BILLING, weight 1 (sprio
+ * names it from assoc_mgr_tres_name_array); 24.11+ sums it into PRIORITY,
+ * so SITE gives it back.
  */
+static inline void osl_factors_width(double **tres, double **weights,
+				     uint32_t *cnt, uint32_t width)
+{
+	int i;
+
+	*cnt = TRES_ARRAY_BILLING + 1;
+	*tres = xcalloc(*cnt, sizeof(double));
+	*weights = xcalloc(*cnt, sizeof(double));
+	for (i = 0; i < (int) *cnt; i++)
+		(*weights)[i] = 1.0;
+	(*tres)[TRES_ARRAY_BILLING] = width;
+}
+
 static inline priority_factors_object_t *
 osl_factors_new(const job_record_t *job_ptr, const char *part, uint32_t prio,
-		double fs, uint32_t nice)
+		double fs, uint32_t nice, uint32_t width)
 {
 	priority_factors_object_t *f = xmalloc(sizeof(*f));
 
@@ -236,7 +271,8 @@ osl_factors_new(const job_record_t *job_ptr, const char *part, uint32_t prio,
 	{
 		priority_factors_t *pf = xmalloc(sizeof(*pf));
 		int64_t site = (int64_t) NICE_OFFSET + prio -
-			       (int64_t) fs + ((int64_t) nice - NICE_OFFSET);
+			       (int64_t) fs + ((int64_t) nice - NICE_OFFSET) -
+			       (int64_t) width;
 
 		if (site < 0)
 			site = 0;
@@ -245,6 +281,10 @@ osl_factors_new(const job_record_t *job_ptr, const char *part, uint32_t prio,
 		pf->priority_fs = fs;
 		pf->priority_site = (uint32_t) site;
 		pf->nice = nice;
+		if (width)
+			osl_factors_width(&pf->priority_tres,
+					  &pf->tres_weights, &pf->tres_cnt,
+					  width);
 		f->prio_factors = pf;
 		f->partition = xstrdup(part);
 	}
@@ -260,6 +300,9 @@ osl_factors_new(const job_record_t *job_ptr, const char *part, uint32_t prio,
 	f->priority_fs = fs;
 	f->priority_site = NICE_OFFSET;
 	f->nice = nice;
+	if (width)
+		osl_factors_width(&f->priority_tres, &f->tres_weights,
+				  &f->tres_cnt, width);
 #endif
 	return f;
 }
@@ -317,5 +360,23 @@ static inline void osl_pin_library(const void *addr)
 #else
 #define OSL_DEFINE_PRIO_24_11_SYMS
 #endif
+
+/*
+ * section 17: PriorityFlags as osl_bill_weighted() takes them.  MAX_TRES
+ * (every release) maxes the node TRES; MAX_TRES_GRES (25.11+) maxes CPU,
+ * memory and nodes and adds the GRES to that maximum.  assoc_mgr_tres_weighted
+ * is otherwise the same in 22.05, 24.11, 25.11 and 26.05.
+ */
+static inline unsigned osl_bill_flags(uint16_t priority_flags)
+{
+	unsigned f = (priority_flags & PRIORITY_FLAGS_MAX_TRES) ?
+		     OSL_BILL_MAX_TRES : 0;
+
+#ifdef PRIORITY_FLAGS_MAX_TRES_GRES
+	if (priority_flags & PRIORITY_FLAGS_MAX_TRES_GRES)
+		f |= OSL_BILL_MAX_TRES_GRES;
+#endif
+	return f;
+}
 
 #endif /* _OSL_COMPAT_H */

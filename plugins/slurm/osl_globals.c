@@ -50,7 +50,8 @@ extern double osl_now_hr(void)
 
 /*
  * Take osl_eng.lock, and before it the assoc_mgr read lock when
- * Weights=assoc reads association shares (lock order: osl_slurm.h).
+ * Weights=assoc reads association shares or Charge= the TRES (lock order:
+ * osl_slurm.h).
  * NOTE: the slurmctld locks the caller needs are held.
  * RET whether the assoc lock was taken (for osl_unlock_engine)
  */
@@ -59,7 +60,8 @@ extern bool osl_lock_engine(assoc_mgr_lock_t *assoc_lock)
 	bool assoc;
 
 	slurm_mutex_lock(&osl_eng.lock);
-	assoc = osl_eng.conf && osl_eng.conf->weights_assoc;
+	assoc = osl_eng.conf && (osl_eng.conf->weights_assoc ||
+				 osl_eng.conf->charge != OSL_CHARGE_CPU);
 	if (assoc) {
 		slurm_mutex_unlock(&osl_eng.lock);
 		assoc_mgr_lock(assoc_lock);

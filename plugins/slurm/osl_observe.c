@@ -134,7 +134,8 @@ static void _fill(osl_obs_t *o, job_record_t *job_ptr,
 	o->rec_prio = job_ptr->priority;
 	o->group = group;
 	o->uid = job_ptr->user_id;
-	o->procs = _procs(job_ptr);
+	o->procs = osl_tres_width(osl_eng.parts[part].tres, job_ptr,
+				  _procs(job_ptr));
 	o->estimate = _estimate(job_ptr, part_ptr);
 	o->limit = _limit(job_ptr);
 	o->submit = job_ptr->details->submit_time;

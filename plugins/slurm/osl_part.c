@@ -220,6 +220,7 @@ extern void osl_parts_free(void)
 		osl_part_t *p = &osl_eng.parts[i];
 
 		ost_sched_destroy(p->sched);
+		osl_tres_free(p->tres);
 		xfree(p->name);
 		free(p->w);
 		osl_ptab_free(&p->prios);
@@ -240,4 +241,17 @@ extern int osl_user_share(const char *part, uint32_t uid, double *share)
 	}
 	slurm_mutex_unlock(&osl_eng.lock);
 	return rc;
+}
+
+extern uint32_t osl_job_width(const char *part, job_record_t *job_ptr)
+{
+	osl_part_t *p;
+	uint32_t w = 0;
+
+	slurm_mutex_lock(&osl_eng.lock);
+	if ((p = osl_part_find(part, NULL)) && p->tres &&
+	    p->unit != OSL_CHARGE_CPU)
+		w = osl_tres_width(p->tres, job_ptr, 0);
+	slurm_mutex_unlock(&osl_eng.lock);
+	return w;
 }

@@ -53,7 +53,8 @@ typedef struct {
 } osl_pass_stats_t;
 
 
-/* CPU counts change with nodes and reconfigure.  NOTE: part read lock. */
+/* Capacities change with nodes, TRES, weights and reconfigure (§19).
+ * NOTE: conf, node and part read locks, assoc_mgr TRES read lock. */
 static void _refresh_parts(double now)
 {
 	list_itr_t *it = list_iterator_create(part_list);
@@ -63,9 +64,15 @@ static void _refresh_parts(double now)
 	while ((part_ptr = list_next(it))) {
 		osl_part_t *p = osl_part_get(part_ptr->name,
 					     part_ptr->total_cpus, &i);
-		uint32_t procs = part_ptr->total_cpus ? part_ptr->total_cpus : 1;
+		uint32_t procs;
 
-		if (p && p->procs != procs)
+		if (!p)
+			continue;
+		osl_tres_free(p->tres);
+		p->tres = osl_tres_build(part_ptr, osl_eng.conf);
+		p->unit = osl_tres_charge(p->tres);
+		procs = osl_tres_capacity(p->tres);
+		if (p->procs != procs)
 			osl_part_reconfigure(p, procs, now);
 	}
 	list_iterator_destroy(it);
@@ -171,11 +178,13 @@ static void _write_all(const osl_obs_vec_t *vec, osl_pass_stats_t *ps)
 static osl_obs_t **_pass_read(osl_obs_vec_t *vec, double *now,
 			      osl_pass_stats_t *ps)
 {
-	/* conf R (slurm_conf strings), job R, part R */
+	/* conf R (slurm_conf strings), job R, node R (GRES of ChargeWeights,
+	 * osl_tres_build), part R */
 	slurmctld_lock_t job_read_lock = {
-		READ_LOCK, READ_LOCK, NO_LOCK, READ_LOCK, NO_LOCK };
-	/* association shares for Weights=assoc */
-	assoc_mgr_lock_t assoc_read_lock = { .assoc = READ_LOCK };
+		READ_LOCK, READ_LOCK, READ_LOCK, READ_LOCK, NO_LOCK };
+	/* association shares for Weights=assoc, TRES for Charge= */
+	assoc_mgr_lock_t assoc_read_lock = { .assoc = READ_LOCK,
+					     .tres = READ_LOCK };
 	osl_obs_t **by_part;
 	list_itr_t *it;
 	job_record_t *job_ptr;

@@ -114,6 +114,46 @@ extern void osl_part_reconfigure(osl_part_t *p, uint32_t procs, double now);
 /* Destroy every partition.  NOTE: osl_eng.lock held. */
 extern void osl_parts_free(void);
 
+/* ------------------------------------------------ osl_tres.c (Slurm) --- */
+
+/*
+ * The resources of part_ptr in conf's Charge= unit (§19): its TRES with
+ * their kinds and totals (part_ptr->tres_cnt), the GRES of ChargeWeights=
+ * that are not TRES (counted on its nodes), the weights (ChargeWeights=,
+ * else the partition's TRESBillingWeights, else none: CPUs) and its
+ * capacity.  Free with osl_tres_free.
+ * NOTE: conf and part read locks, node read lock, assoc_mgr TRES read lock.
+ */
+extern osl_tres_t *osl_tres_build(const part_record_t *part_ptr,
+				  const osl_conf_t *conf);
+
+/* Free t; NULL is a no-op. */
+extern void osl_tres_free(osl_tres_t *t);
+
+/* The capacity of t's partition in its unit, >= 1. */
+extern uint32_t osl_tres_capacity(const osl_tres_t *t);
+
+/* The unit of t's widths: its Charge=, but cpu for billing without any
+ * weight (then a width is the CPU count, as before §19). */
+extern osl_charge_t osl_tres_charge(const osl_tres_t *t);
+
+/*
+ * The width of job_ptr in t's partition (§19): billing units of its TRES
+ * request (pending) or allocation (running); for dominant, the capacity x
+ * its largest share; procs (its CPUs) under cpu, without weights, with no
+ * TRES array, or t NULL.  NOTE: job read lock, osl_eng.lock (t's scratch).
+ */
+extern uint32_t osl_tres_width(osl_tres_t *t, const job_record_t *job_ptr,
+			       uint32_t procs);
+
+/*
+ * The bill= text of job_ptr's width in t (osl_bill_text; for dominant
+ * "label:count/total" of its dominant resource), "" when the unit is CPUs.
+ * NOTE: as osl_tres_width.  RET snprintf's
+ */
+extern int osl_tres_text(osl_tres_t *t, const job_record_t *job_ptr,
+			 char *buf, size_t size);
+
 /* ----------------------------------------------- osl_state.c (Slurm) --- */
 
 /* Read a whole file.  RET xmalloc'ed buffer of *len bytes, or NULL with

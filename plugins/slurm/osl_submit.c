@@ -189,8 +189,9 @@ static void _wake_catch_up(void)
 extern uint32_t osl_job_priority(uint32_t last_prio, job_record_t *job_ptr)
 {
 	uint32_t prio = last_prio >= 2 ? last_prio - 1 : 1;
-	/* association shares for Weights=assoc */
-	assoc_mgr_lock_t assoc_read_lock = { .assoc = READ_LOCK };
+	/* association shares for Weights=assoc, TRES for Charge= */
+	assoc_mgr_lock_t assoc_read_lock = { .assoc = READ_LOCK,
+					     .tres = READ_LOCK };
 	time_t now = time(NULL);
 	osl_wake_why_t why;
 	bool assoc;
@@ -291,7 +292,8 @@ extern void osl_catch_up(bool after_save)
 	/* conf R, job W (priorities, comments), part R (osl_observe) */
 	slurmctld_lock_t job_write_lock = {
 		READ_LOCK, WRITE_LOCK, NO_LOCK, READ_LOCK, NO_LOCK };
-	assoc_mgr_lock_t assoc_read_lock = { .assoc = READ_LOCK };
+	assoc_mgr_lock_t assoc_read_lock = { .assoc = READ_LOCK,
+					     .tres = READ_LOCK };
 	double now;
 	bool assoc, others = false, written = false;
 	int i, n, m, k = 0, r, done = 0;

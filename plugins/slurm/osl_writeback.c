@@ -182,11 +182,19 @@ static bool _private_jobs(void)
 	return slurm_conf.private_data & PRIVATE_DATA_JOBS;
 }
 
+/* NOTE: job read lock and osl_eng.lock held. */
+static void _bill(const osl_part_t *p, const job_record_t *job_ptr, char *buf,
+		  size_t size)
+{
+	(void) osl_tres_text(p->tres, job_ptr, buf, size);
+}
+
 const osl_comment_ops_t osl_comment_ops = {
 	.user_name = _user_name,
 	.set = _comment_set,
 	.get = _comment_get,
 	.private_jobs = _private_jobs,
+	.bill = _bill,
 };
 
 /* NOTE: job write lock and osl_eng.lock held. */
@@ -200,6 +208,7 @@ const osl_comment_ops_t osl_comment_ops_now = {
 	.set = _comment_set_now,
 	.get = _comment_get,
 	.private_jobs = _private_jobs,
+	.bill = _bill,
 };
 
 /* ---------------------------------------------------- the lock gap --- */

@@ -63,4 +63,13 @@ extern uint32_t osl_job_priority(uint32_t last_prio, job_record_t *job_ptr);
  */
 extern int osl_user_share(const char *part, uint32_t uid, double *share);
 
+/*
+ * The width of job_ptr in partition part in billing or dominant units
+ * (semantics.md §19), for sprio's TRES column.
+ * NOTE: takes the engine lock; job read lock held.
+ * RET the width, or 0 when the partition's unit is CPUs or the engine has
+ *     no such partition
+ */
+extern uint32_t osl_job_width(const char *part, job_record_t *job_ptr);
+
 #endif /* _OSTRICH_SLURM_H */

@@ -118,7 +118,9 @@ static bool _in_csv(const char *csv, const char *name)
  *             under PrivateData=jobs the share, a function of every
  *             active user's weight, is for operators only, as in the
  *             SystemComment's owner's view);
- *   SITE 0, NICE the job's nice (OStrich ignores both), others 0.
+ *   SITE 0, NICE the job's nice (OStrich ignores both), TRES billing=W
+ *             the job's width in billing units (semantics.md §19; none
+ *             when the unit is CPUs), others 0.
  *   (24.11+: SITE = PRIORITY - FAIRSHARE, see osl_factors_new().)
  * NOTE: job and partition read locks held; the engine lock is taken.
  */
@@ -137,7 +139,9 @@ static void _add_factors(list_t *ret, osl_factors_req_t *req,
 		fs = share * (double) slurm_conf.priority_weight_fs;
 	list_append(ret, osl_factors_new(job_ptr, part_ptr->name, prio, fs,
 					 job_ptr->details ?
-					 job_ptr->details->nice : NICE_OFFSET));
+					 job_ptr->details->nice : NICE_OFFSET,
+					 osl_job_width(part_ptr->name,
+						       job_ptr)));
 }
 
 static int _find_u32(void *x, void *key)

@@ -211,6 +211,16 @@ check_ranks() {
 	note "$out"
 }
 
+# The users of the pending jobs (PEND, from snapshot) in priority order,
+# each once, must be WANT ("alice bob "); LABEL says under what.
+check_user_order() {
+	local order
+	note "pending jobs (job priority user), $2:"
+	printf '%s\n' "$PEND" | sed 's/^/#   /'
+	order=$(printf '%s\n' "$PEND" | sort -k2,2nr | awk '{ print $3 }' | uniq | tr '\n' ' ')
+	[ "$order" = "$1" ] || fail "$2: priority order by user is '$order', want '$1'"
+}
+
 # Every pending job's SystemComment names its user and a rank in the order
 # of the priorities (format: the core's ost_summary_format).
 check_comments() {
@@ -301,4 +311,127 @@ started_before() {
 wait_queue_empty() {
 	wait_for "${1:-120}" '[ "$(n_queued)" = 0 ]' || { squeue; fail "jobs did not finish"; }
 	wait_passes
+}
+
+# Billing units (semantics.md §19, s14 and s15), on a cluster of 4 nodes x
+# 4 CPUs x 4 GPUs whose weights make a GPU worth 4 CPUs ($1: the
+# ostrich.conf lines besides Charge=, e.g. the ChargeWeights): carol's
+# gated job holds every node while alice queues 2 jobs of 1 CPU + 4 GPUs
+# and bob 2 jobs of 4 CPUs, all with the same limit.  Charge=billing: 17
+# units per job of alice's against 4 of bob's, so bob's campaign finishes
+# first in the virtual schedule and all his jobs rank above hers, and the
+# SystemComment says "width=17 unit=billing bill=cpu:1,gpu:4x4";
+# Charge=cpu (scontrol reconfigure): 1 CPU against 4, the old order;
+# back to billing, the jobs run, and the engine's start width of alice's
+# jobs is 17.  Sets ALICE_JOBS, BOB_JOBS.
+billing_scenario() {
+	local conf=$1 blocker j c n
+
+	blocker=$(sub carol -N 4 --exclusive -t 10 --wrap "$(gated block)")
+	wait_for 120 '[ "$(n_running)" = 1 ]' || fail "carol's job $blocker did not start on all nodes"
+	next_second
+	ALICE_JOBS=$(for i in 1 2; do sub alice -n 1 --gres=gpu:4 -t 2 --wrap 'sleep 1'; done | tr '\n' ' ')
+	BOB_JOBS=$(for i in 1 2; do sub bob -n 4 -t 2 --wrap 'sleep 1'; done | tr '\n' ' ')
+	note "alice's jobs $ALICE_JOBS(1 CPU + 4 GPUs each), bob's $BOB_JOBS(4 CPUs each)"
+
+	_billing_order "billing" "bob alice "
+	for j in $ALICE_JOBS; do
+		c=$(comment_of "$j")
+		case $c in *" width=17 unit=billing bill=cpu:1,gpu:4x4"*) ;;
+			*) fail "alice's job $j: SystemComment '$c' has not width=17 unit=billing bill=cpu:1,gpu:4x4" ;; esac
+	done
+	for j in $BOB_JOBS; do
+		c=$(comment_of "$j")
+		case $c in *" width=4 unit=billing bill=cpu:4"*) ;;
+			*) fail "bob's job $j: SystemComment '$c' has not width=4 unit=billing bill=cpu:4" ;; esac
+	done
+	note "alice's: $(comment_of "${ALICE_JOBS%% *}" | tr '|' ' ')"
+	# scampaign --explain and sprio's TRES column say it too; sprio's
+	# PRIORITY is still the job's (24.11+ sums the TRES factor into it)
+	if [ -x "${OST_SCAMPAIGN:-}" ]; then
+		c=$("$OST_SCAMPAIGN" --explain "${ALICE_JOBS%% *}")
+		grep -qx "Its width: 17 billing units: 1 CPU + 4 GPU × 4." <<<"$c" ||
+			{ printf '%s\n' "$c"; fail "scampaign --explain does not give alice's width"; }
+	fi
+	for j in $ALICE_JOBS; do
+		c=$(sprio -h -j "$j" -o '%i %Y %T')
+		[ "$(awk '{ print $2, $3 }' <<<"$c")" = "$(squeue -h -j "$j" -o %Q) billing=17" ] ||
+			fail "sprio of alice's job $j: '$c', want its priority $(squeue -h -j "$j" -o %Q) and billing=17"
+	done
+	note "sprio -o '%i %Y %T': $(sprio -h -j "${ALICE_JOBS%% *}" -o '%i %Y %T')"
+
+	_billing_reconf "$conf" cpu
+	_billing_order "cpu" "alice bob "
+	c=$(comment_of "${ALICE_JOBS%% *}")
+	case $c in *" width=1 unit=cpu"*) ;; *) fail "Charge=cpu: alice's SystemComment '$c' has not width=1 unit=cpu" ;; esac
+
+	_billing_reconf "$conf" billing
+	_billing_order "billing again" "bob alice "
+	open_gate block
+	wait_queue_empty 120
+	for j in $ALICE_JOBS; do
+		n=$(awk -v j="$j" '$2 == "start" && $3 == j { print $5 }' "$WORK/events.log" | tail -1)
+		[ "$n" = 17 ] || fail "alice's job $j started $n billing units wide in the engine, want 17"
+	done
+	for j in $BOB_JOBS; do
+		n=$(awk -v j="$j" '$2 == "start" && $3 == j { print $5 }' "$WORK/events.log" | tail -1)
+		[ "$n" = 4 ] || fail "bob's job $j started $n units wide in the engine, want 4"
+	done
+}
+
+# _billing_order LABEL WANT: the pending jobs' users in priority order
+# (each user once) must be WANT; ranks and comments agree with the core.
+_billing_order() {
+	snapshot
+	check_user_order "$2" "Charge=$1"
+	check_ranks
+	check_comments
+}
+
+# _billing_reconf CONF CHARGE: ostrich.conf with Charge=CHARGE, scontrol
+# reconfigure, and wait until the engine says it took it.
+_billing_reconf() {
+	local before
+	before=$(grep -c 'ostrich: reconfigured:' "$WORK/log/slurmctld.log" || true)
+	printf 'Interval=1\n%s\nCharge=%s\nEventLog=%s\n' "$1" "$2" "$WORK/events.log" > "$WORK/ostrich.conf"
+	scontrol reconfigure || fail "scontrol reconfigure failed"
+	wait_for 120 "[ \$(grep -c 'ostrich: reconfigured:.* Charge=$2 ' '$WORK/log/slurmctld.log' || true) -gt 0 ] &&
+		[ \$(grep -c 'ostrich: reconfigured:' '$WORK/log/slurmctld.log' || true) -gt $before ]" ||
+		fail "the engine did not take Charge=$2 at reconfigure"
+	wait_passes
+}
+
+# SKIP (77), saying why, when what a cluster with accounting and GPUs
+# needs is missing (tools/cluster.sh ACCT=1, GPUS_PER_NODE): slurmdbd,
+# sacctmgr, sacct of the Slurm that runs the cluster (another release's
+# would not talk to it), its MySQL and GPU plugins, MariaDB.
+need_accounting() {
+	if [ -n "${SLURM_PREFIX:-}" ]; then
+		for f in sbin/slurmdbd bin/sacctmgr bin/sacct; do
+			[ -x "$SLURM_PREFIX/$f" ] ||
+				skip "no $f in $SLURM_PREFIX (tools/build-slurm.sh builds it when libmariadb-dev is installed)"
+		done
+	else
+		for c in slurmdbd sacctmgr sacct; do
+			command -v "$c" > /dev/null || skip "no $c (tools/install-deps.sh installs slurmdbd)"
+		done
+	fi
+	[ -f "$STOCK_PLUGINDIR/accounting_storage_mysql.so" ] ||
+		skip "no accounting_storage_mysql.so in $STOCK_PLUGINDIR (Slurm built without libmariadb-dev)"
+	[ -f "$STOCK_PLUGINDIR/gres_gpu.so" ] || skip "no gres_gpu.so in $STOCK_PLUGINDIR"
+	for c in mariadbd mariadb-install-db mariadb mariadb-admin; do
+		command -v "$c" > /dev/null || skip "no $c (tools/install-deps.sh installs mariadb-server)"
+	done
+}
+
+# need_accounting, then start 4 nodes x 4 CPUs x 4 GPUs with accounting
+# (ACCT=1) and TRESBillingWeights=CPU=1.0,GRES/gpu=4.0 on the partition,
+# sched/ostrich + priority/ostrich, Interval=1 (s12, s14).
+live_start_gpu_accounting() {
+	need_accounting
+	NNODES=4 GPUS_PER_NODE=4 ACCT=1
+	PART_EXTRA="TRESBillingWeights=CPU=1.0,GRES/gpu=4.0"
+	SCHED=sched/ostrich PRIO=priority/ostrich
+	live_start "Interval=1"
+	note "$(( $(date +%s) - T_START )) s to start; slurmdbd on port $DBD_PORT, MariaDB on port $DB_PORT (127.0.0.1)"
 }

@@ -23,10 +23,7 @@ next_second
 for i in 1 2 3 4; do sub carol -n 4 -t 1 --wrap 'sleep 4' >/dev/null; done
 wait_passes
 snapshot
-note "pending jobs (job priority user), FairCamp:"
-printf '%s\n' "$PEND" | sed 's/^/#   /'
-order=$(printf '%s\n' "$PEND" | sort -k2,2nr | awk '{ print $3 }' | uniq | tr '\n' ' ')
-[ "$order" = "alice bob carol " ] || fail "priority order by user is '$order', want deadline order 'alice bob carol'"
+check_user_order "alice bob carol " "FairCamp, deadline order"
 check_ranks
 check_comments
 alice_pending=$(printf '%s\n' "$PEND" | awk '$3 == "alice" { print $1 }' | tr '\n' ' ')

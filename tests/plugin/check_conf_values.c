@@ -51,6 +51,18 @@ START_TEST(test_conf_bad_values)
 		{ "EvidenceFloor", "10m" }, { "Rank", "start" }, { "Rank", "" },
 		{ "RankCap", "-1" }, { "RankCap", "1h" },
 		{ "Backfill", "yes" }, { "Bogus", "1" },
+		{ "Charge", "tres" }, { "Charge", "" }, { "Charge", "cpus" },
+		{ "ChargeWeights", "GPU=1" }, { "ChargeWeights", "GRES=1" },
+		{ "ChargeWeights", "GRES/=1" }, { "ChargeWeights", "CPU=-1" },
+		{ "ChargeWeights", "CPU=" }, { "ChargeWeights", "=1" },
+		{ "ChargeWeights", "CPU=1x" }, { "ChargeWeights", "Mem=1GB" },
+		{ "ChargeWeights", "Mem=1Q" }, { "ChargeWeights", "CPU=inf" },
+		{ "ChargeWeights", "CPU=nan" }, { "ChargeWeights", "CPU:1" },
+		{ "ChargeWeights", "CPU=1,,Mem=1" },
+		{ "ChargeWeights", "Billing=1" }, { "ChargeWeights", "CPU/x=1" },
+		{ "ChargeWeights", "CPU=1,CPU=1,CPU=1,CPU=1,CPU=1,CPU=1,"
+				   "CPU=1,CPU=1,CPU=1,CPU=1,CPU=1,CPU=1,"
+				   "CPU=1,CPU=1,CPU=1,CPU=1,CPU=1" },
 	};
 	size_t i, first_bad = SIZE_MAX;
 	char err[256], why[300] = "";
@@ -205,8 +217,8 @@ START_TEST(test_conf_key_table)
 		"VirtualArea", "Memory", "MemoryCredit", "Evidence",
 		"EvidenceFloor", "Rank", "RankCap", "DefaultEstimate",
 		"FairCampUsers", "DefaultWeight", "UserWeights",
-		"AccountWeights", "Weights", "Backfill", "SystemComment",
-		"EventLog",
+		"AccountWeights", "Weights", "Charge", "ChargeWeights",
+		"Backfill", "SystemComment", "EventLog",
 	};
 	osl_conf_t c = _conf();
 	char line[1024], lower[64], err[256];
@@ -236,7 +248,8 @@ START_TEST(test_conf_key_table)
 			 "EvidenceFloor=600 Rank=finish RankCap=3600 "
 			 "DefaultEstimate=86400 FairCampUsers=0 "
 			 "DefaultWeight=1 Weights=config UserWeights=0 "
-			 "AccountWeights=0 Backfill=yes SystemComment=yes");
+			 "AccountWeights=0 Charge=billing ChargeWeights=none "
+			 "Backfill=yes SystemComment=yes");
 	ck_assert_int_eq(n, (int) strlen(line));
 	/* cut to fit, the length it wanted still said */
 	ck_assert_int_eq(osl_conf_line(&c, line, 10), n);
@@ -250,6 +263,64 @@ START_TEST(test_conf_key_table)
 }
 END_TEST
 
+/* Charge= and ChargeWeights= (§19): TRESBillingWeights' syntax, units
+ * dividing by 1024 per step above the TRES's base unit (MB for Mem), the
+ * text kept for the log line; an empty list is none. */
+START_TEST(test_conf_charge)
+{
+	osl_conf_t c = _conf();
+	osl_charge_weight_t w[2];
+	char err[256], line[1024];
+	int n = -1;
+
+	ck_assert_int_eq(c.charge, OSL_CHARGE_BILLING);
+	ck_assert_int_eq(osl_conf_set_value(&c, "charge", "Dominant", err,
+					    sizeof(err)), 0);
+	ck_assert_int_eq(c.charge, OSL_CHARGE_DOMINANT);
+	ck_assert_int_eq(osl_conf_set_value(&c, "Charge", "cpu", err,
+					    sizeof(err)), 0);
+	ck_assert_int_eq(c.charge, OSL_CHARGE_CPU);
+	ck_assert_int_eq(osl_conf_set_value(&c, "ChargeWeights",
+					    "CPU=1,GRES/gpu=8,Mem=0.25G,"
+					    "license/Matlab=2k,BB/x=1024G",
+					    err, sizeof(err)), 0);
+	ck_assert_int_eq(c.n_charge_w, 5);
+	ck_assert_str_eq(c.charge_w[0].type, "cpu");
+	ck_assert_str_eq(c.charge_w[0].name, "");
+	ck_assert_double_eq(c.charge_w[0].weight, 1.0);
+	ck_assert_str_eq(c.charge_w[1].type, "gres");
+	ck_assert_str_eq(c.charge_w[1].name, "gpu");
+	ck_assert_double_eq(c.charge_w[1].weight, 8.0);
+	ck_assert_str_eq(c.charge_w[2].type, "mem");
+	ck_assert_double_eq(c.charge_w[2].weight, 0.25 / 1024);
+	ck_assert_str_eq(c.charge_w[3].name, "Matlab");
+	ck_assert_double_eq(c.charge_w[3].weight, 2.0 / 1024);
+	ck_assert_double_eq(c.charge_w[4].weight, 1.0);
+	(void) osl_conf_line(&c, line, sizeof(line));
+	ck_assert_ptr_nonnull(strstr(line, " Charge=cpu ChargeWeights=CPU=1,"
+				     "GRES/gpu=8,Mem=0.25G,license/Matlab=2k,"
+				     "BB/x=1024G "));
+	/* a refused list leaves the one in force */
+	ck_assert_int_eq(osl_conf_set_value(&c, "ChargeWeights", "GPU=4", err,
+					    sizeof(err)), -1);
+	ck_assert_int_eq(c.n_charge_w, 5);
+	ck_assert_int_eq(osl_conf_set_value(&c, "ChargeWeights", "", err,
+					    sizeof(err)), 0);
+	ck_assert_int_eq(c.n_charge_w, 0);
+	/* the parser alone: its message, and a list longer than room */
+	ck_assert_int_eq(osl_conf_parse_charge_weights("Mem=1,GPU=1", w, 2, &n,
+						       err, sizeof(err)), -1);
+	ck_assert_int_eq(n, -1);
+	ck_assert_ptr_nonnull(strstr(err, "GPU"));
+	ck_assert_int_eq(osl_conf_parse_charge_weights("Mem=1,CPU=1,Node=1", w,
+						       2, &n, err, sizeof(err)),
+			 -1);
+	ck_assert_int_eq(osl_conf_parse_charge_weights("node=0.5", w, 2, &n,
+						       err, sizeof(err)), 0);
+	ck_assert_int_eq(n, 1);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("conf_values");
@@ -259,6 +330,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_conf_good_values);
 	tcase_add_test(tc, test_conf_weight_lists);
 	tcase_add_test(tc, test_conf_key_table);
+	tcase_add_test(tc, test_conf_charge);
 	suite_add_tcase(s, tc);
 	return s;
 }
