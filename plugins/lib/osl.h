@@ -103,6 +103,9 @@ typedef struct {
 					 * of this process, 0: none yet: a
 					 * pending job it did not show then
 					 * was not eligible (osl_sync.c) */
+	struct osl_ledger *ledger;	/* usage charged, campaigns' stretch
+					 * (osl_usage.h; malloc, stable while
+					 * parts moves) */
 	double restored_at;		/* the core's clock in the state file
 					 * it was restored from, until the
 					 * first pass has diffed every record
@@ -485,5 +488,6 @@ extern uint64_t osl_comment_print(const char *field);
 
 #include "osl_evlog.h"		/* the event log: records, writer, reader */
 #include "osl_persist.h"	/* clock steps, waits, state files kept aside, rate limits */
+#include "osl_usage.h"		/* the usage ledger, the campaigns' stretch */
 
 #endif /* _OSL_H */
