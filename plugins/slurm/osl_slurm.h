@@ -160,6 +160,17 @@ extern void osl_ledger_restore(osl_part_t *p, bool restored);
  */
 extern void osl_save_all(bool force);
 
+/* ---------------------------------------- osl_usnap_write.c (Slurm) --- */
+
+/*
+ * After a pass that took pass_s seconds and held slurmctld's locks held
+ * seconds: the usage snapshot StateSaveLocation/ostrich_usage, when force
+ * or when the last one is at least Interval old.  Engine thread only.
+ * NOTE: takes the conf read lock and osl_eng.lock to copy; writes with no
+ * lock held.
+ */
+extern void osl_usnap_write(double pass_s, double held, bool force);
+
 /* --------------------------------------------- osl_observe.c (Slurm) --- */
 
 /* Is the record left alone (held, unable to run, reserved, revoked)? */
