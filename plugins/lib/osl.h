@@ -162,9 +162,10 @@ typedef struct {
 					 * release, a dependency), 0: not yet;
 					 * after now: a --begin to come */
 	time_t start;			/* start time (running, finished) */
-	time_t end;			/* end time (finished; pending: of its
-					 * last run if requeued, else Slurm's
-					 * guess or 0) */
+	time_t end;			/* end time (finished; pending: Slurm's
+					 * end_time, the requeue's while the
+					 * requeued run completes, else 0 or a
+					 * guess) */
 	double runtime;			/* seconds run, suspensions excluded
 					 * (finished) */
 	uint32_t cur_prio;		/* the record's priority for this

@@ -139,7 +139,7 @@ static void _close(osl_upass_t *ps, osl_usage_run_t *r, double end,
 		t = bound;
 	if (!isnan(runtime) && t > runtime)
 		t = runtime;
-	if (end <= ps->now + 1 && end >= (double) r->start)
+	if (end <= ps->now + 1 && end >= (double) r->start)	/* NAN: no */
 		_accrue(ps, r, t);
 	ps->done = osl_grow(ps->done, &ps->cap_done, ps->ndone + 1,
 			    sizeof(*ps->done), 16);
@@ -202,14 +202,29 @@ static void _unknown(osl_upass_t *ps, const osl_obs_t *o)
 	}
 }
 
+/*
+ * When r, now pending again, was requeued: Slurm's end time while the run
+ * completes; once it has (batch_requeue_fini), Slurm has cleared it and
+ * given the job a new submit time, a bound at most the completion's
+ * length late.  NAN when neither fits (nothing more is charged).
+ */
+static double _requeued_at(const osl_upass_t *ps, const osl_usage_run_t *r,
+			   const osl_obs_t *o)
+{
+	if (o->end >= r->start && (double) o->end <= ps->now)
+		return (double) o->end;
+	if (o->submit >= r->start && (double) o->submit <= ps->now + 1)
+		return (double) o->submit;
+	return NAN;
+}
+
 /* r, being accrued, and o, what Slurm shows of its key now. */
 static void _known(osl_upass_t *ps, osl_usage_run_t *r, const osl_obs_t *o)
 {
 	bool same = (int64_t) o->start == r->start;
 
 	if (o->st == OSL_PENDING) {
-		/* requeued: Slurm set its end to the requeue */
-		_close(ps, r, (double) o->end, NAN, r->cap, NULL);
+		_close(ps, r, _requeued_at(ps, r, o), NAN, r->cap, NULL);
 	} else if (!same && (o->st == OSL_RUNNING || o->ran)) {
 		/* requeued and started again between two passes: the
 		 * first run ended before the second began */

@@ -18,6 +18,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,9 +69,50 @@ static void _users(const osl_part_t *p, osl_usnap_part_t *sp)
 			x->share = 0;
 		if (name && osl_usnap_name_ok(name))
 			snprintf(x->name, sizeof(x->name), "%s", name);
-		else
-			snprintf(x->name, sizeof(x->name), "%"PRIu32, x->uid);
+		/* else empty: _names() looks it up, with no lock held */
 	}
+}
+
+/*
+ * The users of s the engine had no name for (only the pass resolves
+ * names, for the jobs it comments): looked up here, with no lock held
+ * (NSS may be slow), and handed to the engine for later snapshots; the
+ * uid when there is none.
+ */
+static void _names(osl_usnap_t *s)
+{
+	int i, j, missing = 0;
+	char buf[4096];
+
+	for (i = 0; i < s->nparts; i++)
+		for (j = 0; j < s->parts[i].nusers; j++) {
+			osl_usnap_user_t *u = &s->parts[i].users[j];
+			struct passwd pw, *res = NULL;
+
+			if (u->name[0])
+				continue;
+			if (!getpwuid_r(u->uid, &pw, buf, sizeof(buf), &res) &&
+			    res && osl_usnap_name_ok(res->pw_name)) {
+				snprintf(u->name, sizeof(u->name), "%s",
+					 res->pw_name);
+				missing++;
+			} else {
+				snprintf(u->name, sizeof(u->name), "%"PRIu32,
+					 u->uid);
+			}
+		}
+	if (!missing)
+		return;
+	slurm_mutex_lock(&osl_eng.lock);
+	for (i = 0; i < s->nparts; i++)
+		for (j = 0; j < s->parts[i].nusers; j++) {
+			const osl_usnap_user_t *u = &s->parts[i].users[j];
+
+			snprintf(buf, sizeof(buf), "%"PRIu32, u->uid);
+			if (strcmp(u->name, buf) && !osl_name_get(u->uid))
+				osl_name_put(u->uid, u->name);
+		}
+	slurm_mutex_unlock(&osl_eng.lock);
 }
 
 /* Partition p into s; pass_s and held from the last pass. */
@@ -169,6 +211,7 @@ extern void osl_usnap_write(double pass_s, double held, bool force)
 		return;
 	_written = mono;
 	_collect(&s, &path, &private, pass_s, held);
+	_names(&s);
 	if ((text = osl_usnap_format(&s, &len)))
 		_write(path, text, len, private);
 	else

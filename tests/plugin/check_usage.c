@@ -101,11 +101,18 @@ START_TEST(test_requeue)
 	osl_usage_init(&u, T0);
 	o = run_q(7, A, 3, T0 + 10, 3600);
 	(void) upass(&u, &o, 1, T0 + 20);		/* 30 */
-	o = pend(7, A, T0 + 40, NULL);			/* requeued at 40 */
-	o.end = (time_t) (T0 + 40);
-	o.start = (time_t) (T0 + 10);
+	o = pend(7, A, T0 + 5, NULL);			/* requeued at 40, */
+	o.end = (time_t) (T0 + 40);			/* still completing */
 	ck_assert_double_eq(upass(&u, &o, 1, T0 + 45), 3 * 20);
 	ck_assert_double_eq(osl_usage_of(&u, A), 90);
+	/* completed: end cleared, a new submit time (a bound) */
+	o = run_q(8, A, 1, T0 + 10, 3600);
+	(void) upass(&u, &o, 1, T0 + 20);		/* 10 */
+	o = pend(8, A, T0 + 31, NULL);
+	ck_assert_double_eq(upass(&u, &o, 1, T0 + 45), 11);
+	o = run_q(8, A, 1, T0 + 10, 3600);		/* an old record */
+	ck_assert_double_eq(upass(&u, &o, 1, T0 + 46), 0);
+	o = pend(7, A, T0 + 5, NULL);
 	o = run_q(7, A, 3, T0 + 100, 3600);
 	ck_assert_double_eq(upass(&u, &o, 1, T0 + 110), 30);
 	/* requeued and started again between two passes */
@@ -113,7 +120,7 @@ START_TEST(test_requeue)
 	ck_assert_double_eq(upass(&u, &o, 1, T0 + 210), 3 * 90 + 30);
 	o = fin_q(7, A, 3, T0 + 200, T0 + 220, 3600);
 	ck_assert_double_eq(upass(&u, &o, 1, T0 + 230), 30);
-	ck_assert_double_eq(osl_usage_of(&u, A), 90 + 30 + 270 + 30 + 30);
+	ck_assert_double_eq(osl_usage_of(&u, A), 90 + 21 + 30 + 270 + 30 + 30);
 	osl_usage_free(&u);
 }
 END_TEST
