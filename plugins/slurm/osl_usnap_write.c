@@ -81,7 +81,7 @@ static void _users(const osl_part_t *p, osl_usnap_part_t *sp)
  */
 static void _names(osl_usnap_t *s)
 {
-	int i, j, missing = 0;
+	int i, j, found = 0;
 	char buf[4096];
 
 	for (i = 0; i < s->nparts; i++)
@@ -95,13 +95,13 @@ static void _names(osl_usnap_t *s)
 			    res && osl_usnap_name_ok(res->pw_name)) {
 				snprintf(u->name, sizeof(u->name), "%s",
 					 res->pw_name);
-				missing++;
+				found++;
 			} else {
 				snprintf(u->name, sizeof(u->name), "%"PRIu32,
 					 u->uid);
 			}
 		}
-	if (!missing)
+	if (!found)
 		return;
 	slurm_mutex_lock(&osl_eng.lock);
 	for (i = 0; i < s->nparts; i++)
