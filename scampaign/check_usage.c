@@ -105,15 +105,22 @@ START_TEST(test_metrics)
 	osl_usnap_t s;
 	char *m;
 
+	static const char *const want[] = {
+		"ostrich_pending_jobs{partition=\"batch\"} 17\n",
+		"ostrich_campaign_stretch_bucket{partition=\"batch\",le=\"1.5\"} 2\n",
+		"ostrich_campaign_stretch_bucket{partition=\"batch\",le=\"5\"} 4\n",
+		"ostrich_campaign_stretch_count{partition=\"batch\"} 4\n",
+		"ostrich_lock_hold_max_seconds{partition=\"gpu\"} 0.0041\n",
+		/* one +Inf bucket per partition, even when the file has none */
+		"ostrich_campaign_stretch_bucket{partition=\"gpu\",le=\"+Inf\"} 0\n",
+		NULL
+	};
+	int i;
+
 	sample(&s);
 	m = print(sc_metrics, &s);
-	ck_assert(strstr(m, "ostrich_pending_jobs{partition=\"batch\"} 17\n"));
-	ck_assert(strstr(m, "ostrich_campaign_stretch_bucket{partition=\"batch\",le=\"1.5\"} 2\n"));
-	ck_assert(strstr(m, "ostrich_campaign_stretch_bucket{partition=\"batch\",le=\"5\"} 4\n"));
-	ck_assert(strstr(m, "ostrich_campaign_stretch_count{partition=\"batch\"} 4\n"));
-	ck_assert(strstr(m, "ostrich_lock_hold_max_seconds{partition=\"gpu\"} 0.0041\n"));
-	/* one +Inf bucket per partition, even when the file has none */
-	ck_assert(strstr(m, "ostrich_campaign_stretch_bucket{partition=\"gpu\",le=\"+Inf\"} 0\n"));
+	for (i = 0; want[i]; i++)
+		ck_assert_msg(strstr(m, want[i]), "no %s in\n%s", want[i], m);
 	free(m);
 	osl_usnap_free(&s);
 }
@@ -127,21 +134,16 @@ START_TEST(test_in_list)
 }
 END_TEST
 
-static Suite *suite(void)
-{
-	Suite *s = suite_create("usage");
-	TCase *tc = ost_tcase("usage", OST_TIMEOUT_LIGHT);
-
-	tcase_add_test(tc, test_private_rows);
-	tcase_add_test(tc, test_json);
-	tcase_add_test(tc, test_table);
-	tcase_add_test(tc, test_metrics);
-	tcase_add_test(tc, test_in_list);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int main(void)
 {
-	return ost_check_run(suite());
+	const TTest *const tests[] = {
+		test_private_rows,
+		test_json,
+		test_table,
+		test_metrics,
+		test_in_list,
+		NULL
+	};
+
+	return ost_check_tests("usage", OST_TIMEOUT_LIGHT, tests);
 }

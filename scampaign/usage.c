@@ -113,51 +113,53 @@ static void _head(FILE *fp, const char *name, const char *type,
 	fprintf(fp, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
 }
 
-/* A per-partition gauge: one sample per partition of field off. */
-static void _gauge(FILE *fp, const osl_usnap_t *s, const char *name,
-		   const char *help, double (*get)(const osl_usnap_part_t *))
-{
-	int i;
+/* The per-partition gauges. */
+typedef enum {
+	G_CAPACITY, G_ACTIVE_USERS, G_CAMPAIGNS, G_PENDING, G_PASS, G_HOLD,
+	G_HOLD_MAX, G_N
+} sc_gauge_t;
 
-	_head(fp, name, "gauge", help);
-	for (i = 0; i < s->nparts; i++)
-		fprintf(fp, "%s{partition=\"%s\"} %.15g\n", name,
-			s->parts[i].name, get(&s->parts[i]));
+static const struct {
+	const char *name, *help;
+} sc_gauges[G_N] = {
+	{ "ostrich_capacity", "Capacity of the partition, in its unit." },
+	{ "ostrich_active_users", "Users active in the virtual schedule." },
+	{ "ostrich_campaigns",
+	  "Campaigns tracked (with unfinished jobs, or a user's latest)." },
+	{ "ostrich_pending_jobs", "Pending jobs." },
+	{ "ostrich_last_pass_seconds", "Duration of the engine's last pass." },
+	{ "ostrich_lock_hold_seconds",
+	  "slurmctld locks held by the engine's last pass." },
+	{ "ostrich_lock_hold_max_seconds",
+	  "Longest hold of slurmctld locks by a pass since the engine started." },
+};
+
+/* Gauge g of partition p. */
+static double _gauge_of(const osl_usnap_part_t *p, sc_gauge_t g)
+{
+	switch (g) {
+	case G_CAPACITY: return p->capacity;
+	case G_ACTIVE_USERS: return (double) p->active_users;
+	case G_CAMPAIGNS: return (double) p->campaigns;
+	case G_PENDING: return (double) p->pending;
+	case G_PASS: return p->pass_s;
+	case G_HOLD: return p->hold_s;
+	default: return p->hold_max_s;
+	}
 }
 
-static double _active_users(const osl_usnap_part_t *p)
+/* Every per-partition gauge, one sample per partition each. */
+static void _gauges(FILE *fp, const osl_usnap_t *s)
 {
-	return (double) p->active_users;
-}
+	int g, i;
 
-static double _campaigns(const osl_usnap_part_t *p)
-{
-	return (double) p->campaigns;
-}
-
-static double _pending(const osl_usnap_part_t *p)
-{
-	return (double) p->pending;
-}
-
-static double _pass(const osl_usnap_part_t *p)
-{
-	return p->pass_s;
-}
-
-static double _hold(const osl_usnap_part_t *p)
-{
-	return p->hold_s;
-}
-
-static double _hold_max(const osl_usnap_part_t *p)
-{
-	return p->hold_max_s;
-}
-
-static double _capacity(const osl_usnap_part_t *p)
-{
-	return p->capacity;
+	for (g = 0; g < G_N; g++) {
+		_head(fp, sc_gauges[g].name, "gauge", sc_gauges[g].help);
+		for (i = 0; i < s->nparts; i++)
+			fprintf(fp, "%s{partition=\"%s\"} %.15g\n",
+				sc_gauges[g].name, s->parts[i].name,
+				_gauge_of(&s->parts[i], (sc_gauge_t) g));
+	}
 }
 
 /* Per user: charged usage (counter) and share (gauge). */
@@ -219,21 +221,7 @@ void sc_metrics(FILE *fp, const osl_usnap_t *s)
 	_head(fp, "ostrich_snapshot_timestamp_seconds", "gauge",
 	      "When the engine wrote the usage snapshot (seconds since the epoch).");
 	fprintf(fp, "ostrich_snapshot_timestamp_seconds %.0f\n", s->time);
-	_gauge(fp, s, "ostrich_capacity", "Capacity of the partition, in its unit.",
-	       _capacity);
-	_gauge(fp, s, "ostrich_active_users",
-	       "Users active in the virtual schedule.", _active_users);
-	_gauge(fp, s, "ostrich_campaigns",
-	       "Campaigns tracked (with unfinished jobs, or a user's latest).",
-	       _campaigns);
-	_gauge(fp, s, "ostrich_pending_jobs", "Pending jobs.", _pending);
-	_gauge(fp, s, "ostrich_last_pass_seconds",
-	       "Duration of the engine's last pass.", _pass);
-	_gauge(fp, s, "ostrich_lock_hold_seconds",
-	       "slurmctld locks held by the engine's last pass.", _hold);
-	_gauge(fp, s, "ostrich_lock_hold_max_seconds",
-	       "Longest hold of slurmctld locks by a pass since the engine started.",
-	       _hold_max);
+	_gauges(fp, s);
 	_users(fp, s);
 	_stretch(fp, s);
 }

@@ -76,23 +76,36 @@ static const char *_field(osl_lp_t *lp, const char *key, size_t *vlen)
 	return lp->why ? NULL : v;
 }
 
-/* An unsigned decimal of at most max. */
-static uint64_t _uint(osl_lp_t *lp, const char *key, uint64_t max)
+/* The value of field key into buf (NUL-terminated), if it begins as a
+ * decimal integer does (a digit, or '-' when sign).  RET false, with
+ * lp->why */
+static bool _digits(osl_lp_t *lp, const char *key, bool sign, char *buf,
+		    size_t size)
 {
-	char buf[32], *e;
 	size_t n;
 	const char *v = _field(lp, key, &n);
-	unsigned long long x;
 
 	if (!v)
-		return 0;
-	if (n >= sizeof(buf) || v[0] < '0' || v[0] > '9') {
+		return false;
+	if (n >= size || !((v[0] >= '0' && v[0] <= '9') ||
+			   (sign && v[0] == '-'))) {
 		lp->why = "a malformed integer";
-		return 0;
+		return false;
 	}
 	memcpy(buf, v, n);
 	buf[n] = '\0';
 	errno = 0;
+	return true;
+}
+
+/* An unsigned decimal of at most max. */
+static uint64_t _uint(osl_lp_t *lp, const char *key, uint64_t max)
+{
+	char buf[32], *e;
+	unsigned long long x;
+
+	if (!_digits(lp, key, false, buf, sizeof(buf)))
+		return 0;
 	x = strtoull(buf, &e, 10);
 	if (*e || errno || x > max)
 		lp->why = "an integer malformed or out of range";
@@ -103,19 +116,10 @@ static uint64_t _uint(osl_lp_t *lp, const char *key, uint64_t max)
 static int64_t _time(osl_lp_t *lp, const char *key)
 {
 	char buf[32], *e;
-	size_t n;
-	const char *v = _field(lp, key, &n);
 	long long x;
 
-	if (!v)
+	if (!_digits(lp, key, true, buf, sizeof(buf)))
 		return 0;
-	if (n >= sizeof(buf) || !(v[0] == '-' || (v[0] >= '0' && v[0] <= '9'))) {
-		lp->why = "a malformed time";
-		return 0;
-	}
-	memcpy(buf, v, n);
-	buf[n] = '\0';
-	errno = 0;
 	x = strtoll(buf, &e, 10);
 	if (*e || errno || x > 10000000000000LL || x < -10000000000000LL)
 		lp->why = "a time malformed or out of range";
@@ -142,22 +146,6 @@ static double _real(osl_lp_t *lp, const char *key, double lo, double hi)
 	if (*e || isnan(x) || x < lo || x > hi)
 		lp->why = "a number malformed or out of range";
 	return x;
-}
-
-/* The version of a ledger text, -1 if buf does not begin as one. */
-static long _version(const char *buf, size_t len)
-{
-	size_t m = sizeof(OSL_LEDGER_MAGIC) - 1, i;
-	long v = 0;
-
-	if (len <= m || memcmp(buf, OSL_LEDGER_MAGIC, m))
-		return -1;
-	for (i = m; i < len && buf[i] != '\n'; i++) {
-		if (buf[i] < '0' || buf[i] > '9' || i - m >= 9)
-			return -1;
-		v = v * 10 + (buf[i] - '0');
-	}
-	return i == m || i == len ? -1 : v;
 }
 
 #define OSL_T_MAX 1e13			/* |time| in seconds */
@@ -263,7 +251,7 @@ extern long osl_ledger_load(osl_usage_t *u, const char *buf, size_t len,
 			    char *err, size_t size)
 {
 	osl_usage_t nu;
-	long v = _version(buf, len);
+	long v = osl_magic_version(buf, len, OSL_LEDGER_MAGIC);
 	const char *why;
 	int lineno = 1;
 

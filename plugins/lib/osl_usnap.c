@@ -43,34 +43,42 @@ extern bool osl_usnap_name_ok(const char *s)
 	return true;
 }
 
+/* Room for one more of size bytes in v (n used, cap allocated), zeroed
+ * into *item.  RET the array (maybe moved), NULL: out of memory (v
+ * untouched) */
+static void *_add(void *v, int *n, int *cap, size_t size, void **item)
+{
+	if (*n == *cap) {
+		int c = *cap ? 2 * *cap : 8;
+
+		if (!(v = realloc(v, (size_t) c * size)))
+			return NULL;
+		*cap = c;
+	}
+	*item = memset((char *) v + (size_t) (*n)++ * size, 0, size);
+	return v;
+}
+
 extern osl_usnap_part_t *osl_usnap_part_add(osl_usnap_t *s)
 {
-	if (s->nparts == s->cap_parts) {
-		int cap = s->cap_parts ? 2 * s->cap_parts : 4;
-		osl_usnap_part_t *v = realloc(s->parts, cap * sizeof(*v));
+	void *item, *v = _add(s->parts, &s->nparts, &s->cap_parts,
+			      sizeof(*s->parts), &item);
 
-		if (!v)
-			return NULL;
-		s->parts = v;
-		s->cap_parts = cap;
-	}
-	memset(&s->parts[s->nparts], 0, sizeof(*s->parts));
-	return &s->parts[s->nparts++];
+	if (!v)
+		return NULL;
+	s->parts = v;
+	return item;
 }
 
 extern osl_usnap_user_t *osl_usnap_user_add(osl_usnap_part_t *p)
 {
-	if (p->nusers == p->cap_users) {
-		int cap = p->cap_users ? 2 * p->cap_users : 8;
-		osl_usnap_user_t *v = realloc(p->users, cap * sizeof(*v));
+	void *item, *v = _add(p->users, &p->nusers, &p->cap_users,
+			      sizeof(*p->users), &item);
 
-		if (!v)
-			return NULL;
-		p->users = v;
-		p->cap_users = cap;
-	}
-	memset(&p->users[p->nusers], 0, sizeof(*p->users));
-	return &p->users[p->nusers++];
+	if (!v)
+		return NULL;
+	p->users = v;
+	return item;
 }
 
 extern void osl_usnap_free(osl_usnap_t *s)

@@ -80,6 +80,27 @@ live_start() {
 	note "cluster up: $SCHED + $PRIO, $NNODES nodes x $CPUS_PER_NODE CPUs, $WORK"
 }
 
+# need_accounting: SKIP (77), saying why, unless this Slurm's slurmdbd,
+# sacctmgr, sacct and MySQL plugin and MariaDB are installed (ACCT=1).
+need_accounting() {
+	local f c
+	if [ -n "${SLURM_PREFIX:-}" ]; then
+		for f in sbin/slurmdbd bin/sacctmgr bin/sacct; do
+			[ -x "$SLURM_PREFIX/$f" ] ||
+				skip "no $f in $SLURM_PREFIX (tools/build-slurm.sh builds it when libmariadb-dev is installed)"
+		done
+	else
+		for c in slurmdbd sacctmgr sacct; do
+			command -v "$c" > /dev/null || skip "no $c (tools/install-deps.sh installs slurmdbd)"
+		done
+	fi
+	[ -f "$STOCK_PLUGINDIR/accounting_storage_mysql.so" ] ||
+		skip "no accounting_storage_mysql.so in $STOCK_PLUGINDIR (Slurm built without libmariadb-dev)"
+	for c in mariadbd mariadb-install-db mariadb mariadb-admin; do
+		command -v "$c" > /dev/null || skip "no $c (tools/install-deps.sh installs mariadb-server)"
+	done
+}
+
 # Wait until CMD (a shell string) succeeds, up to SECONDS.
 wait_for() {
 	local secs=$1 cmd=$2 i

@@ -14,22 +14,8 @@
 
 # The accounting daemons and clients of the Slurm that runs the cluster:
 # another release's slurmdbd or sacctmgr would not talk to it.
-if [ -n "${SLURM_PREFIX:-}" ]; then
-	for f in sbin/slurmdbd bin/sacctmgr bin/sacct; do
-		[ -x "$SLURM_PREFIX/$f" ] ||
-			skip "no $f in $SLURM_PREFIX (tools/build-slurm.sh builds it when libmariadb-dev is installed)"
-	done
-else
-	for c in slurmdbd sacctmgr sacct; do
-		command -v "$c" > /dev/null || skip "no $c (tools/install-deps.sh installs slurmdbd)"
-	done
-fi
-[ -f "$STOCK_PLUGINDIR/accounting_storage_mysql.so" ] ||
-	skip "no accounting_storage_mysql.so in $STOCK_PLUGINDIR (Slurm built without libmariadb-dev)"
+need_accounting
 [ -f "$STOCK_PLUGINDIR/gres_gpu.so" ] || skip "no gres_gpu.so in $STOCK_PLUGINDIR"
-for c in mariadbd mariadb-install-db mariadb mariadb-admin; do
-	command -v "$c" > /dev/null || skip "no $c (tools/install-deps.sh installs mariadb-server)"
-done
 
 NNODES=4 GPUS_PER_NODE=4 ACCT=1
 PART_EXTRA="TRESBillingWeights=CPU=1.0,GRES/gpu=4.0"

@@ -16,27 +16,14 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 . "$OST_SRCDIR/tests/live/live-lib.sh"
 
-if [ -n "${SLURM_PREFIX:-}" ]; then
-	for f in sbin/slurmdbd bin/sacctmgr bin/sacct; do
-		[ -x "$SLURM_PREFIX/$f" ] ||
-			skip "no $f in $SLURM_PREFIX (tools/build-slurm.sh builds it when libmariadb-dev is installed)"
-	done
-else
-	for c in slurmdbd sacctmgr sacct; do
-		command -v "$c" > /dev/null || skip "no $c (tools/install-deps.sh installs slurmdbd)"
-	done
-fi
-[ -f "$STOCK_PLUGINDIR/accounting_storage_mysql.so" ] ||
-	skip "no accounting_storage_mysql.so in $STOCK_PLUGINDIR (Slurm built without libmariadb-dev)"
-for c in mariadbd mariadb-install-db mariadb mariadb-admin; do
-	command -v "$c" > /dev/null || skip "no $c (tools/install-deps.sh installs mariadb-server)"
-done
+need_accounting
 [ -x "$OST_SCAMPAIGN" ] || skip "scampaign not built"
 
 NNODES=4 ACCT=1
 SCHED=sched/backfill PRIO=priority/ostrich
 LIVE_USER_BINS="$OST_SCAMPAIGN"
-live_start "Interval=1" "PrivateData=usage"
+# ThinkTime=5: campaigns end during the run (the stretch histogram)
+live_start "$(printf 'Interval=1\nThinkTime=5')" "PrivateData=usage"
 SNAP=$WORK/state/ostrich_usage
 note "$(( $(date +%s) - T_START )) s to start; slurmdbd on port $DBD_PORT"
 
@@ -133,7 +120,12 @@ MINE=$(as alice "$WORK/bin/scampaign" --usage --json --state-file "$WORK/out/usa
 printf '%s\n' "$MINE" | grep -q '"user":"alice"' || fail "alice does not see her row: $MINE"
 ! printf '%s\n' "$MINE" | grep -q '"user":"\(bob\|carol\)"' || fail "alice sees others' rows: $MINE"
 
+# the campaigns that ended since the restart (bob's second run, carol's
+# kill -9 job), ThinkTime after their last job: in the stretch histogram
+ended() { sed -n 's/^stretch sum=[^ ]* count=//p' "$SNAP"; }
+wait_for 60 '[ "$(ended)" -ge 2 ]' || fail "the stretch histogram counts $(ended) campaigns, want 2"
 "$OST_SCAMPAIGN" --metrics > "$WORK/out/metrics.prom" || fail "scampaign --metrics failed"
+note "stretch histogram: $(grep '^ostrich_campaign_stretch_\(sum\|count\)' "$WORK/out/metrics.prom" | tr '\n' ' ')"
 if command -v promtool > /dev/null; then
 	promtool check metrics < "$WORK/out/metrics.prom" || fail "promtool rejects scampaign --metrics"
 	note "promtool check metrics: ok ($(grep -vc '^#' "$WORK/out/metrics.prom") samples)"

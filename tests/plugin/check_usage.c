@@ -304,26 +304,20 @@ START_TEST(test_stretch)
 }
 END_TEST
 
-static Suite *suite(void)
-{
-	Suite *s = suite_create("usage");
-	TCase *tc = tcase_create("usage");
-
-	tcase_set_timeout(tc, PLUG_TIMEOUT);
-	tcase_add_test(tc, test_accrual);
-	tcase_add_test(tc, test_unseen_runs);
-	tcase_add_test(tc, test_requeue);
-	tcase_add_test(tc, test_limit_cut);
-	tcase_add_test(tc, test_cancel_and_gone);
-	tcase_add_test(tc, test_het);
-	tcase_add_test(tc, test_restart);
-	tcase_add_test(tc, test_file);
-	tcase_add_test(tc, test_stretch);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int main(void)
 {
-	return ost_check_run(suite());
+	const TTest *const tests[] = {
+		test_accrual,
+		test_unseen_runs,
+		test_requeue,
+		test_limit_cut,
+		test_cancel_and_gone,
+		test_het,
+		test_restart,
+		test_file,
+		test_stretch,
+		NULL
+	};
+
+	return ost_check_tests("usage", PLUG_TIMEOUT, tests);
 }

@@ -122,19 +122,13 @@ START_TEST(test_refused)
 }
 END_TEST
 
-static Suite *suite(void)
-{
-	Suite *s = suite_create("usnap");
-	TCase *tc = tcase_create("usnap");
-
-	tcase_set_timeout(tc, PLUG_TIMEOUT);
-	tcase_add_test(tc, test_round_trip);
-	tcase_add_test(tc, test_refused);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int main(void)
 {
-	return ost_check_run(suite());
+	const TTest *const tests[] = {
+		test_round_trip,
+		test_refused,
+		NULL
+	};
+
+	return ost_check_tests("usnap", PLUG_TIMEOUT, tests);
 }
