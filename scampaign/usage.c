@@ -162,26 +162,27 @@ static void _gauges(FILE *fp, const osl_usnap_t *s)
 	}
 }
 
-/* Per user: charged usage (counter) and share (gauge). */
-static void _users(FILE *fp, const osl_usnap_t *s)
+/* One sample per partition and user: the charge (a counter, with the
+ * unit) or the share (a gauge). */
+static void _per_user(FILE *fp, const osl_usnap_t *s, bool charged)
 {
+	const char *name = charged ? "ostrich_charged_unit_seconds_total" :
+				     "ostrich_user_share_ratio";
 	int i, j;
 
-	_head(fp, "ostrich_charged_unit_seconds_total", "counter",
-	      "Work charged to the user since the ledger began (width x seconds, in the partition's unit).");
-	for (i = 0; i < s->nparts; i++)
-		for (j = 0; j < s->parts[i].nusers; j++)
-			fprintf(fp, "ostrich_charged_unit_seconds_total{partition=\"%s\",user=\"%s\",unit=\"%s\"} %.15g\n",
-				s->parts[i].name, s->parts[i].users[j].name,
-				s->parts[i].unit,
-				s->parts[i].users[j].charged);
-	_head(fp, "ostrich_user_share_ratio", "gauge",
+	_head(fp, name, charged ? "counter" : "gauge", charged ?
+	      "Work charged to the user since the ledger began (width x seconds, in the partition's unit)." :
 	      "Fraction of the partition the user gets in the virtual schedule now.");
 	for (i = 0; i < s->nparts; i++)
-		for (j = 0; j < s->parts[i].nusers; j++)
-			fprintf(fp, "ostrich_user_share_ratio{partition=\"%s\",user=\"%s\"} %.15g\n",
-				s->parts[i].name, s->parts[i].users[j].name,
-				s->parts[i].users[j].share);
+		for (j = 0; j < s->parts[i].nusers; j++) {
+			const osl_usnap_user_t *u = &s->parts[i].users[j];
+
+			fprintf(fp, "%s{partition=\"%s\",user=\"%s\"", name,
+				s->parts[i].name, u->name);
+			if (charged)
+				fprintf(fp, ",unit=\"%s\"", s->parts[i].unit);
+			fprintf(fp, "} %.15g\n", charged ? u->charged : u->share);
+		}
 }
 
 /* The stretch histogram, cumulative buckets as Prometheus wants them. */
@@ -222,6 +223,7 @@ void sc_metrics(FILE *fp, const osl_usnap_t *s)
 	      "When the engine wrote the usage snapshot (seconds since the epoch).");
 	fprintf(fp, "ostrich_snapshot_timestamp_seconds %.0f\n", s->time);
 	_gauges(fp, s);
-	_users(fp, s);
+	_per_user(fp, s, true);
+	_per_user(fp, s, false);
 	_stretch(fp, s);
 }

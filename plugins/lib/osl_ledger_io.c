@@ -151,58 +151,74 @@ static double _real(osl_lp_t *lp, const char *key, double lo, double hi)
 #define OSL_T_MAX 1e13			/* |time| in seconds */
 #define OSL_W_MAX 1e300			/* width x seconds */
 
+/* A user line (after "user ") into u. */
+static void _user(osl_lp_t *lp, osl_usage_t *u)
+{
+	osl_usage_user_t x = { .uid = (uint32_t) _uint(lp, "uid", UINT32_MAX) };
+
+	x.charged = _real(lp, "charged", 0, OSL_W_MAX);
+	if (lp->why)
+		return;
+	u->users = osl_grow(u->users, &u->cap_users, u->nusers + 1,
+			    sizeof(x), 16);
+	u->users[u->nusers++] = x;
+}
+
+/* A run line (after "run ") into u. */
+static void _run(osl_lp_t *lp, osl_usage_t *u)
+{
+	osl_usage_run_t *r;
+
+	u->runs = osl_grow(u->runs, &u->cap_runs, u->nruns + 1, sizeof(*r), 16);
+	r = &u->runs[u->nruns];
+	r->key = _uint(lp, "key", UINT64_MAX);
+	r->uid = (uint32_t) _uint(lp, "uid", UINT32_MAX);
+	r->q = (uint32_t) _uint(lp, "q", UINT32_MAX);
+	r->start = _time(lp, "start");
+	r->run = _real(lp, "run", 0, OSL_T_MAX);
+	r->cap = _real(lp, "cap", 0, INFINITY);
+	u->nruns += !lp->why;
+}
+
+/* A done line (after "done ") into u. */
+static void _done(osl_lp_t *lp, osl_usage_t *u)
+{
+	osl_usage_done_t *d;
+
+	u->done = osl_grow(u->done, &u->cap_done, u->ndone + 1, sizeof(*d), 16);
+	d = &u->done[u->ndone];
+	d->key = _uint(lp, "key", UINT64_MAX);
+	d->start = _time(lp, "start");
+	u->ndone += !lp->why;
+}
+
+/* Is the last record of each kind after the one before it (uid, key,
+ * (key, start) strictly increasing)? */
+static bool _in_order(const osl_usage_t *u)
+{
+	const osl_usage_done_t *d = u->done + u->ndone;
+
+	return (u->nusers < 2 ||
+		u->users[u->nusers - 2].uid < u->users[u->nusers - 1].uid) &&
+	       (u->nruns < 2 ||
+		u->runs[u->nruns - 2].key < u->runs[u->nruns - 1].key) &&
+	       (u->ndone < 2 || d[-2].key < d[-1].key ||
+		(d[-2].key == d[-1].key && d[-2].start < d[-1].start));
+}
+
 /* One record line into u; false with lp->why on error. */
 static bool _record(osl_lp_t *lp, osl_usage_t *u)
 {
-	if (!strncmp(lp->p, "user ", 5)) {
-		osl_usage_user_t x;
-
-		lp->p += 5;
-		x.uid = (uint32_t) _uint(lp, "uid", UINT32_MAX);
-		x.charged = _real(lp, "charged", 0, OSL_W_MAX);
-		if (!lp->why && u->nusers && u->users[u->nusers - 1].uid >= x.uid)
-			lp->why = "users out of order";
-		if (lp->why)
-			return false;
-		u->users = osl_grow(u->users, &u->cap_users, u->nusers + 1,
-				    sizeof(x), 16);
-		u->users[u->nusers++] = x;
-	} else if (!strncmp(lp->p, "run ", 4)) {
-		osl_usage_run_t r;
-
-		lp->p += 4;
-		r.key = _uint(lp, "key", UINT64_MAX);
-		r.uid = (uint32_t) _uint(lp, "uid", UINT32_MAX);
-		r.q = (uint32_t) _uint(lp, "q", UINT32_MAX);
-		r.start = _time(lp, "start");
-		r.run = _real(lp, "run", 0, OSL_T_MAX);
-		r.cap = _real(lp, "cap", 0, INFINITY);
-		if (!lp->why && u->nruns && u->runs[u->nruns - 1].key >= r.key)
-			lp->why = "runs out of order";
-		if (lp->why)
-			return false;
-		u->runs = osl_grow(u->runs, &u->cap_runs, u->nruns + 1,
-				   sizeof(r), 16);
-		u->runs[u->nruns++] = r;
-	} else if (!strncmp(lp->p, "done ", 5)) {
-		osl_usage_done_t d;
-
-		lp->p += 5;
-		d.key = _uint(lp, "key", UINT64_MAX);
-		d.start = _time(lp, "start");
-		if (!lp->why && u->ndone &&
-		    (u->done[u->ndone - 1].key > d.key ||
-		     (u->done[u->ndone - 1].key == d.key &&
-		      u->done[u->ndone - 1].start >= d.start)))
-			lp->why = "done runs out of order";
-		if (lp->why)
-			return false;
-		u->done = osl_grow(u->done, &u->cap_done, u->ndone + 1,
-				   sizeof(d), 16);
-		u->done[u->ndone++] = d;
-	} else {
+	if (!strncmp(lp->p, "user ", 5) && (lp->p += 5))
+		_user(lp, u);
+	else if (!strncmp(lp->p, "run ", 4) && (lp->p += 4))
+		_run(lp, u);
+	else if (!strncmp(lp->p, "done ", 5) && (lp->p += 5))
+		_done(lp, u);
+	else
 		lp->why = "an unknown record";
-	}
+	if (!lp->why && !_in_order(u))
+		lp->why = "records out of order";
 	if (!lp->why && lp->p != lp->end)
 		lp->why = "trailing fields";
 	return !lp->why;

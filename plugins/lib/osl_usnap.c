@@ -61,24 +61,18 @@ static void *_add(void *v, int *n, int *cap, size_t size, void **item)
 
 extern osl_usnap_part_t *osl_usnap_part_add(osl_usnap_t *s)
 {
-	void *item, *v = _add(s->parts, &s->nparts, &s->cap_parts,
-			      sizeof(*s->parts), &item);
+	void *item = NULL, *v = _add(s->parts, &s->nparts, &s->cap_parts,
+				     sizeof(*s->parts), &item);
 
-	if (!v)
-		return NULL;
-	s->parts = v;
-	return item;
+	return v ? (s->parts = v, item) : NULL;
 }
 
 extern osl_usnap_user_t *osl_usnap_user_add(osl_usnap_part_t *p)
 {
-	void *item, *v = _add(p->users, &p->nusers, &p->cap_users,
-			      sizeof(*p->users), &item);
+	void *item = NULL, *v = _add(p->users, &p->nusers, &p->cap_users,
+				     sizeof(*p->users), &item);
 
-	if (!v)
-		return NULL;
-	p->users = v;
-	return item;
+	return v ? (p->users = v, item) : NULL;
 }
 
 extern void osl_usnap_free(osl_usnap_t *s)
