@@ -11,7 +11,7 @@
  *    end
  *
  *  (a part line is one line); user, bucket and stretch lines belong to the
- *  part line above them.  Fields "key=value", one space apart, in any
+ *  part line above them, and every part ends with its stretch line.  Fields "key=value", one space apart, in any
  *  order; unknown keys are skipped.
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later
@@ -260,6 +260,7 @@ static const char *_fields(const char *line, size_t n,
 typedef struct {
 	osl_usnap_t *s;
 	bool snapshot;			/* the snapshot line was read */
+	bool stretch;			/* the last part's stretch line was */
 } osl_uparse_t;
 
 /* A bucket line into p: increasing bounds, at most OSL_USNAP_NB_MAX. */
@@ -312,6 +313,9 @@ static const char *_record(osl_uparse_t *ps, const char *l, size_t n)
 	if (!ps->snapshot)
 		return "no snapshot line first";
 	if (IS("part ")) {
+		if (p && !ps->stretch)
+			return "a part without its stretch line";
+		ps->stretch = false;
 		if (!(p = osl_usnap_part_add(ps->s)))
 			return "out of memory";
 		return _fields(REST("part "), f_part, p);
@@ -323,10 +327,14 @@ static const char *_record(osl_uparse_t *ps, const char *l, size_t n)
 			return "out of memory";
 		return _fields(REST("user "), f_user, u);
 	}
+	if (IS("bucket ") && ps->stretch)
+		return "a bucket after the stretch line";
 	if (IS("bucket "))
 		return (why = _fields(REST("bucket "), f_bucket, &h)) ? why :
 		       _bucket(p, &h);
-	if (IS("stretch "))
+	if (IS("stretch ") && ps->stretch)
+		return "a second stretch line";
+	if (IS("stretch ") && (ps->stretch = true))
 		return (why = _fields(REST("stretch "), f_stretch, &h)) ? why :
 		       _stretch(p, &h);
 	return "an unknown record";
@@ -347,6 +355,9 @@ static const char *_lines(osl_uparse_t *ps, const char *buf, size_t len,
 			return "a line without its end";
 		if (memchr(p, '\0', nl - p))
 			return "a NUL byte";
+		if (nl - p == 3 && !memcmp(p, "end", 3) && ps->s->nparts &&
+		    !ps->stretch)
+			return "a part without its stretch line";
 		if (nl - p == 3 && !memcmp(p, "end", 3))
 			return nl + 1 == end ? NULL : "data after the end line";
 		if ((why = _record(ps, p, nl - p)))

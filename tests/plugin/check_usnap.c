@@ -90,8 +90,14 @@ START_TEST(test_refused)
 	char *txt;
 	size_t len, i;
 
-	ck_assert_int_eq(parse(HEAD PART "user name=a uid=1 charged=2 share=1 later=x\nend\n",
+	ck_assert_int_eq(parse(HEAD PART "user name=a uid=1 charged=2 share=1 later=x\nstretch sum=0 count=0\nend\n",
 			       err, sizeof(err)), 0);
+	/* buckets and no stretch line (found by fuzz_usage) */
+	ck_assert_int_eq(parse(HEAD PART "bucket le=1 count=1\nend\n", err,
+			       sizeof(err)), -1);
+	ck_assert_str_eq(err, "line 5: a part without its stretch line");
+	ck_assert_int_eq(parse(HEAD PART "stretch sum=0 count=0\nbucket le=1 count=0\nstretch sum=0 count=0\nend\n",
+			       err, sizeof(err)), -1);
 	ck_assert_int_eq(parse(HEAD PART "user name=a uid=1 charged=-2 share=1\nend\n",
 			       err, sizeof(err)), -1);
 	ck_assert_str_eq(err, "line 4: a number malformed or out of range");
