@@ -35,6 +35,8 @@
 
 #include "campaigns.h"
 #include "print.h"
+#include "usage.h"
+#include "usage_cmd.h"
 
 typedef struct {
 	char *users;		/* --user list, comma separated */
@@ -42,6 +44,8 @@ typedef struct {
 	char *format;		/* -o */
 	bool json, noheader;
 	uint32_t explain;	/* --explain JOBID, 0 = none */
+	bool usage, metrics;	/* --usage, --metrics */
+	char *state_file;	/* --state-file, NULL: StateSaveLocation's */
 } _opts_t;
 
 static void _usage(FILE *fp)
@@ -62,6 +66,12 @@ static void _usage(FILE *fp)
 "  -h, --noheader         no header line\n"
 "      --json             JSON output\n"
 "  -e, --explain=JOBID    say in plain words why job JOBID waits\n"
+"      --usage            work charged per partition and user (with --json:\n"
+"                         JSON), from the engine's usage snapshot\n"
+"      --metrics          the same and the engine's health, in Prometheus\n"
+"                         text format (node_exporter's textfile collector)\n"
+"      --state-file=FILE  the usage snapshot to read (default\n"
+"                         StateSaveLocation/" OSL_USNAP_FILE ")\n"
 "      --help             this help\n"
 "  -V, --version          version\n", SC_DEFAULT_FORMAT);
 }
@@ -83,6 +93,9 @@ static void _parse(int argc, char **argv, _opts_t *o)
 		{ "noheader", no_argument, NULL, 'h' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "explain", required_argument, NULL, 'e' },
+		{ "usage", no_argument, NULL, 'G' },
+		{ "metrics", no_argument, NULL, 'M' },
+		{ "state-file", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'H' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -104,6 +117,9 @@ static void _parse(int argc, char **argv, _opts_t *o)
 			if (end == optarg || *end || !o->explain)
 				_die("invalid job id '%s'", optarg);
 			break;
+		case 'G': o->usage = true; break;
+		case 'M': o->metrics = true; break;
+		case 'S': o->state_file = optarg; break;
 		case 'H': _usage(stdout); exit(0);
 		case 'V': printf("scampaign (ostrich) %s\n", PACKAGE_VERSION);
 			  exit(0);
@@ -112,27 +128,12 @@ static void _parse(int argc, char **argv, _opts_t *o)
 	}
 	if (optind < argc)
 		_die("unexpected argument '%s'", argv[optind]);
+	if ((o->usage || o->metrics) && o->explain)
+		_die("%s", "--explain goes with neither --usage nor --metrics");
+	if (o->usage && o->metrics)
+		_die("%s", "--usage and --metrics: one at a time");
 	if (sc_format_check(o->format, &why))
 		_die("bad --format: %s", why);
-}
-
-/* Is name (or uid as text) in the comma-separated list? */
-static bool _in_list(const char *list, const char *name, uint32_t uid)
-{
-	char *dup = strdup(list), *save = NULL, *tok;
-	bool found = false;
-
-	if (!dup)
-		return false;
-	for (tok = strtok_r(dup, ",", &save); tok && !found;
-	     tok = strtok_r(NULL, ",", &save)) {
-		char *end;
-		unsigned long v = strtoul(tok, &end, 10);
-
-		found = !strcmp(tok, name) || (end != tok && !*end && v == uid);
-	}
-	free(dup);
-	return found;
 }
 
 /* The caller's view of job j; false if the filters drop it. */
@@ -153,7 +154,7 @@ static bool _convert(const slurm_job_info_t *j, const _opts_t *o,
 		     (base == JOB_RUNNING || base == JOB_SUSPENDED) ? SC_RUNNING
 								   : SC_DONE;
 	(void) sc_summary_read(j->system_comment, out);
-	if (o->partitions && !_in_list(o->partitions, out->partition, ~0u))
+	if (o->partitions && !sc_in_list(o->partitions, out->partition, ~0u))
 		return false;
 	if (o->users) {
 		const char *name = out->has_summary ? out->sum.user : "";
@@ -162,7 +163,7 @@ static bool _convert(const slurm_job_info_t *j, const _opts_t *o,
 
 		if (pw)
 			name = pw->pw_name;
-		if (!_in_list(o->users, name, j->user_id))
+		if (!sc_in_list(o->users, name, j->user_id))
 			return false;
 	}
 	return true;
@@ -206,6 +207,17 @@ int main(int argc, char **argv)
 
 	_parse(argc, argv, &o);
 	slurm_init(NULL);
+	if (o.usage || o.metrics) {
+		sc_usage_opts_t uo = { .state_file = o.state_file,
+				       .partitions = o.partitions,
+				       .users = o.users, .json = o.json,
+				       .metrics = o.metrics,
+				       .noheader = o.noheader };
+
+		rc = sc_usage_cmd(&uo);
+		slurm_fini();
+		return rc;
+	}
 	_check_cluster();
 	if (slurm_load_jobs((time_t)0, &msg, SHOW_ALL) != SLURM_SUCCESS)
 		_die("slurm_load_jobs: %s", slurm_strerror(errno));

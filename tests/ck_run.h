@@ -56,4 +56,19 @@ static inline int ost_check_run(Suite *s)
 	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
+/* Run the tests tests[] (NULL-terminated) as one suite of one case called
+ * name, each killed after `seconds` (ost_tcase).  Returns as
+ * ost_check_run. */
+static inline int ost_check_tests(const char *name, double seconds,
+				  const TTest *const *tests)
+{
+	Suite *s = suite_create(name);
+	TCase *tc = ost_tcase(name, seconds);
+
+	while (*tests)
+		tcase_add_test(tc, *tests++);
+	suite_add_tcase(s, tc);
+	return ost_check_run(s);
+}
+
 #endif /* OST_CK_RUN_H */

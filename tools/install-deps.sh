@@ -8,7 +8,8 @@ PKGS=(build-essential autoconf automake libtool pkg-config check zlib1g-dev
       gnuplot-nox valgrind dpkg-dev clang libclang-rt-14-dev
       munge libmunge-dev libslurm-dev slurmctld slurmd slurm-client
       slurmdbd mariadb-server libmariadb-dev
-      debhelper lintian chrpath rpm)	# tools/package.sh: .deb and .rpm
+      debhelper lintian chrpath rpm	# tools/package.sh: .deb and .rpm
+      prometheus)	# promtool: tests check scampaign --metrics with it
 # slurmdbd + mariadb-server: the live accounting scenario (s12), which
 # starts both itself, in its scratch directory (tools/cluster.sh);
 # libmariadb-dev: tools/build-slurm.sh builds the tarball releases'

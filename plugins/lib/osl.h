@@ -113,6 +113,9 @@ typedef struct {
 					 * of this process, 0: none yet: a
 					 * pending job it did not show then
 					 * was not eligible (osl_sync.c) */
+	struct osl_ledger *ledger;	/* usage charged, campaigns' stretch
+					 * (osl_usage.h; malloc, stable while
+					 * parts moves) */
 	double restored_at;		/* the core's clock in the state file
 					 * it was restored from, until the
 					 * first pass has diffed every record
@@ -170,7 +173,10 @@ typedef struct {
 					 * release, a dependency), 0: not yet;
 					 * after now: a --begin to come */
 	time_t start;			/* start time (running, finished) */
-	time_t end;			/* end time (finished) */
+	time_t end;			/* end time (finished; pending: Slurm's
+					 * end_time, the requeue's while the
+					 * requeued run completes, else 0 or a
+					 * guess) */
 	double runtime;			/* seconds run, suspensions excluded
 					 * (finished) */
 	uint32_t cur_prio;		/* the record's priority for this
@@ -574,5 +580,6 @@ extern uint64_t osl_comment_print(const char *field);
 
 #include "osl_evlog.h"		/* the event log: records, writer, reader */
 #include "osl_persist.h"	/* clock steps, waits, state files kept aside, rate limits */
+#include "osl_usage.h"		/* the usage ledger, the campaigns' stretch */
 
 #endif /* _OSL_H */

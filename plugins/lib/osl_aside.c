@@ -20,10 +20,15 @@
 
 extern long osl_state_version(const char *buf, size_t len)
 {
-	size_t m = sizeof(OSL_STATE_MAGIC) - 1, i;
+	return osl_magic_version(buf, len, OSL_STATE_MAGIC);
+}
+
+extern long osl_magic_version(const char *buf, size_t len, const char *magic)
+{
+	size_t m = strlen(magic), i;
 	long v = 0;
 
-	if (len <= m || memcmp(buf, OSL_STATE_MAGIC, m))
+	if (len <= m || memcmp(buf, magic, m))
 		return -1;
 	for (i = m; i < len && buf[i] != '\n'; i++) {
 		if (buf[i] < '0' || buf[i] > '9' || i - m >= 9)

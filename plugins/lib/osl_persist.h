@@ -78,6 +78,10 @@ extern void osl_wake_deadline(const struct timespec *begun, double held,
  * at most 9 digits), else -1 (not a state file: corrupt). */
 extern long osl_state_version(const char *buf, size_t len);
 
+/* The same for a file whose first line is magic (ending in a space) and
+ * N: the usage ledger's "ostrich-ledger N" too. */
+extern long osl_magic_version(const char *buf, size_t len, const char *magic);
+
 /*
  * Where the unusable state file path (contents buf[0..len)) is moved
  * before the partition is rebuilt: path.vN when it is of a newer format N

@@ -149,7 +149,7 @@ static void *_engine(void *arg)
 #endif
 	for (;;) {
 		bool reconf;
-		double held;
+		double held, t0;
 
 		slurm_mutex_lock(&osl_eng.lock);
 		if (osl_eng.stop) {
@@ -166,8 +166,11 @@ static void *_engine(void *arg)
 		osl_wait_now(osl_eng.mono, &begun);
 		if (reconf)
 			_reload_conf();
+		t0 = osl_now_hr();
 		held = osl_pass();
+		t0 = osl_now_hr() - t0;
 		osl_save_all(false);
+		osl_usnap_write(t0, held, false);
 		osl_catch_up(true);
 
 		slurm_mutex_lock(&osl_eng.lock);

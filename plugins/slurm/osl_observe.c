@@ -142,6 +142,8 @@ static void _fill(osl_obs_t *o, job_record_t *job_ptr,
 	o->eligible = job_ptr->details->begin_time;
 	if (IS_JOB_PENDING(job_ptr)) {
 		o->st = OSL_PENDING;
+		/* requeued and still completing: its run's end (§18) */
+		o->end = job_ptr->end_time;
 		o->writable = !job_ptr->direct_set_prio;
 		if (o->writable)
 			o->cur_prio = _cur_prio(job_ptr, slot);

@@ -153,13 +153,19 @@ extern osl_part_t *osl_part_get(const char *name, uint32_t total_cpus,
 	p->name = xstrdup(name);
 	p->procs = total_cpus ? total_cpus : 1;
 	_core_config(&cfg, p->procs);
+	p->ledger = osl_calloc(1, sizeof(*p->ledger));
+	osl_usage_init(&p->ledger->usage, (double) time(NULL));
 	if ((p->sched = _restore(p, &cfg))) {
 		if (isfinite(ost_sched_now(p->sched)))
 			p->restored_at = ost_sched_now(p->sched);
+		osl_ledger_restore(p, true);
 	} else {
+		osl_ledger_restore(p, false);
 		if (!(p->sched = ost_sched_create(&cfg))) {
 			error("ostrich: cannot create the schedule of partition %s",
 			      p->name);
+			osl_usage_free(&p->ledger->usage);
+			free(p->ledger);
 			xfree(p->name);
 			return NULL;
 		}
@@ -221,6 +227,9 @@ extern void osl_parts_free(void)
 
 		ost_sched_destroy(p->sched);
 		osl_tres_free(p->tres);
+		osl_usage_free(&p->ledger->usage);
+		osl_stretch_free(&p->ledger->stretch);
+		free(p->ledger);
 		xfree(p->name);
 		free(p->w);
 		osl_ptab_free(&p->prios);

@@ -78,6 +78,27 @@ static void _refresh_parts(double now)
 	list_iterator_destroy(it);
 }
 
+/* The ledger's hook at a run's finish: its campaign, while the core still
+ * knows the job (before the sync), for the stretch (§18). */
+static void _ledger_fin(void *arg, const osl_obs_t *o, double run)
+{
+	osl_part_t *p = arg;
+	ost_job_info_t info;
+
+	if (!ost_job_get(p->sched, o->key, &info))
+		osl_stretch_job(&p->ledger->stretch, o, run, info.campaign,
+				info.submit);
+}
+
+/* Charge every run of obs[0..n) to p's ledger (§18), before the sync
+ * takes the finished jobs out of the core; close the campaigns over. */
+static void _ledger(osl_part_t *p, osl_obs_t **obs, int n, double now)
+{
+	(void) osl_usage_pass(&p->ledger->usage, obs, n, now, _ledger_fin, p);
+	(void) osl_stretch_close(&p->ledger->stretch, p, now,
+				 osl_eng.conf->core.think_time);
+}
+
 /* Sync, advance, rank, renumber and comment every schedule (also those
  * whose jobs are all gone); by_part from osl_obs_index(). */
 static void _feed(osl_obs_t **by_part, int n, double now,
@@ -95,6 +116,7 @@ static void _feed(osl_obs_t **by_part, int n, double now,
 			;
 		(void) osl_clock_check(p, now, osl_eng.conf->interval,
 				       osl_eng.evlog);
+		_ledger(p, by_part + a, b - a, now);
 		ps->events += osl_sync(p, by_part + a, b - a, now,
 				       OSL_SYNC_ALL, osl_eng.evlog);
 		(void) ost_sched_advance(p->sched, now);

@@ -178,6 +178,18 @@ extern char *osl_state_aside(const char *path, const char *buf, size_t len);
 /* The state file of partition part (xmalloc'ed).  NOTE: conf read lock. */
 extern char *osl_state_path(const char *part);
 
+/* The usage ledger file of partition part (xmalloc'ed).  NOTE: conf read
+ * lock held (StateSaveLocation). */
+extern char *osl_ledger_path(const char *part);
+
+/*
+ * p->ledger (initialized, empty) from its file; restored: p's core came
+ * from a state file (then a missing ledger is an older format's, logged).
+ * A file that does not load is moved aside (newer: .vN; damaged: .bad),
+ * logged, and the ledger stays empty.
+ */
+extern void osl_ledger_restore(osl_part_t *p, bool restored);
+
 /*
  * Save every schedule, one file per partition: when force, or when the
  * last save is at least Interval old (monotonic clock).  Takes the conf
@@ -187,6 +199,17 @@ extern char *osl_state_path(const char *part);
  * NOTE: engine thread, or fini after the thread is joined.
  */
 extern void osl_save_all(bool force);
+
+/* ---------------------------------------- osl_usnap_write.c (Slurm) --- */
+
+/*
+ * After a pass that took pass_s seconds and held slurmctld's locks held
+ * seconds: the usage snapshot StateSaveLocation/ostrich_usage, when force
+ * or when the last one is at least Interval old.  Engine thread only.
+ * NOTE: takes the conf read lock and osl_eng.lock to copy; writes with no
+ * lock held.
+ */
+extern void osl_usnap_write(double pass_s, double held, bool force);
 
 /* --------------------------------------------- osl_observe.c (Slurm) --- */
 

@@ -31,11 +31,18 @@
 #include "osl_slurm.h"
 
 #define OSL_STATE_PREFIX "ostrich_state."
+#define OSL_LEDGER_PREFIX "ostrich_ledger."
 
 extern char *osl_state_path(const char *part)
 {
 	return xstrdup_printf("%s/%s%s", slurm_conf.state_save_location,
 			      OSL_STATE_PREFIX, part);
+}
+
+extern char *osl_ledger_path(const char *part)
+{
+	return xstrdup_printf("%s/%s%s", slurm_conf.state_save_location,
+			      OSL_LEDGER_PREFIX, part);
 }
 
 extern char *osl_read_file(const char *path, size_t *len)
@@ -202,6 +209,63 @@ extern char *osl_state_aside(const char *path, const char *buf, size_t len)
 	return aside;
 }
 
+/* A ledger file of a newer format N goes to path.vN, kept for the
+ * version that wrote it (as a state file, osl_aside_path). */
+static void _ledger_newer(const char *path, long v)
+{
+	char *aside = xstrdup_printf("%s.v%ld", path, v);
+
+	if (rename(path, aside) < 0)
+		error("ostrich: cannot move %s to %s: %s", path, aside,
+		      strerror(errno));
+	else
+		(void) _fsync_dir(path);
+	xfree(aside);
+}
+
+/* The outcome of a ledger file that did not load (rc from
+ * osl_ledger_load), logged; the ledger stays empty. */
+static void _ledger_refused(const osl_part_t *p, const char *path, long rc,
+			    const char *why, const char *buf, size_t len)
+{
+	char *aside = NULL;
+
+	if (rc > OSL_LEDGER_FORMAT)
+		_ledger_newer(path, rc);
+	else
+		aside = osl_state_aside(path, buf, len);
+	error("ostrich: usage ledger %s refused (%s): %s; the usage of partition %s starts again from 0 now",
+	      path, why, rc > OSL_LEDGER_FORMAT ? "kept as .vN" :
+	      aside ? aside : "not moved", p->name);
+	xfree(aside);
+}
+
+extern void osl_ledger_restore(osl_part_t *p, bool restored)
+{
+	char *path = osl_ledger_path(p->name), *buf, why[256] = "";
+	size_t len = 0;
+	long rc;
+
+	if ((buf = osl_read_file(path, &len))) {
+		rc = osl_ledger_load(&p->ledger->usage, buf, len, why,
+				     sizeof(why));
+		if (rc)
+			_ledger_refused(p, path, rc, why, buf, len);
+		else
+			info("ostrich: partition %s: usage ledger restored from %s: %d users, %d runs running, since %.0f",
+			     p->name, path, p->ledger->usage.nusers,
+			     p->ledger->usage.nruns, p->ledger->usage.since);
+		xfree(buf);
+	} else if (errno != ENOENT) {
+		error("ostrich: cannot read usage ledger %s: %s: the usage of partition %s starts again from 0 now",
+		      path, strerror(errno), p->name);
+	} else if (restored) {
+		info("ostrich: partition %s: state of an older format, without a usage ledger: the usage starts from 0 now",
+		     p->name);
+	}
+	xfree(path);
+}
+
 /* Seconds on the monotonic clock (the save period ignores clock steps). */
 static double _mono(void)
 {
@@ -234,6 +298,10 @@ typedef struct {
 	char **paths;			/* its state file (xmalloc'ed) */
 	char **bufs;			/* its text (osl_talloc), NULL: none */
 	size_t *lens, *caps;		/* the text's length and capacity */
+	osl_usage_t **ledgers;		/* each partition's usage ledger
+					 * (only the engine thread changes
+					 * it: serialized with no lock) */
+	char **lpaths;			/* its file (xmalloc'ed) */
 } osl_save_t;
 
 /*
@@ -263,9 +331,13 @@ static bool _save_list(bool force, double mono, osl_save_t *sv)
 	sv->lens = xcalloc(n + 1, sizeof(*sv->lens));
 	sv->caps = xcalloc(n + 1, sizeof(*sv->caps));
 	sv->scheds = xcalloc(n + 1, sizeof(*sv->scheds));
+	sv->ledgers = xcalloc(n + 1, sizeof(*sv->ledgers));
+	sv->lpaths = xcalloc(n + 1, sizeof(*sv->lpaths));
 	for (i = 0; i < n; i++) {
 		sv->scheds[i] = osl_eng.parts[i].sched;
 		sv->paths[i] = osl_state_path(osl_eng.parts[i].name);
+		sv->ledgers[i] = &osl_eng.parts[i].ledger->usage;
+		sv->lpaths[i] = osl_ledger_path(osl_eng.parts[i].name);
 	}
 	osl_eng.saving = true;
 	slurm_mutex_unlock(&osl_eng.lock);
@@ -293,6 +365,23 @@ static size_t _save_write(const osl_save_t *sv)
 			failed++;
 		}
 	}
+	for (i = 0; i < sv->n; i++) {
+		const char *step = "";
+		size_t len = 0;
+		char *txt = osl_ledger_save(sv->ledgers[i], &len);
+
+		if (!txt) {
+			error("ostrich: cannot serialize %s: out of memory",
+			      sv->lpaths[i]);
+			failed++;
+		} else if (!osl_write_atomic(sv->lpaths[i], txt, len, &step)) {
+			bytes += len;
+		} else {
+			_save_failed(sv->lpaths[i], step, errno);
+			failed++;
+		}
+		free(txt);
+	}
 	if (!failed && osl_ratelim_ok(&osl_save_limit, &failures))
 		info("ostrich: state saved again after %"PRIu64" failed saves",
 		     failures);
@@ -307,7 +396,10 @@ static void _save_free(osl_save_t *sv)
 		if (sv->bufs[i])
 			osl_talloc.release(sv->bufs[i], sv->caps[i], NULL);
 		xfree(sv->paths[i]);
+		xfree(sv->lpaths[i]);
 	}
+	xfree(sv->ledgers);
+	xfree(sv->lpaths);
 	xfree(sv->bufs);
 	xfree(sv->paths);
 	xfree(sv->lens);

@@ -80,6 +80,27 @@ live_start() {
 	note "cluster up: $SCHED + $PRIO, $NNODES nodes x $CPUS_PER_NODE CPUs, $WORK"
 }
 
+# need_accounting: SKIP (77), saying why, unless this Slurm's slurmdbd,
+# sacctmgr, sacct and MySQL plugin and MariaDB are installed (ACCT=1).
+need_accounting() {
+	local f c
+	if [ -n "${SLURM_PREFIX:-}" ]; then
+		for f in sbin/slurmdbd bin/sacctmgr bin/sacct; do
+			[ -x "$SLURM_PREFIX/$f" ] ||
+				skip "no $f in $SLURM_PREFIX (tools/build-slurm.sh builds it when libmariadb-dev is installed)"
+		done
+	else
+		for c in slurmdbd sacctmgr sacct; do
+			command -v "$c" > /dev/null || skip "no $c (tools/install-deps.sh installs slurmdbd)"
+		done
+	fi
+	[ -f "$STOCK_PLUGINDIR/accounting_storage_mysql.so" ] ||
+		skip "no accounting_storage_mysql.so in $STOCK_PLUGINDIR (Slurm built without libmariadb-dev)"
+	for c in mariadbd mariadb-install-db mariadb mariadb-admin; do
+		command -v "$c" > /dev/null || skip "no $c (tools/install-deps.sh installs mariadb-server)"
+	done
+}
+
 # Wait until CMD (a shell string) succeeds, up to SECONDS.
 wait_for() {
 	local secs=$1 cmd=$2 i
@@ -401,34 +422,13 @@ _billing_reconf() {
 	wait_passes
 }
 
-# SKIP (77), saying why, when what a cluster with accounting and GPUs
-# needs is missing (tools/cluster.sh ACCT=1, GPUS_PER_NODE): slurmdbd,
-# sacctmgr, sacct of the Slurm that runs the cluster (another release's
-# would not talk to it), its MySQL and GPU plugins, MariaDB.
-need_accounting() {
-	if [ -n "${SLURM_PREFIX:-}" ]; then
-		for f in sbin/slurmdbd bin/sacctmgr bin/sacct; do
-			[ -x "$SLURM_PREFIX/$f" ] ||
-				skip "no $f in $SLURM_PREFIX (tools/build-slurm.sh builds it when libmariadb-dev is installed)"
-		done
-	else
-		for c in slurmdbd sacctmgr sacct; do
-			command -v "$c" > /dev/null || skip "no $c (tools/install-deps.sh installs slurmdbd)"
-		done
-	fi
-	[ -f "$STOCK_PLUGINDIR/accounting_storage_mysql.so" ] ||
-		skip "no accounting_storage_mysql.so in $STOCK_PLUGINDIR (Slurm built without libmariadb-dev)"
-	[ -f "$STOCK_PLUGINDIR/gres_gpu.so" ] || skip "no gres_gpu.so in $STOCK_PLUGINDIR"
-	for c in mariadbd mariadb-install-db mariadb mariadb-admin; do
-		command -v "$c" > /dev/null || skip "no $c (tools/install-deps.sh installs mariadb-server)"
-	done
-}
-
-# need_accounting, then start 4 nodes x 4 CPUs x 4 GPUs with accounting
+# need_accounting and Slurm's GPU plugin, then start 4 nodes x 4 CPUs x 4
+# GPUs with accounting
 # (ACCT=1) and TRESBillingWeights=CPU=1.0,GRES/gpu=4.0 on the partition,
 # sched/ostrich + priority/ostrich, Interval=1 (s12, s14).
 live_start_gpu_accounting() {
 	need_accounting
+	[ -f "$STOCK_PLUGINDIR/gres_gpu.so" ] || skip "no gres_gpu.so in $STOCK_PLUGINDIR"
 	NNODES=4 GPUS_PER_NODE=4 ACCT=1
 	PART_EXTRA="TRESBillingWeights=CPU=1.0,GRES/gpu=4.0"
 	SCHED=sched/ostrich PRIO=priority/ostrich

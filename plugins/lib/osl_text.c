@@ -1,0 +1,43 @@
+/*****************************************************************************\
+ *  osl_text.c - a growing text, printf-appended (osl_text.h).
+ *****************************************************************************
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+\*****************************************************************************/
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "osl_text.h"
+
+extern void osl_text_put(osl_text_t *t, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (!t->ok)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(t->s ? t->s + t->len : NULL,
+		      t->s ? t->cap - t->len : 0, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		t->ok = false;
+		return;
+	}
+	if (!t->s || (size_t) n >= t->cap - t->len) {
+		size_t cap = (t->cap + (size_t) n + 1) * 2;
+		char *s = realloc(t->s, cap);
+
+		if (!s) {
+			t->ok = false;
+			return;
+		}
+		t->s = s;
+		t->cap = cap;
+		va_start(ap, fmt);
+		n = vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
+		va_end(ap);
+	}
+	t->len += (size_t) n;
+}

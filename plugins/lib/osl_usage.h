@@ -1,0 +1,165 @@
+/*****************************************************************************\
+ *  osl_usage.h - the usage ledger of a partition (osl_usage.c: accrual;
+ *  osl_ledger_io.c: its state file; osl_stretch.c: the stretch of the
+ *  campaigns that finished).  The audit record of what every user was
+ *  charged (doc/semantics.md §18); the virtual schedule does not read it.
+ *  Part of the adapter's private interface: included by osl.h, never on
+ *  its own.
+ *****************************************************************************
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+\*****************************************************************************/
+
+#ifndef _OSL_USAGE_H
+#define _OSL_USAGE_H
+
+/* The ledger file format version osl_ledger_save() writes
+ * (doc/state-format.md, "The usage ledger"). */
+#define OSL_LEDGER_FORMAT 1
+
+/* What one user was charged in one partition. */
+typedef struct {
+	uint32_t uid;			/* the user */
+	double charged;			/* width x seconds since the ledger
+					 * began (width: the observation's q) */
+} osl_usage_user_t;
+
+/* A run being accrued: a job seen running (§18). */
+typedef struct {
+	uint64_t key;			/* core job id */
+	uint32_t uid;			/* owner */
+	uint32_t q;			/* allocated width */
+	int64_t start;			/* Slurm's start time of this run */
+	double run;			/* seconds of it charged so far */
+	double cap;			/* the most seconds it may be charged:
+					 * the largest estimate seen while it
+					 * ran (an owner's cut never lowers it) */
+} osl_usage_run_t;
+
+/* A run already charged in full, while Slurm still shows its record. */
+typedef struct {
+	uint64_t key;			/* core job id */
+	int64_t start;			/* its start time */
+} osl_usage_done_t;
+
+/* The ledger of one partition.  Zeroed, then osl_usage_init(). */
+typedef struct {
+	double since;			/* when it began: no run is charged
+					 * for its time before (s, epoch) */
+	double clock;			/* the last pass that charged (s) */
+	osl_usage_user_t *users;	/* sorted by uid (malloc) */
+	int nusers, cap_users;
+	osl_usage_run_t *runs;		/* sorted by key (malloc) */
+	int nruns, cap_runs;
+	osl_usage_done_t *done;		/* sorted by (key, start) (malloc) */
+	int ndone, cap_done;
+} osl_usage_t;
+
+/* Upper bounds of the stretch histogram's buckets (the last: +inf). */
+#define OSL_STRETCH_NB 10
+extern const double osl_stretch_le[OSL_STRETCH_NB];
+
+/* A campaign that has finished jobs, until it is over (osl_stretch.c). */
+typedef struct {
+	uint32_t uid, seq;		/* the campaign: its user, number */
+	double t_c;			/* earliest submission of its jobs that
+					 * ran (s) */
+	double work;			/* sum of q x p charged (width x s) */
+	double span;			/* max over its jobs of submit + p (s) */
+	double last_end;		/* latest end of its jobs (s) */
+	bool open;			/* the core holds a job of it
+					 * (osl_stretch_close) */
+} osl_scamp_t;
+
+/* The stretch (§7) of the campaigns over since the engine started. */
+typedef struct {
+	osl_scamp_t *v;			/* open campaigns (malloc) */
+	int n, cap;
+	uint64_t bucket[OSL_STRETCH_NB];/* campaigns by bucket (not
+					 * cumulative): stretch <= le[b] and
+					 * > le[b - 1] */
+	double sum;			/* sum of their stretches */
+	uint64_t count;			/* campaigns over */
+} osl_stretch_t;
+
+/* What a partition keeps besides its core (osl_part_t.ledger). */
+typedef struct osl_ledger {
+	osl_usage_t usage;		/* persisted (osl_ledger_io.c) */
+	osl_stretch_t stretch;		/* since the engine started */
+} osl_ledger_t;
+
+/* ------------------------------------------ osl_usage.c (Slurm-free) --- */
+
+/* An empty ledger that begins at since (seconds since the epoch). */
+extern void osl_usage_init(osl_usage_t *u, double since);
+
+/* Release u's arrays; it is then empty (since kept). */
+extern void osl_usage_free(osl_usage_t *u);
+
+/*
+ * Called by osl_usage_pass for every charge of a finished run (to group
+ * it in its campaign, osl_stretch.c): o is its last observation, run the
+ * seconds charged for it in all.
+ */
+typedef void (*osl_usage_fin_f)(void *arg, const osl_obs_t *o, double run);
+
+/*
+ * One pass over obs[0..n), the observations of u's partition sorted by key
+ * (osl_obs_index), at now (s): charge every running job for the time it
+ * ran since its last charge, every run that ended (finished, requeued,
+ * cancelled while running) the rest up to its end, each run at most once
+ * (§18).  fin (may be NULL) hears every run that finished.
+ * RET the width x seconds charged by this pass
+ */
+extern double osl_usage_pass(osl_usage_t *u, osl_obs_t *const *obs, int n,
+			     double now, osl_usage_fin_f fin, void *arg);
+
+/* What uid was charged in u (0: nothing). */
+extern double osl_usage_of(const osl_usage_t *u, uint32_t uid);
+
+/* The sum over every user. */
+extern double osl_usage_total(const osl_usage_t *u);
+
+/* -------------------------------------- osl_ledger_io.c (Slurm-free) --- */
+
+/*
+ * u as the text of its state file (doc/state-format.md), exact: doubles
+ * in hexadecimal.  RET malloc'ed text (*len bytes), NULL: out of memory
+ */
+extern char *osl_ledger_save(const osl_usage_t *u, size_t *len);
+
+/*
+ * Load buf[0..len) into u (initialized; replaced only on success).
+ * OUT err - a reason (size bytes) when RET != 0
+ * RET 0; -1 not a ledger, or damaged; N > OSL_LEDGER_FORMAT: a newer
+ *     format N, refused
+ */
+extern long osl_ledger_load(osl_usage_t *u, const char *buf, size_t len,
+			    char *err, size_t size);
+
+/* ---------------------------------------- osl_stretch.c (Slurm-free) --- */
+
+/* Count one campaign of stretch x in h. */
+extern void osl_stretch_add(osl_stretch_t *h, double x);
+
+/*
+ * Fold a finished run into its campaign's account: o its observation
+ * (uid, width, end), run the seconds charged, campaign and submit what the
+ * core knew of the job before the pass (§18).
+ */
+extern void osl_stretch_job(osl_stretch_t *h, const osl_obs_t *o, double run,
+			    uint32_t campaign, double submit);
+
+/*
+ * Close the campaigns of h that are over at now: none of their jobs is
+ * pending or running in p's core, and no job can join them any more (now
+ * past their last end by more than the think time tau, §2).  Each adds
+ * its stretch flow / lower_bound (§7) on p->procs.
+ * RET campaigns closed
+ */
+extern int osl_stretch_close(osl_stretch_t *h, const osl_part_t *p,
+			     double now, double tau);
+
+/* Release h's open campaigns (the histogram stays). */
+extern void osl_stretch_free(osl_stretch_t *h);
+
+#endif /* _OSL_USAGE_H */

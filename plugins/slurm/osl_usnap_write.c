@@ -1,0 +1,222 @@
+/*****************************************************************************\
+ *  osl_usnap_write.c - the usage snapshot (StateSaveLocation/ostrich_usage,
+ *  format in plugins/lib/osl_usnap.c): written by the engine thread after
+ *  a pass, at most once per Interval, for scampaign --usage and --metrics.
+ *  Copied under the locks in O(partitions + users); formatted and written
+ *  (temporary file, rename) with no lock held, so the controller never
+ *  waits on the disk.
+ *****************************************************************************
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ *  Who may read it: the file holds every user's charged usage.  When
+ *  Slurm's PrivateData hides usage or users it is SlurmUser's alone
+ *  (0600), else readable by all (0644) as sshare's numbers are
+ *  (doc/admin-guide.md, "Usage and metrics").
+\*****************************************************************************/
+
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "slurm/slurm.h"
+
+#include "src/common/log.h"
+#include "src/common/xmalloc.h"
+#include "src/common/xstring.h"
+
+#include "src/slurmctld/locks.h"
+#include "src/slurmctld/slurmctld.h"
+
+#include "osl_slurm.h"
+#include "osl_usnap.h"
+
+/* The engine thread's own: when the last snapshot was written
+ * (monotonic, s; < 0: never), the longest lock hold since the start. */
+static double _written = -1, _hold_max;
+static osl_ratelim_t _write_limit;
+
+static double _mono(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* The users of p's ledger into sp: name, charge, share now. */
+static void _users(const osl_part_t *p, osl_usnap_part_t *sp)
+{
+	const osl_usage_t *u = &p->ledger->usage;
+	int i;
+
+	for (i = 0; i < u->nusers; i++) {
+		osl_usnap_user_t *x = osl_usnap_user_add(sp);
+		const char *name = osl_name_get(u->users[i].uid);
+
+		if (!x)
+			return;
+		x->uid = u->users[i].uid;
+		x->charged = u->users[i].charged;
+		x->share = osl_share(p, x->uid);
+		if (!(x->share >= 0 && x->share <= 1))
+			x->share = 0;
+		if (name && osl_usnap_name_ok(name))
+			snprintf(x->name, sizeof(x->name), "%s", name);
+		/* else empty: _names() looks it up, with no lock held */
+	}
+}
+
+/*
+ * The users of s the engine had no name for (only the pass resolves
+ * names, for the jobs it comments): looked up here, with no lock held
+ * (NSS may be slow), and handed to the engine for later snapshots; the
+ * uid when there is none.
+ */
+static void _names(osl_usnap_t *s)
+{
+	int i, j, found = 0;
+	char buf[4096];
+
+	for (i = 0; i < s->nparts; i++)
+		for (j = 0; j < s->parts[i].nusers; j++) {
+			osl_usnap_user_t *u = &s->parts[i].users[j];
+			struct passwd pw, *res = NULL;
+
+			if (u->name[0])
+				continue;
+			if (!getpwuid_r(u->uid, &pw, buf, sizeof(buf), &res) &&
+			    res && osl_usnap_name_ok(res->pw_name)) {
+				snprintf(u->name, sizeof(u->name), "%s",
+					 res->pw_name);
+				found++;
+			} else {
+				snprintf(u->name, sizeof(u->name), "%"PRIu32,
+					 u->uid);
+			}
+		}
+	if (!found)
+		return;
+	slurm_mutex_lock(&osl_eng.lock);
+	for (i = 0; i < s->nparts; i++)
+		for (j = 0; j < s->parts[i].nusers; j++) {
+			const osl_usnap_user_t *u = &s->parts[i].users[j];
+
+			snprintf(buf, sizeof(buf), "%"PRIu32, u->uid);
+			if (strcmp(u->name, buf) && !osl_name_get(u->uid))
+				osl_name_put(u->uid, u->name);
+		}
+	slurm_mutex_unlock(&osl_eng.lock);
+}
+
+/* Partition p into s; pass_s and held from the last pass. */
+static void _part(const osl_part_t *p, osl_usnap_t *s, double pass_s,
+		  double held)
+{
+	osl_usnap_part_t *sp = osl_usnap_part_add(s);
+	const osl_stretch_t *h = &p->ledger->stretch;
+	ost_stats_t st;
+	int b;
+
+	if (!sp || !osl_usnap_name_ok(p->name)) {
+		if (sp)
+			s->nparts--;
+		return;
+	}
+	ost_sched_stats(p->sched, &st);
+	snprintf(sp->name, sizeof(sp->name), "%s", p->name);
+	/* the width's unit (§19): what the ledger charged this pass */
+	snprintf(sp->unit, sizeof(sp->unit), "%s", osl_charge_name(p->unit));
+	sp->capacity = p->procs;
+	sp->active_users = st.active_users;
+	sp->campaigns = st.campaigns;
+	sp->pending = st.pending;
+	sp->since = p->ledger->usage.since;
+	sp->pass_s = pass_s;
+	sp->hold_s = held;
+	sp->hold_max_s = _hold_max;
+	sp->nb = OSL_STRETCH_NB;
+	for (b = 0; b < OSL_STRETCH_NB; b++) {
+		sp->le[b] = osl_stretch_le[b];
+		sp->count[b] = h->bucket[b];
+	}
+	sp->sum = h->sum;
+	sp->total = h->count;
+	_users(p, sp);
+}
+
+/*
+ * Copy what the snapshot shows into s, its path into *path, whether
+ * PrivateData hides usage into *private.  NOTE: takes the conf read lock
+ * and osl_eng.lock.
+ */
+static void _collect(osl_usnap_t *s, char **path, bool *private,
+		     double pass_s, double held)
+{
+	/* conf R: StateSaveLocation, PrivateData */
+	slurmctld_lock_t conf_read_lock = { .conf = READ_LOCK };
+	int i;
+
+	lock_slurmctld(conf_read_lock);
+	slurm_mutex_lock(&osl_eng.lock);
+	*path = xstrdup_printf("%s/%s", slurm_conf.state_save_location,
+			       OSL_USNAP_FILE);
+	*private = slurm_conf.private_data &
+		   (PRIVATE_DATA_USAGE | PRIVATE_DATA_USERS);
+	s->time = (double) time(NULL);
+	for (i = 0; i < osl_eng.nparts; i++)
+		_part(&osl_eng.parts[i], s, pass_s, held);
+	slurm_mutex_unlock(&osl_eng.lock);
+	unlock_slurmctld(conf_read_lock);
+}
+
+/* Write text to path atomically, mode by private; failures rate-limited. */
+static void _write(const char *path, const char *text, size_t len,
+		   bool private)
+{
+	const char *step = "";
+	uint64_t quiet = 0, failures;
+
+	if (!osl_write_atomic(path, text, len, &step) &&
+	    (step = "chmod", !chmod(path, private ? 0600 : 0644))) {
+		if (osl_ratelim_ok(&_write_limit, &failures))
+			info("ostrich: usage snapshot %s written again after %"PRIu64" failures",
+			     path, failures);
+		return;
+	}
+	if (osl_ratelim_fail(&_write_limit, _mono(), OSL_RATELIM_PERIOD,
+			     &quiet))
+		error("ostrich: cannot write the usage snapshot %s (%s: %s); %"PRIu64" failures not logged since the last message",
+		      path, step, strerror(errno), quiet);
+}
+
+extern void osl_usnap_write(double pass_s, double held, bool force)
+{
+	osl_usnap_t s = { 0 };
+	double mono = _mono();
+	char *path = NULL, *text;
+	bool private = true;
+	size_t len = 0;
+
+	if (held > _hold_max)
+		_hold_max = held;
+	if (!force && _written >= 0 && mono >= _written &&
+	    mono - _written < osl_eng.conf->interval)
+		return;
+	_written = mono;
+	_collect(&s, &path, &private, pass_s, held);
+	_names(&s);
+	if ((text = osl_usnap_format(&s, &len)))
+		_write(path, text, len, private);
+	else
+		error("ostrich: usage snapshot: out of memory");
+	free(text);
+	osl_usnap_free(&s);
+	xfree(path);
+}

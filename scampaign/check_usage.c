@@ -1,0 +1,149 @@
+/*****************************************************************************\
+ *  check_usage.c - scampaign --usage and --metrics without Slurm (usage.c):
+ *  the rows a caller may see under PrivateData, the table, the JSON, the
+ *  Prometheus text of the sample snapshot (usage-sample.txt).
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+\*****************************************************************************/
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ck_run.h"
+#include "usage.h"
+
+/* The sample snapshot, parsed. */
+static void sample(osl_usnap_t *s)
+{
+	char err[256], *buf = malloc(65536);
+	FILE *f = fopen(SRCDIR "/usage-sample.txt", "r");
+	size_t len;
+
+	ck_assert_ptr_nonnull(f);
+	len = fread(buf, 1, 65536, f);
+	fclose(f);
+	ck_assert_int_eq(osl_usnap_parse(s, buf, len, err, sizeof(err)), 0);
+	free(buf);
+}
+
+/* What fn prints of s, into a malloc'ed string. */
+static char *print(void (*fn)(FILE *, const osl_usnap_t *),
+		   const osl_usnap_t *s)
+{
+	char *out = calloc(1, 65536);
+	FILE *f = tmpfile();
+
+	fn(f, s);
+	rewind(f);
+	(void) !fread(out, 1, 65535, f);
+	fclose(f);
+	return out;
+}
+
+START_TEST(test_private_rows)
+{
+	osl_usnap_t s;
+	sc_usage_filter_t own = { .own_only = true, .uid = 1002 };
+	sc_usage_filter_t part = { .partitions = "gpu" };
+	char *json;
+
+	sample(&s);
+	sc_usage_filter(&s, &own);
+	ck_assert_int_eq(s.nparts, 2);
+	ck_assert_int_eq(s.parts[0].nusers, 1);
+	ck_assert_str_eq(s.parts[0].users[0].name, "bob");
+	json = print(sc_usage_json, &s);
+	ck_assert_ptr_null(strstr(json, "alice"));
+	free(json);
+	osl_usnap_free(&s);
+	sample(&s);
+	sc_usage_filter(&s, &part);
+	ck_assert_int_eq(s.nparts, 1);
+	ck_assert_str_eq(s.parts[0].name, "gpu");
+	osl_usnap_free(&s);
+}
+END_TEST
+
+START_TEST(test_json)
+{
+	osl_usnap_t s;
+	char *json;
+
+	sample(&s);
+	json = print(sc_usage_json, &s);
+	ck_assert_msg(strstr(json, "{\"usage\":[\n{\"partition\":\"batch\",\"user\":\"alice\",\"uid\":1001,\"charged\":12345.5,\"unit\":\"cpu\",\"share\":0.5,\"since\":1764120000},\n"),
+		      "%s", json);
+	free(json);
+	osl_usnap_free(&s);
+}
+END_TEST
+
+static void table(FILE *f, const osl_usnap_t *s)
+{
+	sc_usage_table(f, s, false);
+}
+
+START_TEST(test_table)
+{
+	osl_usnap_t s;
+	char *t;
+
+	sample(&s);
+	t = print(table, &s);
+	ck_assert_msg(strstr(t, "PARTITION    USER                  CHARGED UNIT      SHARE\n"
+				"batch        alice                   12346 cpu       0.500\n"),
+		      "%s", t);
+	free(t);
+	osl_usnap_free(&s);
+}
+END_TEST
+
+START_TEST(test_metrics)
+{
+	osl_usnap_t s;
+	char *m;
+
+	static const char *const want[] = {
+		"ostrich_pending_jobs{partition=\"batch\"} 17\n",
+		"ostrich_campaign_stretch_bucket{partition=\"batch\",le=\"1.5\"} 2\n",
+		"ostrich_campaign_stretch_bucket{partition=\"batch\",le=\"5\"} 4\n",
+		"ostrich_campaign_stretch_count{partition=\"batch\"} 4\n",
+		"ostrich_lock_hold_max_seconds{partition=\"gpu\"} 0.0041\n",
+		/* one +Inf bucket per partition, even when the file has none */
+		"ostrich_campaign_stretch_bucket{partition=\"gpu\",le=\"+Inf\"} 0\n",
+		NULL
+	};
+	int i;
+
+	sample(&s);
+	m = print(sc_metrics, &s);
+	for (i = 0; want[i]; i++)
+		ck_assert_msg(strstr(m, want[i]), "no %s in\n%s", want[i], m);
+	free(m);
+	osl_usnap_free(&s);
+}
+END_TEST
+
+START_TEST(test_in_list)
+{
+	ck_assert(sc_in_list("alice,1002", "bob", 1002));
+	ck_assert(sc_in_list("alice,1002", "alice", 5));
+	ck_assert(!sc_in_list("alice,1002", "carol", 1003));
+}
+END_TEST
+
+int main(void)
+{
+	const TTest *const tests[] = {
+		test_private_rows,
+		test_json,
+		test_table,
+		test_metrics,
+		test_in_list,
+		NULL
+	};
+
+	return ost_check_tests("usage", OST_TIMEOUT_LIGHT, tests);
+}

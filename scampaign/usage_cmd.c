@@ -1,0 +1,157 @@
+/*****************************************************************************\
+ *  usage_cmd.c - scampaign --usage / --metrics: find the engine's usage
+ *  snapshot (StateSaveLocation, or --state-file), read it, keep what the
+ *  caller may see (PrivateData), print it (usage.c).
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ *  Who sees what.  With PrivateData=usage or users, only root and
+ *  SlurmUser see every user's rows; anyone else sees their own.  The
+ *  engine then also writes the file 0600 (SlurmUser's), so that the file
+ *  itself keeps the secret and this filter matters only for a copy the
+ *  site made readable.  scampaign cannot tell an operator (AdminLevel in
+ *  slurmdbd) without the database: operators read it as SlurmUser
+ *  (scampaign.1, doc/admin-guide.md).
+\*****************************************************************************/
+
+#define _GNU_SOURCE
+
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <slurm/slurm.h>
+#include <slurm/slurm_errno.h>
+
+#if SLURM_VERSION_NUMBER >= SLURM_VERSION_NUM(26, 5, 0)
+#define sc_free_conf(c) slurm_free_conf(c)
+#else
+#define sc_free_conf(c) slurm_free_ctl_conf(c)
+#endif
+
+#include "usage.h"
+#include "usage_cmd.h"
+
+/* What the controller's configuration says (have: it answered). */
+typedef struct {
+	bool have;
+	char *dir;			/* StateSaveLocation (malloc) */
+	bool private;			/* PrivateData hides usage or users */
+	uint32_t slurm_uid;		/* SlurmUser */
+} sc_uconf_t;
+
+static void _conf(sc_uconf_t *c)
+{
+	slurm_conf_t *conf = NULL;
+
+	memset(c, 0, sizeof(*c));
+	c->private = true;		/* unknown: the safe side */
+	if (slurm_load_ctl_conf((time_t) 0, &conf) != SLURM_SUCCESS)
+		return;
+	c->have = true;
+	c->dir = conf->state_save_location ?
+		 strdup(conf->state_save_location) : NULL;
+	c->private = conf->private_data &
+		     (PRIVATE_DATA_USAGE | PRIVATE_DATA_USERS);
+	c->slurm_uid = conf->slurm_user_id;
+	sc_free_conf(conf);
+}
+
+/* The whole file at path (malloc, *len bytes), NULL with errno. */
+static char *_slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t cap = 0, n = 0, r;
+
+	if (!f)
+		return NULL;
+	do {
+		if (cap - n < 4096) {
+			char *b = realloc(buf, cap * 2 + 4096);
+
+			if (!b) {
+				free(buf);
+				fclose(f);
+				errno = ENOMEM;
+				return NULL;
+			}
+			buf = b;
+			cap = cap * 2 + 4096;
+		}
+		r = fread(buf + n, 1, cap - n, f);
+		n += r;
+	} while (r > 0);
+	if (ferror(f)) {
+		free(buf);
+		fclose(f);
+		errno = EIO;
+		return NULL;
+	}
+	fclose(f);
+	*len = n;
+	return buf;
+}
+
+/* Read and parse the snapshot at path into s.  RET 0, or 1 (said) */
+static int _load(const char *path, osl_usnap_t *s)
+{
+	char err[256], *buf;
+	size_t len = 0;
+	int rc;
+
+	if (!(buf = _slurp(path, &len))) {
+		fprintf(stderr, "scampaign: error: cannot read %s: %s%s\n",
+			path, strerror(errno), errno == ENOENT ?
+			" (the engine writes it after its first pass)" :
+			errno == EACCES ? " (PrivateData: the file is "
+			"SlurmUser's; run as SlurmUser or root)" : "");
+		return 1;
+	}
+	rc = osl_usnap_parse(s, buf, len, err, sizeof(err));
+	free(buf);
+	if (rc)
+		fprintf(stderr, "scampaign: error: %s: %s\n", path, err);
+	return rc ? 1 : 0;
+}
+
+int sc_usage_cmd(const sc_usage_opts_t *o)
+{
+	sc_uconf_t c;
+	sc_usage_filter_t f = { .partitions = o->partitions,
+				.users = o->users, .uid = getuid() };
+	osl_usnap_t s;
+	char *path = NULL;
+	int rc;
+
+	_conf(&c);
+	if (!o->state_file && (!c.have || !c.dir)) {
+		fprintf(stderr, "scampaign: error: cannot reach slurmctld for StateSaveLocation (%s); give --state-file\n",
+			slurm_strerror(errno));
+		free(c.dir);
+		return 1;
+	}
+	if (!o->state_file && asprintf(&path, "%s/%s", c.dir,
+				       OSL_USNAP_FILE) < 0)
+		path = NULL;
+	f.own_only = c.private && f.uid != 0 &&
+		     !(c.have && f.uid == c.slurm_uid);
+	rc = _load(o->state_file ? o->state_file : path, &s);
+	if (!rc) {
+		sc_usage_filter(&s, &f);
+		if (o->metrics)
+			sc_metrics(stdout, &s);
+		else if (o->json)
+			sc_usage_json(stdout, &s);
+		else
+			sc_usage_table(stdout, &s, o->noheader);
+		osl_usnap_free(&s);
+	}
+	free(path);
+	free(c.dir);
+	return rc;
+}

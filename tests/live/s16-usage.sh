@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# s16-usage.sh - live scenario 16: the usage ledger reconciles with
+# Slurm's accounting.  MariaDB + slurmdbd of the harness (tools/cluster.sh,
+# ACCT=1), sched/backfill + priority/ostrich (the het-job setup),
+# PrivateData=usage.  Jobs: a plain one, an array, a het job, a running
+# job whose owner cuts its limit to 0, one its owner requeues (two runs),
+# one its owner cancels while it runs, and one that ends while slurmctld
+# is down after a kill -9.  Then, per user, the work scampaign --usage
+# --json reports charged equals sum(billing x ElapsedRaw) of every run
+# sacct -D shows, within 1 billing-second per run; the snapshot file is
+# SlurmUser's (0600) under PrivateData, and a user reading a copy sees
+# only their own rows; scampaign --metrics passes promtool.
+# SKIPs (77) and says why when slurmdbd, MariaDB or the Slurm's MySQL
+# plugin is missing.  OST_USAGE_SCRAPES=DIR: scrape scampaign --metrics
+# every 2 s into DIR/EPOCH.prom meanwhile (tools/render-dashboard.py).
+# SPDX-License-Identifier: GPL-2.0-or-later
+. "$OST_SRCDIR/tests/live/live-lib.sh"
+
+need_accounting
+[ -x "$OST_SCAMPAIGN" ] || skip "scampaign not built"
+
+NNODES=4 ACCT=1
+SCHED=sched/backfill PRIO=priority/ostrich
+LIVE_USER_BINS="$OST_SCAMPAIGN"
+# ThinkTime=5: campaigns end during the run (the stretch histogram)
+live_start "$(printf 'Interval=1\nThinkTime=5')" "PrivateData=usage"
+SNAP=$WORK/state/ostrich_usage
+note "$(( $(date +%s) - T_START )) s to start; slurmdbd on port $DBD_PORT"
+
+if [ -n "${OST_USAGE_SCRAPES:-}" ]; then
+	mkdir -p "$OST_USAGE_SCRAPES"
+	( while sleep 2; do
+		"$OST_SCAMPAIGN" --metrics --state-file "$SNAP" \
+			> "$OST_USAGE_SCRAPES/$(date +%s).prom" 2>/dev/null || true
+	  done ) &
+	SCRAPER=$!
+	trap 'rc=$?; kill "$SCRAPER" 2>/dev/null; (exit $rc); live_exit' EXIT
+fi
+
+state_of() { squeue -h -j "$1" -o %T 2>/dev/null | head -1; }
+running() { [ "$(state_of "$1")" = RUNNING ]; }
+
+plain=$(sub alice -n 2 -t 2 --wrap 'sleep 3')
+cut=$(sub alice -n 4 -t 5 --wrap "$(gated cut)")
+canc=$(sub alice -n 1 -t 5 --wrap "$(gated canc)")
+rq=$(sub bob -n 2 -t 5 --requeue --wrap "$(gated rq)")
+arr=$(sub bob --array=0-3 -n 1 -t 2 --wrap 'sleep 2')
+het=$(sub carol -n 1 -t 2 : -n 2 -t 2 --wrap 'sleep 3')
+het=${het%%[+;]*}
+k9=$(sub carol -n 2 -t 5 --wrap "$(gated k9)")
+note "plain $plain, limit cut $cut, cancel $canc (alice); requeue $rq, array $arr (bob); het $het, kill -9 $k9 (carol)"
+for j in "$cut" "$canc" "$rq" "$k9"; do
+	wait_for 120 "running $j" || { squeue; fail "job $j did not start"; }
+done
+wait_passes
+sleep 3		# each has run, and been charged, a few seconds
+
+# the owner cuts the limit of a running job to 0: what it ran stays charged
+as alice scontrol update jobid="$cut" timelimit=0 || fail "alice cannot cut the limit of $cut"
+wait_passes
+open_gate cut
+as alice scancel "$canc" || fail "alice cannot cancel $canc"
+as bob scontrol requeue "$rq" || fail "bob cannot requeue $rq"
+wait_for 60 "[ \"\$(state_of $rq)\" = PENDING ]" || fail "job $rq was not requeued"
+wait_passes
+note "job $rq requeued by its owner; waiting for its second run"
+wait_for 300 "running $rq" || { squeue; fail "requeued job $rq did not start again"; }
+sleep 2
+open_gate rq
+
+# slurmctld saves job state at most every 5 s, the engine every Interval:
+# both hold the runs so far before the kill
+sleep 6
+note "kill -9 slurmctld; job $k9 ends while it is down"
+ctld_stop KILL
+open_gate k9
+sleep 4
+ctld_start || fail "slurmctld did not restart"
+wait_queue_empty 300
+
+# every run in sacct, ended: "JobIDRaw|User|AllocTRES|ElapsedRaw|State"
+rows() { sacct -a -D -X -n -P -S "$(date -d "@$T_START" +%Y-%m-%dT%H:%M:%S)" \
+	--format=JobIDRaw,User,AllocTRES,ElapsedRaw,State; }
+wait_for 300 '[ -n "$(rows 2>/dev/null)" ] && ! rows | grep -q "|RUNNING$\||PENDING$"' ||
+	{ rows; fail "sacct still shows runs not ended"; }
+# sacct's rows first, then two passes and a snapshot after them
+wait_passes
+last=$(date +%s)
+wait_for 60 "[ \"\$(sed -n 's/^snapshot time=\\([0-9]*\\).*/\\1/p' '$SNAP' 2>/dev/null)\" -gt $last ]" ||
+	fail "no usage snapshot written after $last"
+ROWS=$(rows | grep -v '|PENDING$' || true)
+note "sacct -D -X (JobIDRaw|User|AllocTRES|ElapsedRaw|State):"
+printf '%s\n' "$ROWS" | sed 's/^/#   /'
+printf '%s\n' "$ROWS" | grep -q '|REQUEUED$' || fail "sacct shows no REQUEUED run of $rq"
+
+JSON=$("$OST_SCAMPAIGN" --usage --json) || fail "scampaign --usage --json failed"
+note "scampaign --usage --json: $(printf '%s' "$JSON" | tr -d '\n')"
+"$OST_SCAMPAIGN" --usage | sed 's/^/#   /'
+
+# per user: charged (ledger) vs sum(billing x ElapsedRaw) (sacct), the
+# difference within 1 billing-second per run
+CMP=$( { printf '%s\n' "$JSON" | sed -n 's/.*"user":"\([^"]*\)".*"charged":\([0-9.e+]*\).*/L \1 \2/p'
+	 printf '%s\n' "$ROWS" | awk -F'|' '{ b = 0; n = split($3, t, ",")
+		for (i = 1; i <= n; i++) if (t[i] ~ /^billing=/) { sub(/^billing=/, "", t[i]); b = t[i] }
+		print "S", $2, b * $4 }'; } |
+	awk '$1 == "L" { l[$2] += $3; u[$2] = 1 } $1 == "S" { s[$2] += $3; n[$2]++; u[$2] = 1 }
+	     END { for (x in u) { d = l[x] - s[x]; if (d < 0) d = -d
+		   printf "%s charged %.1f sacct %.1f runs %d %s\n", x, l[x], s[x], n[x], d <= n[x] ? "ok" : "MISMATCH" } }' | sort)
+printf '%s\n' "$CMP" | sed 's/^/# /'
+[ "$(printf '%s\n' "$CMP" | grep -c ' ok$')" = 3 ] || fail "the ledger does not reconcile with sacct for every user"
+
+# PrivateData=usage: the file is SlurmUser's; a user sees only their rows
+[ "$(stat -c %a "$SNAP")" = 600 ] || fail "$SNAP has mode $(stat -c %a "$SNAP") under PrivateData=usage, want 600"
+as alice "$WORK/bin/scampaign" --usage > "$WORK/out/alice.err" 2>&1 &&
+	fail "alice read the snapshot under PrivateData"
+grep -q 'SlurmUser' "$WORK/out/alice.err" || { cat "$WORK/out/alice.err"; fail "no clear message for alice"; }
+install -m 0644 "$SNAP" "$WORK/out/usage.copy"
+MINE=$(as alice "$WORK/bin/scampaign" --usage --json --state-file "$WORK/out/usage.copy") ||
+	fail "alice cannot read a copy"
+printf '%s\n' "$MINE" | grep -q '"user":"alice"' || fail "alice does not see her row: $MINE"
+! printf '%s\n' "$MINE" | grep -q '"user":"\(bob\|carol\)"' || fail "alice sees others' rows: $MINE"
+
+# the histogram counts the campaigns that ended since the engine started:
+# carol's, whose kill -9 job ended across the restart, ThinkTime after
+# its end (bob's may have closed before the kill, and gone with it)
+ended() { sed -n 's/^stretch sum=[^ ]* count=//p' "$SNAP"; }
+wait_for 60 '[ "$(ended)" -ge 1 ]' || fail "the stretch histogram counts $(ended) campaigns, want 1"
+"$OST_SCAMPAIGN" --metrics > "$WORK/out/metrics.prom" || fail "scampaign --metrics failed"
+note "stretch histogram: $(grep '^ostrich_campaign_stretch_\(sum\|count\)' "$WORK/out/metrics.prom" | tr '\n' ' ')"
+if command -v promtool > /dev/null; then
+	promtool check metrics < "$WORK/out/metrics.prom" || fail "promtool rejects scampaign --metrics"
+	note "promtool check metrics: ok ($(grep -vc '^#' "$WORK/out/metrics.prom") samples)"
+else
+	note "promtool missing: metrics not checked (tools/install-deps.sh installs prometheus)"
+fi
+cp "$WORK/out/metrics.prom" "${OST_USAGE_METRICS_OUT:-/dev/null}" 2>/dev/null || true
+echo "PASS: per user, the ledger's charge equals sum(billing x elapsed) of sacct's runs (a requeue's two runs, a limit cut to 0, a cancel, a het job, an array, a kill -9 restart); PrivateData keeps the file SlurmUser's and a copy shows a user their own rows; promtool accepts --metrics"

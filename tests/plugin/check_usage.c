@@ -1,0 +1,323 @@
+/*****************************************************************************\
+ *  check_usage.c - the usage ledger (plugins/lib/osl_usage.c, §18): what
+ *  each pass charges, that no owner's action takes accrued usage back,
+ *  that a restart charges the runs of the downtime once; its state file
+ *  (osl_ledger_io.c) and the campaigns' stretch (osl_stretch.c).
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+\*****************************************************************************/
+
+#include "plug_util.h"
+
+#define A 1001u			/* two users */
+#define B 1002u
+
+/* A pass of u over obs[0..n) (sorted here) at now. */
+static double upass(osl_usage_t *u, osl_obs_t *obs, int n, double now)
+{
+	osl_obs_vec_t vec = { .v = obs, .n = n, .cap = n };
+	osl_obs_t **idx = osl_obs_index(&vec);
+	double c = osl_usage_pass(u, idx, n, now, NULL, NULL);
+
+	osl_tfree(idx, n + 1, sizeof(*idx));
+	return c;
+}
+
+/* A running observation of q CPUs with a limit of est seconds. */
+static osl_obs_t run_q(uint64_t key, uint32_t uid, uint32_t q, double start,
+		       double est)
+{
+	osl_obs_t o = running(key, uid, start - 10, start, NULL);
+
+	o.procs = q;
+	o.estimate = est;
+	o.limit = est;
+	return o;
+}
+
+static osl_obs_t fin_q(uint64_t key, uint32_t uid, uint32_t q, double start,
+		       double end, double est)
+{
+	osl_obs_t o = finished(key, uid, start - 10, start, end, NULL);
+
+	o.procs = q;
+	o.estimate = est;
+	o.limit = est;
+	return o;
+}
+
+/* Each pass charges what ran since the last; the finish the rest. */
+START_TEST(test_accrual)
+{
+	osl_usage_t u;
+	osl_obs_t o;
+
+	osl_usage_init(&u, T0);
+	o = run_q(1, A, 4, T0 + 10, 3600);
+	ck_assert_double_eq(upass(&u, &o, 1, T0 + 20), 40);
+	ck_assert_double_eq(upass(&u, &o, 1, T0 + 50), 120);
+	ck_assert_double_eq(osl_usage_of(&u, A), 160);
+	o = fin_q(1, A, 4, T0 + 10, T0 + 70, 3600);
+	ck_assert_double_eq(upass(&u, &o, 1, T0 + 80), 80);
+	ck_assert_double_eq(osl_usage_of(&u, A), 240);
+	/* the record is still shown: never charged again */
+	ck_assert_double_eq(upass(&u, &o, 1, T0 + 90), 0);
+	ck_assert_int_eq(u.ndone, 1);
+	/* gone: forgotten */
+	ck_assert_double_eq(upass(&u, NULL, 0, T0 + 100), 0);
+	ck_assert_int_eq(u.ndone, 0);
+	ck_assert_double_eq(osl_usage_total(&u), 240);
+	osl_usage_free(&u);
+}
+END_TEST
+
+/* A run seen only finished (between two passes) is charged once; one
+ * that ended before the ledger began is not; nor is the time of a run
+ * before the ledger began. */
+START_TEST(test_unseen_runs)
+{
+	osl_usage_t u;
+	osl_obs_t o[3];
+
+	osl_usage_init(&u, T0);
+	o[0] = fin_q(1, A, 2, T0 + 5, T0 + 15, 3600);	/* 20 */
+	o[1] = fin_q(2, A, 2, T0 - 50, T0 - 10, 3600);	/* before: 0 */
+	o[2] = run_q(3, B, 1, T0 - 100, 3600);		/* since T0: 30 */
+	ck_assert_double_eq(upass(&u, o, 3, T0 + 30), 50);
+	ck_assert_double_eq(upass(&u, o, 3, T0 + 30), 0);
+	ck_assert_double_eq(osl_usage_of(&u, A), 20);
+	ck_assert_double_eq(osl_usage_of(&u, B), 30);
+	osl_usage_free(&u);
+}
+END_TEST
+
+/* Requeue: the first run stays charged up to the requeue, the second is
+ * charged too; also when both happen between two passes. */
+START_TEST(test_requeue)
+{
+	osl_usage_t u;
+	osl_obs_t o;
+
+	osl_usage_init(&u, T0);
+	o = run_q(7, A, 3, T0 + 10, 3600);
+	(void) upass(&u, &o, 1, T0 + 20);		/* 30 */
+	o = pend(7, A, T0 + 5, NULL);			/* requeued at 40, */
+	o.end = (time_t) (T0 + 40);			/* still completing */
+	ck_assert_double_eq(upass(&u, &o, 1, T0 + 45), 3 * 20);
+	ck_assert_double_eq(osl_usage_of(&u, A), 90);
+	/* completed: end cleared, a new submit time (a bound) */
+	o = run_q(8, A, 1, T0 + 10, 3600);
+	(void) upass(&u, &o, 1, T0 + 20);		/* 10 */
+	o = pend(8, A, T0 + 31, NULL);
+	ck_assert_double_eq(upass(&u, &o, 1, T0 + 45), 11);
+	o = run_q(8, A, 1, T0 + 10, 3600);		/* an old record */
+	ck_assert_double_eq(upass(&u, &o, 1, T0 + 46), 0);
+	o = pend(7, A, T0 + 5, NULL);
+	o = run_q(7, A, 3, T0 + 100, 3600);
+	ck_assert_double_eq(upass(&u, &o, 1, T0 + 110), 30);
+	/* requeued and started again between two passes */
+	o = run_q(7, A, 3, T0 + 200, 3600);
+	ck_assert_double_eq(upass(&u, &o, 1, T0 + 210), 3 * 90 + 30);
+	o = fin_q(7, A, 3, T0 + 200, T0 + 220, 3600);
+	ck_assert_double_eq(upass(&u, &o, 1, T0 + 230), 30);
+	ck_assert_double_eq(osl_usage_of(&u, A), 90 + 21 + 30 + 270 + 30 + 30);
+	osl_usage_free(&u);
+}
+END_TEST
+
+/* An owner's cut of the limit to 0, then the end: what accrued stays,
+ * and the finish charges the whole run (§1: never less than the estimate
+ * it ran under). */
+START_TEST(test_limit_cut)
+{
+	osl_usage_t u;
+	osl_obs_t o;
+
+	osl_usage_init(&u, T0);
+	o = run_q(9, A, 4, T0, 600);
+	(void) upass(&u, &o, 1, T0 + 8);		/* 32 */
+	o.estimate = o.limit = 0;			/* cut to 0 */
+	ck_assert_double_eq(upass(&u, &o, 1, T0 + 9), 4);
+	o = fin_q(9, A, 4, T0, T0 + 10, 0);
+	ck_assert_double_eq(upass(&u, &o, 1, T0 + 12), 4);
+	ck_assert_double_eq(osl_usage_of(&u, A), 40);
+	/* a run that overran its estimate is charged at most it */
+	o = run_q(10, B, 1, T0, 60);
+	(void) upass(&u, &o, 1, T0 + 100);
+	ck_assert_double_eq(osl_usage_of(&u, B), 60);
+	o = fin_q(10, B, 1, T0, T0 + 120, 60);
+	ck_assert_double_eq(upass(&u, &o, 1, T0 + 130), 0);
+	osl_usage_free(&u);
+}
+END_TEST
+
+/* Cancel of a running job, a hold, an array's update: none takes usage
+ * back; a record gone is charged up to the last pass. */
+START_TEST(test_cancel_and_gone)
+{
+	osl_usage_t u;
+	osl_obs_t o[2];
+
+	osl_usage_init(&u, T0);
+	o[0] = run_q(OSL_ARRAY_KEY(50, 1), A, 2, T0, 3600);
+	o[0].group = 50;
+	o[1] = run_q(OSL_ARRAY_KEY(50, 2), A, 2, T0, 3600);
+	o[1].group = 50;
+	(void) upass(&u, o, 2, T0 + 10);		/* 40 */
+	o[0] = fin_q(OSL_ARRAY_KEY(50, 1), A, 2, T0, T0 + 15, 3600);
+	o[0].group = 50;				/* cancelled at 15 */
+	ck_assert_double_eq(upass(&u, o, 2, T0 + 20), 10 + 20);
+	/* an owner's update marks nothing: the task is not charged again */
+	ck_assert_double_eq(upass(&u, o, 2, T0 + 20), 0);
+	/* task 2's record purged before a pass saw it end */
+	ck_assert_double_eq(upass(&u, o, 1, T0 + 40), 0);
+	ck_assert_double_eq(osl_usage_of(&u, A), 70);
+	osl_usage_free(&u);
+}
+END_TEST
+
+/* Het components are jobs with their own ids: each is charged. */
+START_TEST(test_het)
+{
+	osl_usage_t u;
+	osl_obs_t o[2];
+
+	osl_usage_init(&u, T0);
+	o[0] = fin_q(20, A, 1, T0, T0 + 30, 3600);
+	o[1] = fin_q(21, A, 4, T0, T0 + 30, 3600);
+	ck_assert_double_eq(upass(&u, o, 2, T0 + 40), 150);
+	osl_usage_free(&u);
+}
+END_TEST
+
+/* u through its text into a new ledger. */
+static void reload(osl_usage_t *u)
+{
+	char err[128];
+	size_t len;
+	char *txt = osl_ledger_save(u, &len);
+	osl_usage_t v;
+
+	ck_assert_ptr_nonnull(txt);
+	osl_usage_init(&v, 0);
+	ck_assert_int_eq(osl_ledger_load(&v, txt, len, err, sizeof(err)), 0);
+	free(txt);
+	osl_usage_free(u);
+	*u = v;
+}
+
+/* A restart: what accrued stays, the runs of the downtime are charged
+ * once, from Slurm's times, the runs charged before are not. */
+START_TEST(test_restart)
+{
+	osl_usage_t u;
+	osl_obs_t o[4];
+
+	osl_usage_init(&u, T0);
+	o[0] = run_q(1, A, 2, T0, 3600);		/* ends in the gap */
+	o[1] = fin_q(2, A, 1, T0, T0 + 5, 3600);	/* charged before */
+	o[2] = run_q(3, B, 1, T0, 3600);		/* still running */
+	(void) upass(&u, o, 3, T0 + 10);		/* 20 + 5 + 10 */
+	reload(&u);
+	ck_assert_double_eq(osl_usage_total(&u), 35);
+	/* down from T0 + 10 to T0 + 100 */
+	o[0] = fin_q(1, A, 2, T0, T0 + 50, 3600);	/* +80 */
+	o[3] = fin_q(4, B, 3, T0 + 20, T0 + 40, 3600);	/* +60, in the gap */
+	ck_assert_double_eq(upass(&u, o, 4, T0 + 100), 80 + 90 + 60);
+	reload(&u);
+	ck_assert_double_eq(upass(&u, o, 4, T0 + 110), 10);
+	ck_assert_double_eq(osl_usage_of(&u, A), 20 + 5 + 80);
+	ck_assert_double_eq(osl_usage_of(&u, B), 110 + 60);
+	osl_usage_free(&u);
+}
+END_TEST
+
+static long load_str(osl_usage_t *u, const char *txt, char *err, size_t size)
+{
+	return osl_ledger_load(u, txt, strlen(txt), err, size);
+}
+
+/* The file: exact round trip; older, newer and damaged ones. */
+START_TEST(test_file)
+{
+	osl_usage_t u, v;
+	osl_obs_t o = run_q(5, A, 3, T0, 3600);
+	char err[128], *txt, *bad;
+	size_t len, i;
+
+	osl_usage_init(&u, T0 + 0.1);
+	(void) upass(&u, &o, 1, T0 + 1.0 / 3);
+	txt = osl_ledger_save(&u, &len);
+	osl_usage_init(&v, 0);
+	ck_assert_int_eq(osl_ledger_load(&v, txt, len, err, sizeof(err)), 0);
+	ck_assert(osl_usage_of(&v, A) == osl_usage_of(&u, A));
+	ck_assert(v.since == u.since && v.runs[0].run == u.runs[0].run);
+	/* every truncation is refused, v kept */
+	for (i = 0; i < len; i++)
+		OST_CHECK(osl_ledger_load(&v, txt, i, err, sizeof(err)) == -1,
+			  "truncation at %zu loaded", i);
+	ck_assert(osl_usage_of(&v, A) == osl_usage_of(&u, A));
+	bad = malloc(len + 1);
+	memcpy(bad, txt, len);
+	bad[15] = '9';					/* ostrich-ledger 9 */
+	ck_assert_int_eq(osl_ledger_load(&v, bad, len, err, sizeof(err)), 9);
+	ck_assert(strstr(err, "newer"));
+	memcpy(bad, "ostrich-state 1", 15);		/* a core state */
+	ck_assert_int_eq(osl_ledger_load(&v, bad, len, err, sizeof(err)), -1);
+	free(bad);
+	ck_assert_int_eq(load_str(&v, "ostrich-ledger 1\nsince=0x1p+0 clock=0x1p+0\nuser uid=2 charged=0x1p+0\nuser uid=1 charged=0x1p+0\nend records=3\n",
+				  err, sizeof(err)), -1);
+	ck_assert(strstr(err, "order"));
+	ck_assert_int_eq(load_str(&v, "ostrich-ledger 1\nsince=0x1p+0 clock=0x1p+0\nuser uid=1 charged=-0x1p+0\nend records=2\n",
+				  err, sizeof(err)), -1);
+	ck_assert(strstr(err, "line 3"));
+	ck_assert_int_eq(load_str(&v, "ostrich-ledger 1\nsince=0x1p+0 clock=0x1p+0\nuser uid=1 charged=0x1p+0\nend records=2\n",
+				  err, sizeof(err)), 0);
+	free(txt);
+	osl_usage_free(&u);
+	osl_usage_free(&v);
+}
+END_TEST
+
+/* Buckets, and a campaign closed once over (§7 on the partition). */
+START_TEST(test_stretch)
+{
+	osl_part_t p = mk_part(4);
+	osl_stretch_t h = { 0 };
+	osl_obs_t o = fin_q(1, A, 4, T0 + 10, T0 + 110, 3600);
+
+	osl_stretch_add(&h, 1);
+	osl_stretch_add(&h, 2.5);
+	osl_stretch_add(&h, 1e9);
+	ck_assert_uint_eq(h.bucket[0], 1);
+	ck_assert_uint_eq(h.bucket[3], 1);
+	ck_assert_uint_eq(h.bucket[OSL_STRETCH_NB - 1], 1);
+	/* submitted at T0, waited 10 s, ran 100 s on the whole machine */
+	osl_stretch_job(&h, &o, 100, 1, T0);
+	ck_assert_int_eq(osl_stretch_close(&h, &p, T0 + 200, 600), 0);
+	ck_assert_int_eq(osl_stretch_close(&h, &p, T0 + 800, 600), 1);
+	ck_assert_uint_eq(h.count, 4);
+	ck_assert_double_eq_tol(h.sum, 1 + 2.5 + 1e9 + 1.1, 1e-6);
+	ck_assert_int_eq(h.n, 0);
+	osl_stretch_free(&h);
+	free_part(&p);
+}
+END_TEST
+
+int main(void)
+{
+	const TTest *const tests[] = {
+		test_accrual,
+		test_unseen_runs,
+		test_requeue,
+		test_limit_cut,
+		test_cancel_and_gone,
+		test_het,
+		test_restart,
+		test_file,
+		test_stretch,
+		NULL
+	};
+
+	return ost_check_tests("usage", PLUG_TIMEOUT, tests);
+}
