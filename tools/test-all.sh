@@ -299,11 +299,8 @@ else
 	live_matrix="s1-ostrich.sh s2-faircamp.sh s3-backfill.sh s4-restart.sh"
 	live_matrix+=" s5-badconf.sh s6-special.sh s7-inspect.sh s8-resize.sh"
 	live_matrix+=" s10-gap.sh s11-save-gap.sh s12-accounting.sh"
-	live_matrix+=" s13-arrival.sh"
-	# not s16-usage.sh yet: 26.05's slurmctld with accounting refuses its
-	# kill -9 restart ("No Assoc usage file ... to recover") until it has
-	# written state/assoc_usage; it runs on the packaged 22.05 (all of
-	# tests/live)
+	live_matrix+=" s13-arrival.sh s14-billing.sh s15-charge-weights.sh"
+	live_matrix+=" s16-usage.sh"
 	for v in "${versions[@]}"; do
 		d=s$v
 		if ! step "build against Slurm $v (-Werror)" build_tree "$d" \

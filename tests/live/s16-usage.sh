@@ -47,7 +47,7 @@ rq=$(sub bob -n 2 -t 5 --requeue --wrap "$(gated rq)")
 arr=$(sub bob --array=0-3 -n 1 -t 2 --wrap 'sleep 2')
 het=$(sub carol -n 1 -t 2 : -n 2 -t 2 --wrap 'sleep 3')
 het=${het%%[+;]*}
-k9=$(sub carol -n 2 -t 5 --wrap "$(gated k9)")
+k9=$(sub carol -n 2 -t 20 --wrap "$(gated k9)")
 note "plain $plain, limit cut $cut, cancel $canc (alice); requeue $rq, array $arr (bob); het $het, kill -9 $k9 (carol)"
 for j in "$cut" "$canc" "$rq" "$k9"; do
 	wait_for 120 "running $j" || { squeue; fail "job $j did not start"; }
@@ -68,9 +68,21 @@ wait_for 300 "running $rq" || { squeue; fail "requeued job $rq did not start aga
 sleep 2
 open_gate rq
 
-# slurmctld saves job state at most every 5 s, the engine every Interval:
-# both hold the runs so far before the kill
-sleep 6
+# slurmctld saves its job state at most every 5 s, the engine its ledger
+# with its state: both must hold the runs so far before the kill.  From
+# 24.11 on, a slurmctld with accounting refuses to restart without its
+# assoc_usage file ("No Assoc usage file ... to recover"), which it first
+# writes at its periodic full save, 300 s after it started: wait for it
+# there (jobs run with limits that outlast the wait).
+t=$(date +%s)
+wait_for 30 "[ \$(date +%s) -gt $t ]" || true
+wait_for 120 "[ \$(stat -c %Y '$WORK/state/job_state') -gt $t ] &&
+	[ \$(stat -c %Y '$WORK'/state/ostrich_ledger.debug) -gt $t ]" ||
+	{ ls -l --time-style=+%s "$WORK/state"; fail "no state saved after $t"; }
+if [ "${CLUSTER_SLURM_VERSION%%.*}" -ge 24 ]; then
+	wait_for 420 "[ -e '$WORK/state/assoc_usage' ]" ||
+		fail "slurmctld wrote no assoc_usage in 420 s"
+fi
 note "kill -9 slurmctld; job $k9 ends while it is down"
 ctld_stop KILL
 open_gate k9
