@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # s16-usage.sh - live scenario 16: the usage ledger reconciles with
 # Slurm's accounting.  MariaDB + slurmdbd of the harness (tools/cluster.sh,
-# ACCT=1), sched/backfill + priority/ostrich (the het-job setup),
-# PrivateData=usage.  Jobs: a plain one, an array, a het job, a running
+# ACCT=1) on GPU nodes with TRESBillingWeights=CPU=1.0,GRES/gpu=4.0,
+# sched/backfill + priority/ostrich (the het-job setup),
+# PrivateData=usage.  Jobs: a plain one, a GPU one (1 CPU + 4 GPUs:
+# 17 billing units), an array, a het job, a running
 # job whose owner cuts its limit to 0, one its owner requeues (two runs),
 # one its owner cancels while it runs, and one that ends while slurmctld
 # is down after a kill -9.  Then, per user, the work scampaign --usage
@@ -17,9 +19,11 @@
 . "$OST_SRCDIR/tests/live/live-lib.sh"
 
 need_accounting
+[ -f "$STOCK_PLUGINDIR/gres_gpu.so" ] || skip "no gres_gpu.so in $STOCK_PLUGINDIR"
 [ -x "$OST_SCAMPAIGN" ] || skip "scampaign not built"
 
-NNODES=4 ACCT=1
+NNODES=4 GPUS_PER_NODE=4 ACCT=1
+PART_EXTRA="TRESBillingWeights=CPU=1.0,GRES/gpu=4.0"
 SCHED=sched/backfill PRIO=priority/ostrich
 LIVE_USER_BINS="$OST_SCAMPAIGN"
 # ThinkTime=5: campaigns end during the run (the stretch histogram)
@@ -41,6 +45,7 @@ state_of() { squeue -h -j "$1" -o %T 2>/dev/null | head -1; }
 running() { [ "$(state_of "$1")" = RUNNING ]; }
 
 plain=$(sub alice -n 2 -t 2 --wrap 'sleep 3')
+gpu=$(sub alice -n 1 --gres=gpu:4 -t 2 --wrap 'sleep 3')
 cut=$(sub alice -n 4 -t 5 --wrap "$(gated cut)")
 canc=$(sub alice -n 1 -t 5 --wrap "$(gated canc)")
 rq=$(sub bob -n 2 -t 5 --requeue --wrap "$(gated rq)")
@@ -48,7 +53,7 @@ arr=$(sub bob --array=0-3 -n 1 -t 2 --wrap 'sleep 2')
 het=$(sub carol -n 1 -t 2 : -n 2 -t 2 --wrap 'sleep 3')
 het=${het%%[+;]*}
 k9=$(sub carol -n 2 -t 20 --wrap "$(gated k9)")
-note "plain $plain, limit cut $cut, cancel $canc (alice); requeue $rq, array $arr (bob); het $het, kill -9 $k9 (carol)"
+note "plain $plain, GPU $gpu, limit cut $cut, cancel $canc (alice); requeue $rq, array $arr (bob); het $het, kill -9 $k9 (carol)"
 for j in "$cut" "$canc" "$rq" "$k9"; do
 	wait_for 120 "running $j" || { squeue; fail "job $j did not start"; }
 done
@@ -104,6 +109,7 @@ ROWS=$(rows | grep -v '|PENDING$' || true)
 note "sacct -D -X (JobIDRaw|User|AllocTRES|ElapsedRaw|State):"
 printf '%s\n' "$ROWS" | sed 's/^/#   /'
 printf '%s\n' "$ROWS" | grep -q '|REQUEUED$' || fail "sacct shows no REQUEUED run of $rq"
+printf '%s\n' "$ROWS" | grep -q "^$gpu|alice|billing=17," || fail "sacct does not bill GPU job $gpu 17"
 
 JSON=$("$OST_SCAMPAIGN" --usage --json) || fail "scampaign --usage --json failed"
 note "scampaign --usage --json: $(printf '%s' "$JSON" | tr -d '\n')"
