@@ -38,6 +38,9 @@ do_files() {
 	/usr/share/doc/ostrich-slurm[^/]*/user-guide\.md
 	/usr/share/doc/ostrich-slurm[^/]*/ostrich\.conf\.example
 	/usr/share/doc/ostrich-slurm[^/]*/slurm\.conf\.example
+	/usr/share/doc/ostrich-slurm[^/]*/ostrich-metrics\.service
+	/usr/share/doc/ostrich-slurm[^/]*/ostrich-metrics\.timer
+	/usr/share/doc/ostrich-slurm[^/]*/grafana-ostrich\.json
 	/usr/share/licenses/ostrich-slurm[^/]*
 	/usr/share/licenses/ostrich-slurm[^/]*/COPYING
 	EOF
