@@ -122,6 +122,7 @@ static void _reload_conf(void)
 	slurm_mutex_lock(&osl_eng.lock);
 	osl_conf_free(osl_eng.conf);
 	osl_eng.conf = conf;
+	osl_eng.billed_parts = -1;	/* partitions may have changed too */
 	_evlog_open();
 	for (i = 0; i < osl_eng.nparts; i++)
 		osl_part_reconfigure(&osl_eng.parts[i],

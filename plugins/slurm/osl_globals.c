@@ -38,6 +38,7 @@ void *acct_db_conn = NULL;
  * monotonic clock, by the first init (osl_engine.c). */
 osl_engine_t osl_eng = {
 	.lock = PTHREAD_MUTEX_INITIALIZER,
+	.billed_parts = -1,
 };
 
 extern double osl_now_hr(void)
@@ -55,13 +56,15 @@ extern double osl_now_hr(void)
  * NOTE: the slurmctld locks the caller needs are held.
  * RET whether the assoc lock was taken (for osl_unlock_engine)
  */
-extern bool osl_lock_engine(assoc_mgr_lock_t *assoc_lock)
+extern bool osl_lock_engine(assoc_mgr_lock_t *assoc_lock, bool pass)
 {
-	bool assoc;
+	bool assoc, tres = false, node;
 
 	slurm_mutex_lock(&osl_eng.lock);
-	assoc = osl_eng.conf && (osl_eng.conf->weights_assoc ||
-				 osl_eng.conf->charge != OSL_CHARGE_CPU);
+	if (pass && osl_eng.conf)
+		osl_tres_locks(osl_eng.conf, osl_eng.billed_parts, &tres,
+			       &node);
+	assoc = osl_eng.conf && (osl_eng.conf->weights_assoc || tres);
 	if (assoc) {
 		slurm_mutex_unlock(&osl_eng.lock);
 		assoc_mgr_lock(assoc_lock);

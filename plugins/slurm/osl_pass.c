@@ -53,29 +53,46 @@ typedef struct {
 } osl_pass_stats_t;
 
 
-/* Capacities change with nodes, TRES, weights and reconfigure (§19).
- * NOTE: conf, node and part read locks, assoc_mgr TRES read lock. */
-static void _refresh_parts(double now)
+/* Capacities change with nodes, TRES, weights and reconfigure (§19).  A
+ * table that needs a lock this pass does not hold (osl_tres_build: the
+ * partition gained TRESBillingWeights since the last pass) is kept as it
+ * is, and the next pass, which takes that lock, builds it.
+ * NOTE: conf and part read locks (node read, assoc_mgr TRES read as
+ * osl_tres_locks said); osl_eng.lock. */
+static void _refresh_parts(double now, bool node_locked)
 {
 	list_itr_t *it = list_iterator_create(part_list);
 	part_record_t *part_ptr;
-	int i;
+	int i, billed = 0;
+	bool stale = false;
 
 	while ((part_ptr = list_next(it))) {
 		osl_part_t *p = osl_part_get(part_ptr->name,
 					     part_ptr->total_cpus, &i);
+		osl_tres_t *t;
 		uint32_t procs;
 
+		billed += part_ptr->billing_weights != NULL;
 		if (!p)
 			continue;
+		if (!(t = osl_tres_build(part_ptr, osl_eng.conf,
+					 osl_eng.assoc_held, node_locked))) {
+			stale = true;
+			continue;
+		}
 		osl_tres_free(p->tres);
-		p->tres = osl_tres_build(part_ptr, osl_eng.conf);
+		p->tres = t;
 		p->unit = osl_tres_charge(p->tres);
 		procs = osl_tres_capacity(p->tres);
 		if (p->procs != procs)
 			osl_part_reconfigure(p, procs, now);
 	}
 	list_iterator_destroy(it);
+	osl_eng.billed_parts = billed;
+	if (stale) {
+		osl_eng.wake = true;
+		osl_eng.woken[OSL_WAKE_CHANGED]++;
+	}
 }
 
 /* The ledger's hook at a run's finish: its campaign, while the core still
@@ -191,6 +208,21 @@ static void _write_all(const osl_obs_vec_t *vec, osl_pass_stats_t *ps)
 	}
 }
 
+/* The node lock a pass needs (osl_tres_locks), decided before the
+ * slurmctld locks are taken; a reconfigure in between makes _refresh_parts
+ * keep the tables for the next pass. */
+static lock_level_t _node_lock(void)
+{
+	bool tres = false, node = false;
+
+	slurm_mutex_lock(&osl_eng.lock);
+	if (osl_eng.conf)
+		osl_tres_locks(osl_eng.conf, osl_eng.billed_parts, &tres,
+			       &node);
+	slurm_mutex_unlock(&osl_eng.lock);
+	return node ? READ_LOCK : NO_LOCK;
+}
+
 /*
  * First half, under the job read lock: observe job_list into vec, then
  * sync, advance, rank and renumber every core, and merge the
@@ -200,10 +232,10 @@ static void _write_all(const osl_obs_vec_t *vec, osl_pass_stats_t *ps)
 static osl_obs_t **_pass_read(osl_obs_vec_t *vec, double *now,
 			      osl_pass_stats_t *ps)
 {
-	/* conf R (slurm_conf strings), job R, node R (GRES of ChargeWeights,
-	 * osl_tres_build), part R */
+	/* conf R (slurm_conf strings), job R, node R only for the GRES of
+	 * ChargeWeights= (osl_tres_locks), part R */
 	slurmctld_lock_t job_read_lock = {
-		READ_LOCK, READ_LOCK, READ_LOCK, READ_LOCK, NO_LOCK };
+		READ_LOCK, READ_LOCK, NO_LOCK, READ_LOCK, NO_LOCK };
 	/* association shares for Weights=assoc, TRES for Charge= */
 	assoc_mgr_lock_t assoc_read_lock = { .assoc = READ_LOCK,
 					     .tres = READ_LOCK };
@@ -212,13 +244,14 @@ static osl_obs_t **_pass_read(osl_obs_vec_t *vec, double *now,
 	job_record_t *job_ptr;
 	bool assoc;
 
+	job_read_lock.node = _node_lock();
 	lock_slurmctld(job_read_lock);
-	assoc = osl_lock_engine(&assoc_read_lock);
+	assoc = osl_lock_engine(&assoc_read_lock, true);
 	ps->lock = osl_now_hr();
 	*now = (double) time(NULL);
 	memcpy(ps->woke, osl_eng.woke, sizeof(ps->woke));
 
-	_refresh_parts(*now);
+	_refresh_parts(*now, job_read_lock.node == READ_LOCK);
 	ps->njobs = list_count(job_list);
 	it = list_iterator_create(job_list);
 	while ((job_ptr = list_next(it)))

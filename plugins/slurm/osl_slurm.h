@@ -66,6 +66,9 @@ typedef struct {
 	bool assoc_held;		/* the thread holding lock also holds
 					 * the assoc_mgr read lock: only then
 					 * are association shares read */
+	int billed_parts;		/* partitions with TRESBillingWeights
+					 * at the last pass; -1: not known
+					 * yet (start, reconfigure) */
 	bool saving;			/* the engine thread is serializing the
 					 * cores without the lock: nobody else
 					 * may change a core (osl_state.c) */
@@ -121,11 +124,26 @@ extern void osl_parts_free(void);
  * their kinds and totals (part_ptr->tres_cnt), the GRES of ChargeWeights=
  * that are not TRES (counted on its nodes), the weights (ChargeWeights=,
  * else the partition's TRESBillingWeights, else none: CPUs) and its
- * capacity.  Free with osl_tres_free.
- * NOTE: conf and part read locks, node read lock, assoc_mgr TRES read lock.
+ * capacity.  Free with osl_tres_free.  RET NULL when the unit needs a lock
+ * the caller does not hold (tres_locked: assoc_mgr TRES read lock;
+ * node_locked: node read lock, for ChargeWeights= GRES); the caller keeps
+ * its table and asks for a pass with them (osl_tres_locks).
+ * NOTE: conf and part read locks.
  */
 extern osl_tres_t *osl_tres_build(const part_record_t *part_ptr,
-				  const osl_conf_t *conf);
+				  const osl_conf_t *conf, bool tres_locked,
+				  bool node_locked);
+
+/*
+ * Which locks a pass needs to build every partition's table under conf:
+ * *tres (assoc_mgr TRES read lock) unless every partition is charged CPUs
+ * (Charge=cpu, or Charge=billing with no ChargeWeights= and billed_parts
+ * 0 partitions with TRESBillingWeights), *node (node read lock) only for
+ * ChargeWeights=.  A CPU-only site thus takes neither (issue 25, cost).
+ * NOTE: osl_eng.lock held.
+ */
+extern void osl_tres_locks(const osl_conf_t *conf, int billed_parts,
+			   bool *tres, bool *node);
 
 /* Free t; NULL is a no-op. */
 extern void osl_tres_free(osl_tres_t *t);
@@ -291,11 +309,13 @@ extern double osl_now_hr(void);
 
 /*
  * Take osl_eng.lock, and before it the assoc_mgr read lock assoc_lock when
- * Weights=assoc reads association shares (lock order above).
+ * Weights=assoc reads association shares, or, for a pass, when a
+ * partition's unit needs the TRES table (osl_tres_locks; lock order
+ * above).  A site with neither takes no assoc_mgr lock.
  * NOTE: the slurmctld locks the caller needs are held.
  * RET whether the assoc lock was taken, for osl_unlock_engine
  */
-extern bool osl_lock_engine(assoc_mgr_lock_t *assoc_lock);
+extern bool osl_lock_engine(assoc_mgr_lock_t *assoc_lock, bool pass);
 extern void osl_unlock_engine(assoc_mgr_lock_t *assoc_lock, bool assoc);
 
 /* ------------------------------------------------ osl_pass.c (Slurm) --- */

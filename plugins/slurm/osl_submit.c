@@ -199,7 +199,7 @@ extern uint32_t osl_job_priority(uint32_t last_prio, job_record_t *job_ptr)
 	if (!running_in_slurmctld())
 		return prio;
 	/* slurmctld holds no assoc_mgr lock when it calls priority_p_set */
-	assoc = osl_lock_engine(&assoc_read_lock);
+	assoc = osl_lock_engine(&assoc_read_lock, false);
 	if (!osl_eng.conf || osl_eng.stop || osl_ignored(job_ptr) ||
 	    !IS_JOB_PENDING(job_ptr)) {
 		osl_unlock_engine(&assoc_read_lock, assoc);
@@ -306,7 +306,7 @@ extern void osl_catch_up(bool after_save)
 		return;
 
 	lock_slurmctld(job_write_lock);
-	assoc = osl_lock_engine(&assoc_read_lock);
+	assoc = osl_lock_engine(&assoc_read_lock, false);
 	now = (double) time(NULL);
 	/* each id once: a job whose priority_p_set ran twice during the save
 	 * is submitted once, and then known */

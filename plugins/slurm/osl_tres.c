@@ -150,20 +150,43 @@ static uint64_t _part_gres(const part_record_t *part_ptr, const char *name)
 	return c;
 }
 
-extern osl_tres_t *osl_tres_build(const part_record_t *part_ptr,
-				  const osl_conf_t *conf)
+extern void osl_tres_locks(const osl_conf_t *conf, int billed_parts,
+			   bool *tres, bool *node)
 {
-	osl_tres_t *t = xmalloc(sizeof(*t));
-	int i, j, ntres = MIN((int) g_tres_count, slurmctld_tres_cnt), nx = 0;
+	*tres = conf->charge == OSL_CHARGE_DOMINANT ||
+		(conf->charge == OSL_CHARGE_BILLING &&
+		 (conf->n_charge_w || billed_parts));
+	*node = *tres && conf->n_charge_w;
+}
+
+/* Is part_ptr charged CPUs under conf, whatever the TRES table says? */
+static bool _cpu_only(const part_record_t *part_ptr, const osl_conf_t *conf)
+{
+	return conf->charge == OSL_CHARGE_CPU ||
+	       (conf->charge == OSL_CHARGE_BILLING && !conf->n_charge_w &&
+		!part_ptr->billing_weights);
+}
+
+extern osl_tres_t *osl_tres_build(const part_record_t *part_ptr,
+				  const osl_conf_t *conf, bool tres_locked,
+				  bool node_locked)
+{
+	osl_tres_t *t;
+	int i, j, ntres, nx = 0;
 	bool matched[OSL_CHARGE_WEIGHTS_MAX] = { false };
 
-	t->charge = conf->charge;
-	if (t->charge == OSL_CHARGE_CPU || !assoc_mgr_tres_array ||
-	    ntres <= TRES_ARRAY_BILLING) {
-		t->capacity = part_ptr->total_cpus ? part_ptr->total_cpus : 1;
-		t->charge = OSL_CHARGE_CPU;
+	if (!_cpu_only(part_ptr, conf) &&
+	    (!tres_locked || (conf->n_charge_w && !node_locked)))
+		return NULL;
+	t = xmalloc(sizeof(*t));
+	t->charge = OSL_CHARGE_CPU;
+	t->capacity = part_ptr->total_cpus ? part_ptr->total_cpus : 1;
+	if (_cpu_only(part_ptr, conf))
+		return t;	/* no assoc_mgr global read */
+	ntres = MIN((int) g_tres_count, slurmctld_tres_cnt);
+	if (!assoc_mgr_tres_array || ntres <= TRES_ARRAY_BILLING)
 		return t;
-	}
+	t->charge = conf->charge;
 	/* ChargeWeights' GRES that are not TRES come after the TRES */
 	for (j = 0; j < conf->n_charge_w; j++) {
 		for (i = 0; i < ntres && !matched[j]; i++)
