@@ -314,16 +314,30 @@ void ost_acct_rekey(ost_sched_t *s)
 double ost_acct_share(const ost_sched_t *s, const ost_user_t *u)
 {
 	const ost_acct_t *a = u->acct;
-	double f = u->weight / (a->wsum + (ost_hnode_linked(&u->active.node)
-					    ? 0.0 : u->weight));
 
-	for (; a; a = a->parent) {
-		double w = a->parent ? a->parent->wsum : s->total_weight;
+	return u->weight / (a->wsum + (ost_hnode_linked(&u->active.node)
+				       ? 0.0 : u->weight)) *
+	       ost_acct_frac(s, a);
+}
 
-		if (!ost_hnode_linked(&a->hk.node))
-			w += a->share;
-		f *= a->share / w;
-	}
+/* a's part of its parent's receipt: w_a / W_parent, a counted in W. */
+double ost_acct_norm(const ost_sched_t *s, const ost_acct_t *a)
+{
+	double w = a->parent ? a->parent->wsum : s->total_weight;
+
+	if (!ost_hnode_linked(&a->hk.node))
+		w += a->share;
+	return a->share / w;
+}
+
+/* The fraction of the capacity a receives now, or would by becoming
+ * active: the product of ost_acct_norm along its path. */
+double ost_acct_frac(const ost_sched_t *s, const ost_acct_t *a)
+{
+	double f = 1.0;
+
+	for (; a; a = a->parent)
+		f *= ost_acct_norm(s, a);
 	return f;
 }
 

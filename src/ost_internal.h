@@ -261,6 +261,8 @@ double ost_acct_project(const ost_sched_t *s, const ost_user_t *u, double x);
 void ost_acct_key(ost_sched_t *s, ost_campaign_t *c);
 void ost_acct_rekey(ost_sched_t *s);
 double ost_acct_share(const ost_sched_t *s, const ost_user_t *u);
+double ost_acct_norm(const ost_sched_t *s, const ost_acct_t *a);
+double ost_acct_frac(const ost_sched_t *s, const ost_acct_t *a);
 ost_user_t *ost_leaf_get(ost_sched_t *s, ost_user_t *u, uint32_t acct);
 void ost_acct_free_all(ost_sched_t *s);
 

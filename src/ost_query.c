@@ -365,3 +365,41 @@ void ost_sched_stats(const ost_sched_t *s, ost_stats_t *out)
 	out->running = s->n_running;
 	out->busy_procs = s->busy;
 }
+
+int ost_acct_get(const ost_sched_t *s, uint32_t id, ost_acct_info_t *out)
+{
+	const ost_acct_t *a = id ? ost_map_get(&s->accts, id) : NULL;
+
+	if (!a)
+		return -OST_ENOENT;
+	ost_campaign_settle(s);	/* W */
+	out->id = a->id;
+	out->parent = a->parent ? a->parent->id : 0;
+	out->share = a->share;
+	out->active = ost_nested(s) && ost_hnode_linked(&a->hk.node);
+	out->norm = ost_nested(s) ? ost_acct_norm(s, a) : 0.0;
+	out->frac = ost_nested(s) ? ost_acct_frac(s, a) : 0.0;
+	out->leaves = a->n_users;
+	out->kids = a->n_kids;
+	return 0;
+}
+
+static int _cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+size_t ost_acct_ids(const ost_sched_t *s, uint32_t *ids, size_t max)
+{
+	const ost_acct_t *a;
+	size_t n = 0;
+
+	if (max < s->n_accts)
+		return s->n_accts;
+	for (a = s->acct_list; a; a = a->next)
+		ids[n++] = a->id;
+	qsort(ids, n, sizeof(*ids), _cmp_u32);
+	return n;
+}

@@ -230,6 +230,35 @@ OST_EXTERN int ost_acct_declare(ost_sched_t *s, uint32_t id, uint32_t parent,
 OST_EXTERN int ost_user_set_account(ost_sched_t *s, uint32_t uid,
 				    uint32_t acct, double now);
 
+/* One account of the schedule as it stands (§21), for inspection
+ * (scampaign --tree, --explain). */
+typedef struct ost_acct_info {
+	uint32_t id;
+	uint32_t parent;	/* 0: the root */
+	double share;		/* w_n, as declared */
+	double norm;		/* w_n / W_parent: its part of what its parent
+				 * receives now, itself counted in W if it is
+				 * not active (0..1); 0 with Hierarchy=users */
+	double frac;		/* the product of norm along its path: the
+				 * fraction of the capacity it receives now,
+				 * or would by becoming active (0..1); 0 with
+				 * Hierarchy=users */
+	bool active;		/* some leaf under it has a campaign in V */
+	uint32_t leaves;	/* leaves (users, -A pairs) directly in it */
+	uint32_t kids;		/* accounts directly under it */
+} ost_acct_info_t;
+
+/* Account id as it stands now, into *out.  Returns 0 or -OST_ENOENT (not
+ * declared).  O(depth). */
+OST_EXTERN int ost_acct_get(const ost_sched_t *s, uint32_t id,
+			    ost_acct_info_t *out);
+
+/* How many accounts are declared; their ids, increasing, into ids[0..max)
+ * when max is at least that many (else ids is untouched: call with max 0
+ * to size the array).  O(a log a). */
+OST_EXTERN size_t ost_acct_ids(const ost_sched_t *s, uint32_t *ids,
+			       size_t max);
+
 /* Move the clock to now, integrating the virtual time v (§3) over the
  * elapsed interval.  A now earlier than the clock, or not an event time
  * (ost_time_ok), is ignored (virtual time never rewinds).  O(k log n) for

@@ -556,6 +556,52 @@ START_TEST(test_accounts_api)
 }
 END_TEST
 
+/* Inspection: an account's share of its parent and of the partition,
+ * now and (idle) as it would be by becoming active. */
+START_TEST(test_accounts_info)
+{
+	ost_sched_t *s = _two_accounts(10);
+	ost_acct_info_t ai;
+	uint32_t ids[4];
+	uint32_t u;
+
+	ck_assert_int_eq(ost_acct_declare(s, 30, 20, 3.0, 0), 0);	/* in big */
+	ck_assert_uint_eq(ost_acct_ids(s, NULL, 0), 3);
+	ck_assert_uint_eq(ost_acct_ids(s, ids, 4), 3);
+	ck_assert_uint_eq(ids[0], 10);
+	ck_assert_uint_eq(ids[1], 20);
+	ck_assert_uint_eq(ids[2], 30);
+	ck_assert_int_eq(ost_acct_get(s, 99, &ai), -OST_ENOENT);
+	ck_assert_int_eq(ost_acct_get(s, 0, &ai), -OST_ENOENT);
+	/* nothing active: each would get half, alone with the other */
+	ck_assert_int_eq(ost_acct_get(s, 10, &ai), 0);
+	ck_assert(!ai.active);
+	ck_assert_double_eq_tol(ai.frac, 1.0, EPS);
+	sub(s, 1, 1, 10, 10, 0);			/* solo */
+	for (u = 2; u <= 11; u++)
+		sub(s, u, u, 10, 10, 0);		/* big */
+	ck_assert_int_eq(ost_acct_get(s, 10, &ai), 0);
+	ck_assert(ai.active);
+	ck_assert_uint_eq(ai.parent, 0);
+	ck_assert_uint_eq(ai.leaves, 1);
+	ck_assert_double_eq_tol(ai.norm, 0.5, EPS);
+	ck_assert_double_eq_tol(ai.frac, 0.5, EPS);
+	ck_assert_int_eq(ost_acct_get(s, 20, &ai), 0);
+	ck_assert_uint_eq(ai.leaves, 10);
+	ck_assert_uint_eq(ai.kids, 1);
+	ck_assert_double_eq_tol(ai.frac, 0.5, EPS);
+	/* idle account 30 (share 3) in big, whose 10 users weigh 10: it
+	 * would get 3/13 of big's half */
+	ck_assert_int_eq(ost_acct_get(s, 30, &ai), 0);
+	ck_assert(!ai.active);
+	ck_assert_uint_eq(ai.parent, 20);
+	ck_assert_double_eq_tol(ai.share, 3.0, EPS);
+	ck_assert_double_eq_tol(ai.norm, 3.0 / 13.0, EPS);
+	ck_assert_double_eq_tol(ai.frac, 0.5 * 3.0 / 13.0, EPS);
+	ost_sched_destroy(s);
+}
+END_TEST
+
 Suite *suite(void)
 {
 	Suite *s = suite_create("accounts");
@@ -566,6 +612,7 @@ Suite *suite(void)
 	tcase_add_test(tc, test_accounts_solo_half);
 	tcase_add_test(tc, test_accounts_dash_a);
 	tcase_add_test(tc, test_accounts_api);
+	tcase_add_test(tc, test_accounts_info);
 	suite_add_tcase(s, tc);
 	return s;
 }
