@@ -151,6 +151,17 @@ gdb_hold() {
 		{ cat "$WORK/gdb.out"; fail "stopped outside $3()"; }
 }
 
+# hold_engine_save PID: gdb_hold slurmctld PID's engine thread where
+# osl_save_all serializes a core with no lock held (a submission or an
+# update meanwhile is deferred to the catch-up).
+hold_engine_save() {
+	local line
+	line=$(grep -n 'int rc = ost_sched_save_with(' "$OST_SRCDIR/plugins/slurm/osl_state.c" | cut -d: -f1)
+	[ "$(printf '%s\n' "$line" | wc -l)" = 1 ] && [ -n "$line" ] ||
+		fail "cannot find the serialization in osl_save_all() in plugins/slurm/osl_state.c"
+	gdb_hold "$1" "osl_state.c:$line" osl_save_all
+}
+
 # gdb_release PID: let the held thread go, gdb detach from PID and quit.
 gdb_release() {
 	printf '%s\n' 'delete' 'detach' 'quit' >&8

@@ -20,10 +20,6 @@
 . "$OST_SRCDIR/tests/live/live-lib.sh"
 
 command -v gdb >/dev/null || skip "gdb is not installed (holding a save needs it)"
-# the line where osl_save_all serializes a core, no lock held
-SAVE_LINE=$(grep -n 'int rc = ost_sched_save_with(' "$OST_SRCDIR/plugins/slurm/osl_state.c" | cut -d: -f1)
-[ "$(printf '%s\n' "$SAVE_LINE" | wc -l)" = 1 ] && [ -n "$SAVE_LINE" ] ||
-	fail "cannot find the serialization in osl_save_all() in plugins/slurm/osl_state.c"
 
 SCHED=sched/ostrich PRIO=priority/ostrich
 live_start "Interval=5"
@@ -41,7 +37,7 @@ n_caught() { grep -c 'during the save: ' "$WORK/log/slurmctld.log" || true; }
 # hold_save: gdb holds the engine thread in the next save (LOGGED, CAUGHT:
 # the counts then)
 hold_save() {
-	gdb_hold "$CTLD_PID" "osl_state.c:$SAVE_LINE" osl_save_all
+	hold_engine_save "$CTLD_PID"
 	LOGGED=$(n_logged) CAUGHT=$(n_caught)
 }
 # after_save WANT: release it; the catch-up's line must contain WANT; then
