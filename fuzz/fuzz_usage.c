@@ -6,7 +6,9 @@
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *
  *  Whatever parses must be in range and print back to a text that parses
- *  to the same snapshot, which prints to the same bytes (a fixed point).
+ *  to the same snapshot, which prints to the same bytes (a fixed point);
+ *  scampaign --tree (scampaign/tree.c) prints it without a crash or a
+ *  hang, whatever its accounts' parents.
 \*****************************************************************************/
 
 #include <math.h>
@@ -16,6 +18,7 @@
 #include <string.h>
 
 #include "osl_usnap.h"
+#include "tree.h"
 
 #define CHECK(c) do { if (!(c)) { fprintf(stderr, "%s:%d: %s\n", \
 	__FILE__, __LINE__, #c); abort(); } } while (0)
@@ -41,6 +44,13 @@ static void _check(const osl_usnap_t *s)
 			      isfinite(p->users[j].charged));
 			CHECK(p->users[j].share >= 0 && p->users[j].share <= 1);
 		}
+		for (j = 0; j < p->naccts; j++)
+			CHECK(osl_usnap_name_ok(p->accts[j].name) &&
+			      p->accts[j].active <= 1 &&
+			      p->accts[j].frac >= 0 && p->accts[j].frac <= 1);
+		for (j = 0; j < p->nleaves; j++)
+			CHECK(osl_usnap_name_ok(p->leaves[j].account) &&
+			      p->leaves[j].active <= 1);
 	}
 }
 
@@ -57,6 +67,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	CHECK(!osl_usnap_parse(&r, t1, l1, err, sizeof(err)));
 	CHECK((t2 = osl_usnap_format(&r, &l2)));
 	CHECK(l1 == l2 && !memcmp(t1, t2, l1));
+	/* scampaign --tree on it, a damaged tree (cycles, orphans) too */
+	{
+		FILE *null = fopen("/dev/null", "w");
+
+		CHECK(null);
+		sc_tree(null, &s, false);
+		fclose(null);
+	}
 	free(t1);
 	free(t2);
 	osl_usnap_free(&s);

@@ -1,7 +1,8 @@
 /*****************************************************************************\
  *  check_usage.c - scampaign --usage and --metrics without Slurm (usage.c):
  *  the rows a caller may see under PrivateData, the table, the JSON, the
- *  Prometheus text of the sample snapshot (usage-sample.txt).
+ *  Prometheus text of the sample snapshot (usage-sample.txt); --tree
+ *  (tree.c) of a nested one.
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
@@ -12,6 +13,7 @@
 #include <string.h>
 
 #include "ck_run.h"
+#include "tree.h"
 #include "usage.h"
 
 /* The sample snapshot, parsed. */
@@ -126,6 +128,82 @@ START_TEST(test_metrics)
 }
 END_TEST
 
+/* A partition nested along accounts (format 2). */
+#define TREE_SNAP "ostrich-usage 2\nsnapshot time=5\n" \
+	"part name=p unit=billing capacity=16 active_users=2 campaigns=2 pending=3 since=1 pass_seconds=0 hold_seconds=0 hold_max_seconds=0\n" \
+	"acct name=solo parent=root share=1 norm=0.5 frac=0.5 active=1\n" \
+	"acct name=big parent=root share=1 norm=0.5 frac=0.5 active=1\n" \
+	"acct name=lab parent=big share=3 norm=0.75 frac=0.375 active=0\n" \
+	"leaf user=a uid=1 account=solo weight=1 frac=0.5 active=1\n" \
+	"leaf user=b uid=2 account=big weight=1 frac=0.125 active=1\n" \
+	"leaf user=c uid=3 account=lab weight=2 frac=0.375 active=0\n" \
+	"stretch sum=0 count=0\nend\n"
+
+static void tree(FILE *f, const osl_usnap_t *s)
+{
+	sc_tree(f, s, false);
+}
+
+static void parse_text(osl_usnap_t *s, const char *txt)
+{
+	char err[256];
+
+	ck_assert_msg(!osl_usnap_parse(s, txt, strlen(txt), err, sizeof(err)),
+		      "%s", err);
+}
+
+/* scampaign --tree: accounts by depth then name, each followed by its
+ * leaves; under PrivateData a user sees their leaves and the accounts
+ * above them only. */
+START_TEST(test_tree)
+{
+	sc_usage_filter_t own = { .own_only = true, .uid = 3 };
+	osl_usnap_t s;
+	char *t;
+
+	parse_text(&s, TREE_SNAP);
+	t = print(tree, &s);
+	ck_assert_str_eq(t,
+		"Partition p: 16 billing units, Hierarchy=accounts\n"
+		"Account              User          RawShares  NormShares   PartShare Active\n"
+		"root                                                        1.000000\n"
+		" big                                       1    0.500000    0.500000    yes\n"
+		"                     b                     1    0.250000    0.125000    yes\n"
+		"  lab                                      3    0.750000    0.375000     no\n"
+		"                     c                     2    1.000000    0.375000     no\n"
+		" solo                                      1    0.500000    0.500000    yes\n"
+		"                     a                     1    1.000000    0.500000    yes\n");
+	free(t);
+	sc_usage_filter(&s, &own);
+	t = print(tree, &s);
+	ck_assert_ptr_null(strstr(t, "solo"));
+	ck_assert_ptr_null(strstr(t, " b "));
+	ck_assert_ptr_nonnull(strstr(t, " big "));
+	ck_assert_ptr_nonnull(strstr(t, "  lab "));
+	free(t);
+	osl_usnap_free(&s);
+	/* a damaged file: parents in a cycle, a leaf of no account */
+	parse_text(&s, "ostrich-usage 2\nsnapshot time=5\n"
+		   "part name=p unit=cpu capacity=4 active_users=0 campaigns=0 pending=0 since=1 pass_seconds=0 hold_seconds=0 hold_max_seconds=0\n"
+		   "acct name=x parent=y share=1 norm=0 frac=0 active=0\n"
+		   "acct name=y parent=x share=1 norm=0 frac=0 active=0\n"
+		   "acct name=z parent=z share=1 norm=0 frac=0 active=0\n"
+		   "leaf user=u uid=1 account=w weight=1 frac=0 active=0\n"
+		   "stretch sum=0 count=0\nend\n");
+	t = print(tree, &s);
+	ck_assert_ptr_null(strstr(t, " x "));
+	free(t);
+	osl_usnap_free(&s);
+	/* Hierarchy=users: the users, flat */
+	sample(&s);
+	t = print(tree, &s);
+	ck_assert_msg(strstr(t, "Partition batch: 8 cpu units, Hierarchy=users\n"),
+		      "%s", t);
+	free(t);
+	osl_usnap_free(&s);
+}
+END_TEST
+
 START_TEST(test_in_list)
 {
 	ck_assert(sc_in_list("alice,1002", "bob", 1002));
@@ -142,6 +220,7 @@ int main(void)
 		test_table,
 		test_metrics,
 		test_in_list,
+		test_tree,
 		NULL
 	};
 

@@ -45,6 +45,7 @@ typedef struct {
 	bool json, noheader;
 	uint32_t explain;	/* --explain JOBID, 0 = none */
 	bool usage, metrics;	/* --usage, --metrics */
+	bool tree;		/* --tree */
 	char *state_file;	/* --state-file, NULL: StateSaveLocation's */
 } _opts_t;
 
@@ -70,6 +71,8 @@ static void _usage(FILE *fp)
 "                         JSON), from the engine's usage snapshot\n"
 "      --metrics          the same and the engine's health, in Prometheus\n"
 "                         text format (node_exporter's textfile collector)\n"
+"      --tree             the shares of accounts and users in each\n"
+"                         partition now (Hierarchy=accounts), like sshare\n"
 "      --state-file=FILE  the usage snapshot to read (default\n"
 "                         StateSaveLocation/" OSL_USNAP_FILE ")\n"
 "      --help             this help\n"
@@ -95,6 +98,7 @@ static void _parse(int argc, char **argv, _opts_t *o)
 		{ "explain", required_argument, NULL, 'e' },
 		{ "usage", no_argument, NULL, 'G' },
 		{ "metrics", no_argument, NULL, 'M' },
+		{ "tree", no_argument, NULL, 'T' },
 		{ "state-file", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'H' },
 		{ "version", no_argument, NULL, 'V' },
@@ -119,6 +123,7 @@ static void _parse(int argc, char **argv, _opts_t *o)
 			break;
 		case 'G': o->usage = true; break;
 		case 'M': o->metrics = true; break;
+		case 'T': o->tree = true; break;
 		case 'S': o->state_file = optarg; break;
 		case 'H': _usage(stdout); exit(0);
 		case 'V': printf("scampaign (ostrich) %s\n", PACKAGE_VERSION);
@@ -128,10 +133,12 @@ static void _parse(int argc, char **argv, _opts_t *o)
 	}
 	if (optind < argc)
 		_die("unexpected argument '%s'", argv[optind]);
-	if ((o->usage || o->metrics) && o->explain)
-		_die("%s", "--explain goes with neither --usage nor --metrics");
-	if (o->usage && o->metrics)
-		_die("%s", "--usage and --metrics: one at a time");
+	if ((o->usage || o->metrics || o->tree) && o->explain)
+		_die("%s", "--explain goes with none of --usage, --metrics, --tree");
+	if (o->usage + o->metrics + o->tree > 1)
+		_die("%s", "--usage, --metrics and --tree: one at a time");
+	if (o->tree && o->json)
+		_die("%s", "--tree has no --json (--usage --json has the numbers)");
 	if (sc_format_check(o->format, &why))
 		_die("bad --format: %s", why);
 }
@@ -207,11 +214,11 @@ int main(int argc, char **argv)
 
 	_parse(argc, argv, &o);
 	slurm_init(NULL);
-	if (o.usage || o.metrics) {
+	if (o.usage || o.metrics || o.tree) {
 		sc_usage_opts_t uo = { .state_file = o.state_file,
 				       .partitions = o.partitions,
 				       .users = o.users, .json = o.json,
-				       .metrics = o.metrics,
+				       .metrics = o.metrics, .tree = o.tree,
 				       .noheader = o.noheader };
 
 		rc = sc_usage_cmd(&uo);

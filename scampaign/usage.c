@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tree.h"
 #include "usage.h"
 
 bool sc_in_list(const char *list, const char *name, uint32_t uid)
@@ -58,10 +59,11 @@ void sc_usage_filter(osl_usnap_t *s, const sc_usage_filter_t *f)
 	for (i = 0; i < s->nparts; i++) {
 		if (f->partitions &&
 		    !sc_in_list(f->partitions, s->parts[i].name, ~0u)) {
-			free(s->parts[i].users);
+			osl_usnap_part_free(&s->parts[i]);
 			continue;
 		}
 		s->parts[m] = s->parts[i];
+		sc_tree_filter(&s->parts[m], f->own_only, f->uid, f->users);
 		_filter_users(&s->parts[m++], f);
 	}
 	s->nparts = m;

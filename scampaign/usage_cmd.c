@@ -33,6 +33,7 @@
 #define sc_free_conf(c) slurm_free_ctl_conf(c)
 #endif
 
+#include "tree.h"
 #include "usage.h"
 #include "usage_cmd.h"
 
@@ -145,6 +146,8 @@ int sc_usage_cmd(const sc_usage_opts_t *o)
 		sc_usage_filter(&s, &f);
 		if (o->metrics)
 			sc_metrics(stdout, &s);
+		else if (o->tree)
+			sc_tree(stdout, &s, o->noheader);
 		else if (o->json)
 			sc_usage_json(stdout, &s);
 		else

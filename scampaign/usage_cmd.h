@@ -15,6 +15,7 @@ typedef struct {
 	const char *partitions;		/* --partition list, NULL: all */
 	const char *users;		/* --user list, NULL: all */
 	bool json, metrics, noheader;
+	bool tree;			/* --tree (tree.c) */
 } sc_usage_opts_t;
 
 /* Print the usage snapshot as o asks, filtered for the caller

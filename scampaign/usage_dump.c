@@ -1,6 +1,7 @@
 /*****************************************************************************\
  *  usage_dump.c - a test helper: a usage snapshot file printed as
- *  scampaign would, without Slurm: usage_dump --metrics|--json|--table FILE
+ *  scampaign would, without Slurm: usage_dump --metrics|--json|--table|--tree
+ *  FILE
  *  (check-promtool.sh feeds its --metrics to promtool).
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
@@ -10,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tree.h"
 #include "usage.h"
 
 int main(int argc, char **argv)
@@ -20,7 +22,7 @@ int main(int argc, char **argv)
 	FILE *f;
 
 	if (argc != 3 || !(f = fopen(argv[2], "r"))) {
-		fprintf(stderr, "usage: usage_dump --metrics|--json|--table FILE\n");
+		fprintf(stderr, "usage: usage_dump --metrics|--json|--table|--tree FILE\n");
 		return 2;
 	}
 	do {
@@ -38,6 +40,8 @@ int main(int argc, char **argv)
 		sc_metrics(stdout, &s);
 	else if (!strcmp(argv[1], "--json"))
 		sc_usage_json(stdout, &s);
+	else if (!strcmp(argv[1], "--tree"))
+		sc_tree(stdout, &s, false);
 	else
 		sc_usage_table(stdout, &s, false);
 	osl_usnap_free(&s);

@@ -314,10 +314,10 @@ void ost_acct_rekey(ost_sched_t *s)
 double ost_acct_share(const ost_sched_t *s, const ost_user_t *u)
 {
 	const ost_acct_t *a = u->acct;
+	double w = (a ? a->wsum : s->total_weight) +
+		   (ost_hnode_linked(&u->active.node) ? 0.0 : u->weight);
 
-	return u->weight / (a->wsum + (ost_hnode_linked(&u->active.node)
-				       ? 0.0 : u->weight)) *
-	       ost_acct_frac(s, a);
+	return u->weight / w * (a ? ost_acct_frac(s, a) : 1.0);
 }
 
 /* a's part of its parent's receipt: w_a / W_parent, a counted in W. */

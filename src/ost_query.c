@@ -337,17 +337,11 @@ void ost_explain_free(ost_explain_t *ex)
 int ost_sched_user_share(const ost_sched_t *s, uint32_t uid, double *share)
 {
 	const ost_user_t *u = ost_user_get((ost_sched_t *)s, uid, false);
-	double w;
 
 	ost_campaign_settle(s);	/* W */
 	if (!u)
 		return -OST_ENOENT;
-	if (u->acct) {		/* §21: the product along its path */
-		*share = ost_acct_share(s, u);
-		return 0;
-	}
-	w = s->total_weight + (ost_hnode_linked(&u->active.node) ? 0 : u->weight);
-	*share = u->weight / w;
+	*share = ost_acct_share(s, u);	/* §21: the product along its path */
 	return 0;
 }
 
@@ -391,6 +385,13 @@ static int _cmp_u32(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+static int _cmp_leaf(const void *a, const void *b)
+{
+	const ost_leaf_info_t *x = a, *y = b;
+
+	return (x->uid > y->uid) - (x->uid < y->uid);
+}
+
 size_t ost_acct_ids(const ost_sched_t *s, uint32_t *ids, size_t max)
 {
 	const ost_acct_t *a;
@@ -401,5 +402,45 @@ size_t ost_acct_ids(const ost_sched_t *s, uint32_t *ids, size_t max)
 	for (a = s->acct_list; a; a = a->next)
 		ids[n++] = a->id;
 	qsort(ids, n, sizeof(*ids), _cmp_u32);
+	return n;
+}
+
+/* u's leaf as inspection shows it. */
+static void _leaf(const ost_sched_t *s, const ost_user_t *u,
+		  ost_leaf_info_t *out)
+{
+	out->uid = u->uid;
+	out->account = u->acct_id;
+	out->weight = u->weight;
+	out->frac = ost_acct_share(s, u);
+	out->active = ost_hnode_linked(&u->active.node);
+}
+
+size_t ost_acct_leaves(const ost_sched_t *s, uint32_t acct,
+		       ost_leaf_info_t *out, size_t max)
+{
+	const ost_acct_t *a = acct ? ost_map_get(&s->accts, acct) : NULL;
+	const ost_user_t *u;
+	size_t i, n = 0;
+
+	if (acct && !a)
+		return 0;
+	ost_campaign_settle(s);	/* W */
+	if (a) {
+		if (max < a->n_users)
+			return a->n_users;
+		for (u = a->users; u; u = u->next_in)
+			_leaf(s, u, &out[n++]);
+	} else {		/* the root's: the leaves (users and -A
+				 * pairs, all in the map) in no account */
+		for (i = 0; s->users.slots && i <= s->users.mask; i++) {
+			u = s->users.slots[i].val;
+			if (s->users.slots[i].key && !u->acct && n++ < max)
+				_leaf(s, u, &out[n - 1]);
+		}
+		if (n > max)
+			return n;
+	}
+	qsort(out, n, sizeof(*out), _cmp_leaf);
 	return n;
 }

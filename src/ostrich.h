@@ -259,6 +259,26 @@ OST_EXTERN int ost_acct_get(const ost_sched_t *s, uint32_t id,
 OST_EXTERN size_t ost_acct_ids(const ost_sched_t *s, uint32_t *ids,
 			       size_t max);
 
+/* One leaf of the schedule (§21): a user in its own account, or a
+ * (user, -A account) pair. */
+typedef struct ost_leaf_info {
+	uint32_t uid;
+	uint32_t account;	/* the account it counts in (0: the root) */
+	double weight;		/* w_u */
+	double frac;		/* the fraction of the capacity it receives
+				 * now, or would by submitting now (0..1):
+				 * what ost_sched_user_share says of a uid's
+				 * own leaf */
+	bool active;		/* it has a campaign in V */
+} ost_leaf_info_t;
+
+/* How many leaves account acct (0: the root) holds directly; them, by
+ * uid, into out[0..max) when max is at least that many (else out's
+ * contents are unspecified).  An undeclared account holds none.
+ * O(l log l), the root O(users). */
+OST_EXTERN size_t ost_acct_leaves(const ost_sched_t *s, uint32_t acct,
+				  ost_leaf_info_t *out, size_t max);
+
 /* Move the clock to now, integrating the virtual time v (§3) over the
  * elapsed interval.  A now earlier than the clock, or not an event time
  * (ost_time_ok), is ignored (virtual time never rewinds).  O(k log n) for

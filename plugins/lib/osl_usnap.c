@@ -1,17 +1,21 @@
 /*****************************************************************************\
  *  osl_usnap.c - the usage snapshot as text, both ways (osl_usnap.h):
  *
- *    ostrich-usage 1
+ *    ostrich-usage 2
  *    snapshot time=T
  *    part name=P unit=U capacity=X active_users=N campaigns=N pending=N
  *         since=T pass_seconds=X hold_seconds=X hold_max_seconds=X
  *    user name=U uid=N charged=X share=X
+ *    acct name=A parent=P share=X norm=X frac=X active=0|1
+ *    leaf user=U uid=N account=A weight=X frac=X active=0|1
  *    bucket le=X count=N
  *    stretch sum=X count=N
  *    end
  *
- *  (a part line is one line); user, bucket and stretch lines belong to the
- *  part line above them, and every part ends with its stretch line.  Fields "key=value", one space apart, in any
+ *  (a part line is one line; acct and leaf lines only in format 2, which
+ *  is written only when there are some); user, acct, leaf, bucket and
+ *  stretch lines belong to the part line above them, and every part ends
+ *  with its stretch line.  Fields "key=value", one space apart, in any
  *  order; unknown keys are skipped.
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later
@@ -75,12 +79,35 @@ extern osl_usnap_user_t *osl_usnap_user_add(osl_usnap_part_t *p)
 	return v ? (p->users = v, item) : NULL;
 }
 
+extern osl_usnap_acct_t *osl_usnap_acct_add(osl_usnap_part_t *p)
+{
+	void *item = NULL, *v = _add(p->accts, &p->naccts, &p->cap_accts,
+				     sizeof(*p->accts), &item);
+
+	return v ? (p->accts = v, item) : NULL;
+}
+
+extern osl_usnap_leaf_t *osl_usnap_leaf_add(osl_usnap_part_t *p)
+{
+	void *item = NULL, *v = _add(p->leaves, &p->nleaves, &p->cap_leaves,
+				     sizeof(*p->leaves), &item);
+
+	return v ? (p->leaves = v, item) : NULL;
+}
+
+extern void osl_usnap_part_free(osl_usnap_part_t *p)
+{
+	free(p->users);
+	free(p->accts);
+	free(p->leaves);
+}
+
 extern void osl_usnap_free(osl_usnap_t *s)
 {
 	int i;
 
 	for (i = 0; i < s->nparts; i++)
-		free(s->parts[i].users);
+		osl_usnap_part_free(&s->parts[i]);
 	free(s->parts);
 	memset(s, 0, sizeof(*s));
 }
@@ -98,6 +125,16 @@ static void _format_part(osl_text_t *t, const osl_usnap_part_t *p)
 		osl_text_put(t, "user name=%s uid=%"PRIu32" charged=%.17g share=%.17g\n",
 			     p->users[i].name, p->users[i].uid,
 			     p->users[i].charged, p->users[i].share);
+	for (i = 0; i < p->naccts; i++)
+		osl_text_put(t, "acct name=%s parent=%s share=%.17g norm=%.17g frac=%.17g active=%"PRIu32"\n",
+			     p->accts[i].name, p->accts[i].parent,
+			     p->accts[i].share, p->accts[i].norm,
+			     p->accts[i].frac, p->accts[i].active);
+	for (i = 0; i < p->nleaves; i++)
+		osl_text_put(t, "leaf user=%s uid=%"PRIu32" account=%s weight=%.17g frac=%.17g active=%"PRIu32"\n",
+			     p->leaves[i].user, p->leaves[i].uid,
+			     p->leaves[i].account, p->leaves[i].weight,
+			     p->leaves[i].frac, p->leaves[i].active);
 	for (i = 0; i < p->nb; i++)
 		osl_text_put(t, "bucket le=%.17g count=%"PRIu64"\n", p->le[i],
 			     p->count[i]);
@@ -108,10 +145,13 @@ static void _format_part(osl_text_t *t, const osl_usnap_part_t *p)
 extern char *osl_usnap_format(const osl_usnap_t *s, size_t *len)
 {
 	osl_text_t t = { .ok = true };
-	int i;
+	int i, version = 1;
 
+	for (i = 0; i < s->nparts; i++)
+		if (s->parts[i].naccts || s->parts[i].nleaves)
+			version = OSL_USNAP_FORMAT;
 	osl_text_put(&t, "%s%d\nsnapshot time=%.17g\n", OSL_USNAP_MAGIC,
-		     OSL_USNAP_FORMAT, s->time);
+		     version, s->time);
 	for (i = 0; i < s->nparts; i++)
 		_format_part(&t, &s->parts[i]);
 	osl_text_put(&t, "end\n");
@@ -133,6 +173,7 @@ typedef enum {
 	F_SHARE,			/* [0, 1] */
 	F_TIME,				/* finite, |t| <= T_MAX */
 	F_LE,				/* > 0, or inf */
+	F_BOOL,				/* 0 or 1, into a uint32_t */
 } osl_ftype_t;
 
 /* One field of a record: its key, type and place in the target. */
@@ -164,6 +205,23 @@ static const osl_fdef_t f_user[] = {
 	FD("share", F_SHARE, osl_usnap_user_t, share),
 	{ NULL, 0, 0 } };
 
+static const osl_fdef_t f_acct[] = {
+	FD("name", F_NAME, osl_usnap_acct_t, name),
+	FD("parent", F_NAME, osl_usnap_acct_t, parent),
+	FD("share", F_NONNEG, osl_usnap_acct_t, share),
+	FD("norm", F_SHARE, osl_usnap_acct_t, norm),
+	FD("frac", F_SHARE, osl_usnap_acct_t, frac),
+	FD("active", F_BOOL, osl_usnap_acct_t, active),
+	{ NULL, 0, 0 } };
+static const osl_fdef_t f_leaf[] = {
+	FD("user", F_NAME, osl_usnap_leaf_t, user),
+	FD("uid", F_U32, osl_usnap_leaf_t, uid),
+	FD("account", F_NAME, osl_usnap_leaf_t, account),
+	FD("weight", F_NONNEG, osl_usnap_leaf_t, weight),
+	FD("frac", F_SHARE, osl_usnap_leaf_t, frac),
+	FD("active", F_BOOL, osl_usnap_leaf_t, active),
+	{ NULL, 0, 0 } };
+
 /* A bucket or the stretch line, parsed into this. */
 typedef struct {
 	double le, sum;
@@ -186,6 +244,12 @@ static const char *_value(const char *v, osl_ftype_t ty, void *dst)
 		if (!osl_usnap_name_ok(v))
 			return "a bad name";
 		strcpy(dst, v);
+		return NULL;
+	}
+	if (ty == F_BOOL) {
+		if ((v[0] != '0' && v[0] != '1') || v[1])
+			return "a flag not 0 or 1";
+		*(uint32_t *) dst = (uint32_t) (v[0] - '0');
 		return NULL;
 	}
 	if (ty == F_U32 || ty == F_U64) {
@@ -259,6 +323,7 @@ static const char *_fields(const char *line, size_t n,
 /* The parse under way. */
 typedef struct {
 	osl_usnap_t *s;
+	int version;			/* of the file, 1 or 2 */
 	bool snapshot;			/* the snapshot line was read */
 	bool stretch;			/* the last part's stretch line was */
 } osl_uparse_t;
@@ -299,6 +364,8 @@ static const char *_record(osl_uparse_t *ps, const char *l, size_t n)
 	osl_usnap_part_t *p = ps->s->nparts ?
 			      &ps->s->parts[ps->s->nparts - 1] : NULL;
 	osl_usnap_user_t *u;
+	osl_usnap_acct_t *a;
+	osl_usnap_leaf_t *lf;
 	osl_hrec_t h = { 0 };
 	const char *why;
 
@@ -326,6 +393,16 @@ static const char *_record(osl_uparse_t *ps, const char *l, size_t n)
 		if (!(u = osl_usnap_user_add(p)))
 			return "out of memory";
 		return _fields(REST("user "), f_user, u);
+	}
+	if (IS("acct ") && ps->version >= 2) {
+		if (!(a = osl_usnap_acct_add(p)))
+			return "out of memory";
+		return _fields(REST("acct "), f_acct, a);
+	}
+	if (IS("leaf ") && ps->version >= 2) {
+		if (!(lf = osl_usnap_leaf_add(p)))
+			return "out of memory";
+		return _fields(REST("leaf "), f_leaf, lf);
 	}
 	if (IS("bucket ") && ps->stretch)
 		return "a bucket after the stretch line";
@@ -376,13 +453,14 @@ extern int osl_usnap_parse(osl_usnap_t *s, const char *buf, size_t len,
 	int lineno = 1;
 
 	memset(s, 0, sizeof(*s));
-	if (len <= m + 1 || memcmp(buf, OSL_USNAP_MAGIC, m) || buf[m] != '1' ||
-	    buf[m + 1] != '\n') {
+	if (len <= m + 1 || memcmp(buf, OSL_USNAP_MAGIC, m) || buf[m] < '1' ||
+	    buf[m] > '0' + OSL_USNAP_FORMAT || buf[m + 1] != '\n') {
 		snprintf(err, size,
-			 "line 1: not a usage snapshot of format %d",
+			 "line 1: not a usage snapshot of format 1 to %d",
 			 OSL_USNAP_FORMAT);
 		return -1;
 	}
+	ps.version = buf[m] - '0';
 	if ((why = _lines(&ps, buf, len, &lineno))) {
 		snprintf(err, size, "line %d: %s", lineno, why);
 		osl_usnap_free(s);

@@ -14,7 +14,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define OSL_USNAP_FORMAT 1		/* the version written */
+#define OSL_USNAP_FORMAT 2		/* the newest version: 2 adds the
+					 * accounts (acct, leaf); a snapshot
+					 * without them is written as 1 */
 #define OSL_USNAP_FILE "ostrich_usage"	/* its name in StateSaveLocation */
 #define OSL_USNAP_NAME_MAX 64		/* names, NUL included */
 #define OSL_USNAP_NB_MAX 32		/* histogram buckets */
@@ -26,6 +28,27 @@ typedef struct {
 	double charged;			/* width x seconds since `since` */
 	double share;			/* fraction of the capacity now */
 } osl_usnap_user_t;
+
+/* One account of a partition's nested schedule (§21). */
+typedef struct {
+	char name[OSL_USNAP_NAME_MAX];	/* account */
+	char parent[OSL_USNAP_NAME_MAX];/* its parent, "root" at the top */
+	double share;			/* w_n as configured */
+	double norm;			/* its part of its parent's, now */
+	double frac;			/* its part of the partition, now (or
+					 * idle: as it would be) */
+	uint32_t active;		/* 0 or 1 */
+} osl_usnap_acct_t;
+
+/* One leaf: a user in an account (its own, or one of -A). */
+typedef struct {
+	char user[OSL_USNAP_NAME_MAX];	/* user name (the uid if unknown) */
+	char account[OSL_USNAP_NAME_MAX];/* "root": in no account */
+	uint32_t uid;
+	double weight;			/* w_u */
+	double frac;			/* its part of the partition, now */
+	uint32_t active;		/* 0 or 1 */
+} osl_usnap_leaf_t;
 
 /* One partition. */
 typedef struct {
@@ -49,6 +72,10 @@ typedef struct {
 	uint64_t total;			/* campaigns counted */
 	osl_usnap_user_t *users;	/* malloc */
 	int nusers, cap_users;
+	osl_usnap_acct_t *accts;	/* malloc; Hierarchy=accounts only */
+	int naccts, cap_accts;
+	osl_usnap_leaf_t *leaves;	/* malloc; Hierarchy=accounts only */
+	int nleaves, cap_leaves;
 } osl_usnap_part_t;
 
 /* The whole file.  Zero-initialize; osl_usnap_free() after use. */
@@ -68,18 +95,26 @@ extern osl_usnap_part_t *osl_usnap_part_add(osl_usnap_t *s);
 /* A new user at the end of p (zeroed), NULL: out of memory. */
 extern osl_usnap_user_t *osl_usnap_user_add(osl_usnap_part_t *p);
 
-/* s as text (malloc, *len bytes), NULL: out of memory. */
+/* A new account or leaf at the end of p (zeroed), NULL: out of memory. */
+extern osl_usnap_acct_t *osl_usnap_acct_add(osl_usnap_part_t *p);
+extern osl_usnap_leaf_t *osl_usnap_leaf_add(osl_usnap_part_t *p);
+
+/* s as text (malloc, *len bytes), NULL: out of memory.  Format 1 unless
+ * a partition has accounts or leaves. */
 extern char *osl_usnap_format(const osl_usnap_t *s, size_t *len);
 
 /*
- * Parse buf[0..len) into s (zeroed, or freed).  Keys a reader does not
- * know are skipped (later versions may add some); records it does not
- * know are refused.
+ * Parse buf[0..len), format 1 or 2, into s (zeroed, or freed).  Keys a
+ * reader does not know are skipped (later versions may add some); records
+ * it does not know are refused (acct and leaf in format 1).
  * OUT err - "line N: why" (size bytes) when RET != 0
  * RET 0, or -1
  */
 extern int osl_usnap_parse(osl_usnap_t *s, const char *buf, size_t len,
 			   char *err, size_t size);
+
+/* Release what p holds (not p). */
+extern void osl_usnap_part_free(osl_usnap_part_t *p);
 
 /* Release what s holds; s is then empty. */
 extern void osl_usnap_free(osl_usnap_t *s);

@@ -71,6 +71,51 @@ START_TEST(test_round_trip)
 }
 END_TEST
 
+/* Format 1 without accounts; 2 with, and they read back the same. */
+START_TEST(test_round_trip_accounts)
+{
+	osl_usnap_t s, r;
+	osl_usnap_acct_t *a;
+	osl_usnap_leaf_t *l;
+	char err[128], *txt, *txt2;
+	size_t len, len2;
+
+	sample(&s);
+	txt = osl_usnap_format(&s, &len);
+	ck_assert(!strncmp(txt, "ostrich-usage 1\n", 16));
+	free(txt);
+	a = osl_usnap_acct_add(&s.parts[1]);
+	strcpy(a->name, "physics");
+	strcpy(a->parent, "root");
+	a->share = 2;
+	a->norm = 2.0 / 3;
+	a->frac = 2.0 / 3;
+	a->active = 1;
+	l = osl_usnap_leaf_add(&s.parts[1]);
+	strcpy(l->user, "alice");
+	strcpy(l->account, "physics");
+	l->uid = 1001;
+	l->weight = 1;
+	l->frac = 1.0 / 3;
+	txt = osl_usnap_format(&s, &len);
+	ck_assert(!strncmp(txt, "ostrich-usage 2\n", 16));
+	ck_assert_int_eq(osl_usnap_parse(&r, txt, len, err, sizeof(err)), 0);
+	ck_assert_int_eq(r.parts[1].naccts, 1);
+	ck_assert_int_eq(r.parts[1].nleaves, 1);
+	ck_assert_str_eq(r.parts[1].accts[0].parent, "root");
+	ck_assert(r.parts[1].accts[0].norm == 2.0 / 3);
+	ck_assert_str_eq(r.parts[1].leaves[0].account, "physics");
+	ck_assert_uint_eq(r.parts[1].leaves[0].active, 0);
+	txt2 = osl_usnap_format(&r, &len2);
+	ck_assert_uint_eq(len, len2);
+	ck_assert(!memcmp(txt, txt2, len));
+	free(txt);
+	free(txt2);
+	osl_usnap_free(&s);
+	osl_usnap_free(&r);
+}
+END_TEST
+
 static int parse(const char *txt, char *err, size_t size)
 {
 	osl_usnap_t s;
@@ -81,6 +126,9 @@ static int parse(const char *txt, char *err, size_t size)
 }
 
 #define HEAD "ostrich-usage 1\nsnapshot time=5\n"
+#define HEAD2 "ostrich-usage 2\nsnapshot time=5\n"
+#define ACCT "acct name=a parent=root share=1 norm=0.5 frac=0.5 active=1\n"
+#define LEAF "leaf user=u uid=1 account=a weight=1 frac=0.25 active=0\n"
 #define PART "part name=p unit=cpu capacity=4 active_users=0 campaigns=0 pending=0 since=1 pass_seconds=0 hold_seconds=0 hold_max_seconds=0\n"
 
 START_TEST(test_refused)
@@ -113,8 +161,21 @@ START_TEST(test_refused)
 	ck_assert_int_eq(parse(HEAD PART "bucket le=1 count=1\nstretch sum=1 count=2\nend\n",
 			       err, sizeof(err)), -1);
 	ck_assert_int_eq(parse(HEAD PART "end\nuser\n", err, sizeof(err)), -1);
-	ck_assert_int_eq(parse("ostrich-usage 2\nsnapshot time=5\nend\n", err,
+	ck_assert_int_eq(parse("ostrich-usage 3\nsnapshot time=5\nend\n", err,
 			       sizeof(err)), -1);
+	ck_assert_str_eq(err, "line 1: not a usage snapshot of format 1 to 2");
+	/* accounts: format 2 only, fields checked */
+	ck_assert_int_eq(parse(HEAD PART ACCT "stretch sum=0 count=0\nend\n",
+			       err, sizeof(err)), -1);
+	ck_assert_str_eq(err, "line 4: an unknown record");
+	ck_assert_int_eq(parse(HEAD2 PART ACCT LEAF "stretch sum=0 count=0\nend\n",
+			       err, sizeof(err)), 0);
+	ck_assert_int_eq(parse(HEAD2 PART "acct name=a parent=root share=1 norm=0.5 frac=0.5 active=2\nend\n",
+			       err, sizeof(err)), -1);
+	ck_assert_str_eq(err, "line 4: a flag not 0 or 1");
+	ck_assert_int_eq(parse(HEAD2 PART "leaf user=u uid=1 account=a weight=1 frac=1.5 active=1\nend\n",
+			       err, sizeof(err)), -1);
+	ck_assert_str_eq(err, "line 4: a number malformed or out of range");
 	/* every truncation of a good file is refused */
 	sample(&s);
 	txt = osl_usnap_format(&s, &len);
@@ -132,6 +193,7 @@ int main(void)
 {
 	const TTest *const tests[] = {
 		test_round_trip,
+		test_round_trip_accounts,
 		test_refused,
 		NULL
 	};

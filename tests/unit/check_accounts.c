@@ -598,6 +598,35 @@ START_TEST(test_accounts_info)
 	ck_assert_double_eq_tol(ai.share, 3.0, EPS);
 	ck_assert_double_eq_tol(ai.norm, 3.0 / 13.0, EPS);
 	ck_assert_double_eq_tol(ai.frac, 0.5 * 3.0 / 13.0, EPS);
+	/* the leaves: solo's one user has its half; big's ten a tenth of
+	 * big's half each; a -A leaf of user 2 in solo, idle, would get a
+	 * third of solo's half; user 12, never placed, is at the root */
+	{
+		ost_leaf_info_t l[16];
+		ost_job_desc_t d = { .id = 12, .uid = 2, .procs = 1,
+				     .estimate = 10, .account = 10 };
+
+		ck_assert_uint_eq(ost_acct_leaves(s, 10, l, 16), 1);
+		ck_assert_uint_eq(l[0].uid, 1);
+		ck_assert(l[0].active);
+		ck_assert_double_eq_tol(l[0].frac, 0.5, EPS);
+		ck_assert_uint_eq(ost_acct_leaves(s, 20, NULL, 0), 10);
+		ck_assert_uint_eq(ost_acct_leaves(s, 20, l, 16), 10);
+		ck_assert_uint_eq(l[9].uid, 11);
+		ck_assert_uint_eq(l[9].account, 20);
+		ck_assert_double_eq_tol(l[9].frac, 0.05, EPS);
+		ck_assert_int_eq(ost_job_submit(s, &d, 0, NULL), 0);
+		ck_assert_int_eq(ost_job_finish(s, 12, 0, 0), 0);
+		ck_assert_uint_eq(ost_acct_leaves(s, 10, l, 16), 2);
+		ck_assert_uint_eq(l[1].uid, 2);
+		ck_assert_uint_eq(l[1].account, 10);
+		ck_assert_double_eq_tol(l[1].frac, 0.5 / 2.0, EPS);
+		ck_assert_uint_eq(ost_acct_leaves(s, 0, l, 16), 0);
+		sub(s, 13, 12, 1, 10, 0);
+		ck_assert_uint_eq(ost_acct_leaves(s, 0, l, 16), 1);
+		ck_assert_uint_eq(l[0].uid, 12);
+		ck_assert_uint_eq(ost_acct_leaves(s, 99, l, 16), 0);
+	}
 	ost_sched_destroy(s);
 }
 END_TEST

@@ -1,0 +1,29 @@
+/*****************************************************************************\
+ *  tree.h - scampaign --tree (tree.c): the nested shares of each
+ *  partition, sshare-like.  Slurm-free (tested by check_usage).
+ *
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+\*****************************************************************************/
+
+#ifndef SC_TREE_H
+#define SC_TREE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "usage.h"
+
+/* Per partition: a title line, the header (unless noheader), root, then
+ * each account (indented by depth) followed by its leaves and its child
+ * accounts, by name; under Hierarchy=users (no acct or leaf records) the
+ * users and their shares. */
+void sc_tree(FILE *fp, const osl_usnap_t *s, bool noheader);
+
+/* Drop p's leaves that own_only (only uid's) or users (a --user list,
+ * NULL: all) leave out, and the accounts then above no leaf; nothing when
+ * neither is set. */
+void sc_tree_filter(osl_usnap_part_t *p, bool own_only, uint32_t uid,
+		    const char *users);
+
+#endif /* SC_TREE_H */
