@@ -30,6 +30,8 @@ typedef struct sc_job {
 	uint32_t width;		/* width= of the summary (§19), 0: none */
 	char unit[16];		/* unit=: billing, cpu, dominant ("": none) */
 	char bill[OST_SUMMARY_MAX];	/* bill=, "" if none */
+	uint32_t uid;		/* its owner */
+	char account[64];	/* Slurm's account of the job, "" if none */
 } sc_job_t;
 
 /* One campaign as seen through its visible jobs. */

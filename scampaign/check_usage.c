@@ -175,6 +175,22 @@ START_TEST(test_tree)
 		"                     a                     1    1.000000    0.500000    yes\n");
 	free(t);
 	sc_usage_filter(&s, &own);
+	{
+		char *e = calloc(1, 4096);
+		FILE *f = tmpfile();
+
+		ck_assert_int_eq(sc_tree_explain(f, &s, "p", "lab", 3, "c"), 0);
+		ck_assert_int_eq(sc_tree_explain(f, &s, "p", "big", 1, "a"), 0);
+		ck_assert_int_eq(sc_tree_explain(f, &s, "p", "none", 3, "c"), -1);
+		ck_assert_int_eq(sc_tree_explain(f, &s, "q", "lab", 3, "c"), -1);
+		rewind(f);
+		(void) !fread(e, 1, 4095, f);
+		fclose(f);
+		ck_assert_str_eq(e,
+			"Account lab has 38% of partition p now; c has 100% of the account's share.\n"
+			"Account big has 50% of partition p now.\n");
+		free(e);
+	}
 	t = print(tree, &s);
 	ck_assert_ptr_null(strstr(t, "solo"));
 	ck_assert_ptr_null(strstr(t, " b "));

@@ -152,6 +152,10 @@ static bool _convert(const slurm_job_info_t *j, const _opts_t *o,
 
 	memset(out, 0, sizeof(*out));
 	out->job_id = j->job_id;
+	out->uid = j->user_id;
+	if (j->account)
+		snprintf(out->account, sizeof(out->account), "%s",
+			 j->account);
 	pl = j->partition ? strcspn(j->partition, ",") : 0;
 	if (pl >= sizeof(out->partition))
 		pl = sizeof(out->partition) - 1;
@@ -249,6 +253,13 @@ int main(int argc, char **argv)
 			rc = 1;
 		} else if (sc_explain(jobs, n, target, now, stdout)) {
 			rc = 1;
+		} else if (target->account[0]) {
+			/* Hierarchy=accounts: its account's share, when the
+			 * usage snapshot is there to say it */
+			(void) sc_usage_explain_account(o.state_file,
+				target->partition, target->account,
+				target->uid, target->has_summary ?
+				target->sum.user : "you", stdout);
 		}
 	} else if (sc_group(jobs, n, &cs, &nc)) {
 		_die("%s", "out of memory");

@@ -105,6 +105,32 @@ void sc_tree(FILE *fp, const osl_usnap_t *s, bool noheader)
 	}
 }
 
+int sc_tree_explain(FILE *fp, const osl_usnap_t *s, const char *partition,
+		    const char *account, uint32_t uid, const char *user)
+{
+	const osl_usnap_part_t *p = NULL;
+	const osl_usnap_acct_t *a;
+	int i, k;
+
+	for (i = 0; i < s->nparts && !p; i++)
+		if (!strcmp(s->parts[i].name, partition))
+			p = &s->parts[i];
+	if (!p || (k = _acct(p, account)) < 0)
+		return -1;
+	a = &p->accts[k];
+	fprintf(fp, "Account %s has %.0f%% of partition %s now", a->name,
+		100 * a->frac, p->name);
+	for (i = 0; i < p->nleaves; i++)
+		if (p->leaves[i].uid == uid &&
+		    !strcmp(p->leaves[i].account, account) && a->frac > 0) {
+			fprintf(fp, "; %s has %.0f%% of the account's share",
+				user, 100 * p->leaves[i].frac / a->frac);
+			break;
+		}
+	fprintf(fp, ".\n");
+	return 0;
+}
+
 /* Keep the accounts on the path of p's leaves (after the leaves were
  * filtered): a user shown only their own rows sees the accounts above
  * them, as sshare under PrivateData=usage. */

@@ -20,6 +20,15 @@
  * users and their shares. */
 void sc_tree(FILE *fp, const osl_usnap_t *s, bool noheader);
 
+/* The sentence of scampaign --explain for a job of uid (user) in account
+ * of partition, from s's acct and leaf records: "Account A has X% of
+ * partition P now; U has Y% of the account's share." (Y of the leaf,
+ * itself counted if idle), or "Account A has X% of partition P now."
+ * when the leaf is not in s.  RET 0 if written, -1 if s has no such
+ * partition or account */
+int sc_tree_explain(FILE *fp, const osl_usnap_t *s, const char *partition,
+		    const char *account, uint32_t uid, const char *user);
+
 /* Drop p's leaves that own_only (only uid's) or users (a --user list,
  * NULL: all) leave out, and the accounts then above no leaf; nothing when
  * neither is set. */

@@ -120,6 +120,36 @@ static int _load(const char *path, osl_usnap_t *s)
 	return rc ? 1 : 0;
 }
 
+int sc_usage_explain_account(const char *state_file, const char *partition,
+			     const char *account, uint32_t uid,
+			     const char *user, FILE *fp)
+{
+	char err[256], *buf, *path = NULL;
+	sc_usage_filter_t f = { .uid = getuid() };
+	size_t len = 0;
+	osl_usnap_t s;
+	sc_uconf_t c;
+	int rc = -1;
+
+	_conf(&c);
+	if (!state_file && c.dir &&
+	    asprintf(&path, "%s/%s", c.dir, OSL_USNAP_FILE) < 0)
+		path = NULL;
+	f.own_only = c.private && f.uid != 0 &&
+		     !(c.have && f.uid == c.slurm_uid);
+	buf = state_file || path ? _slurp(state_file ? state_file : path,
+					  &len) : NULL;
+	if (buf && !osl_usnap_parse(&s, buf, len, err, sizeof(err))) {
+		sc_usage_filter(&s, &f);
+		rc = sc_tree_explain(fp, &s, partition, account, uid, user);
+		osl_usnap_free(&s);
+	}
+	free(buf);
+	free(path);
+	free(c.dir);
+	return rc;
+}
+
 int sc_usage_cmd(const sc_usage_opts_t *o)
 {
 	sc_uconf_t c;

@@ -8,6 +8,8 @@
 #define SC_USAGE_CMD_H
 
 #include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
 
 /* What the command line asked for. */
 typedef struct {
@@ -17,6 +19,15 @@ typedef struct {
 	bool json, metrics, noheader;
 	bool tree;			/* --tree (tree.c) */
 } sc_usage_opts_t;
+
+/* Write to fp the share of account in partition and of uid's leaf in it
+ * (sc_tree_explain), read from the usage snapshot at state_file (NULL:
+ * the engine's), quietly: nothing when the file cannot be read, the
+ * caller may not see uid's rows (PrivateData) or the partition is not
+ * nested.  RET 0 if written, -1 if not */
+int sc_usage_explain_account(const char *state_file, const char *partition,
+			     const char *account, uint32_t uid,
+			     const char *user, FILE *fp);
 
 /* Print the usage snapshot as o asks, filtered for the caller
  * (PrivateData, usage_cmd.c).  RET the exit status (0, or 1 said) */
