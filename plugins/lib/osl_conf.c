@@ -158,6 +158,7 @@ ENUM_KEY(capacity, capacity)
 ENUM_KEY(intra, intra)
 ENUM_KEY(varea, varea)
 ENUM_KEY(rank, rank)
+ENUM_KEY(hier, hierarchy)
 #undef ENUM_KEY
 
 /* Memory=on|off|key: two fields of the core (§11, §15). */
@@ -285,11 +286,16 @@ const osl_conf_key_t osl_conf_keys[] = {
 	{ "DefaultWeight", OSL_KEY_VALUE, _set_weight, _show_weight,
 	  OFF(core.default_weight), 0, 0,
 	  "must be a number in " OSL_CONF_WEIGHT_RANGE },
+	ENUM("Hierarchy", hier, "must be users or accounts"),
 	ENUM("Weights", weights, "must be config or assoc"),
 	{ "UserWeights", OSL_KEY_LIST, NULL, _show_count, OFF(n_user_w),
 	  0, 0, NULL },
 	{ "AccountWeights", OSL_KEY_LIST, NULL, _show_count, OFF(n_acct_w),
 	  0, 0, NULL },
+	{ "AccountParents", OSL_KEY_NAMES, NULL, _show_count,
+	  OFF(n_acct_par), 0, 0, NULL },
+	{ "UserAccounts", OSL_KEY_NAMES, NULL, _show_count,
+	  OFF(n_user_acct), 0, 0, NULL },
 	ENUM("Charge", charge, "must be billing, cpu or dominant"),
 	ENUM("ChargeWeights", charge_weights,
 	     "must be Type[/name]=weight[unit],... as TRESBillingWeights "
@@ -399,6 +405,109 @@ extern int osl_conf_parse_weight_list(const char *key, const char *list,
 	}
 	free(copy);
 	return rc;
+}
+
+/* A name of a name list: non-empty, printable, no blank, ':' or ','. */
+static bool _name_ok(const char *s)
+{
+	if (!*s)
+		return false;
+	for (; *s; s++)
+		if (!isgraph((unsigned char) *s) || *s == ':' || *s == ',')
+			return false;
+	return true;
+}
+
+extern int osl_conf_parse_name_list(const char *key, const char *list,
+				    osl_conf_names_f fn, void *arg,
+				    char *err, size_t errlen)
+{
+	char *copy, *item, *next;
+	int rc = 0;
+
+	if (errlen)
+		err[0] = '\0';
+	if (!list || !*list)
+		return _err(err, errlen, "%s: empty list", key);
+	if (!(copy = strdup(list)))
+		return _err(err, errlen, "%s: out of memory", key);
+	for (item = copy; item && !rc; item = next) {
+		char *colon;
+
+		if ((next = strchr(item, ',')))
+			*next++ = '\0';
+		colon = strchr(item, ':');
+		if (!colon) {
+			rc = _err(err, errlen, "%s: \"%s\" is not name:name",
+				  key, item);
+			break;
+		}
+		*colon = '\0';
+		if (!_name_ok(item) || !_name_ok(colon + 1)) {
+			rc = _err(err, errlen, "%s: \"%s:%s\" is not name:name "
+				  "(names are non-empty, without blanks, ':' "
+				  "or ',')", key, item, colon + 1);
+			break;
+		}
+		rc = fn(item, colon + 1, arg, err, errlen);
+	}
+	free(copy);
+	return rc;
+}
+
+/* Index of account name among the children of v[0..n), or -1. */
+static int _child(const osl_acct_parent_t *v, int n, const char *name)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!strcasecmp(v[i].account, name))
+			return i;
+	return -1;
+}
+
+extern int osl_conf_check_parents(const osl_acct_parent_t *v, int n,
+				  char *err, size_t errlen)
+{
+	int i, j, depth;
+
+	if (errlen)
+		err[0] = '\0';
+	for (i = 0; i < n; i++) {
+		if (!strcasecmp(v[i].account, "root"))
+			return _err(err, errlen, "AccountParents: \"root:%s\": "
+				    "root is the top, it has no parent",
+				    v[i].parent);
+		if ((j = _child(v, i, v[i].account)) >= 0)
+			return _err(err, errlen, "AccountParents: %s has two "
+				    "parents (%s, %s)", v[i].account,
+				    v[j].parent, v[i].parent);
+	}
+	/* up from each, O(n^2) steps (lists are short): first the cycles,
+	 * so that an item leading into one is not called too deep */
+	for (i = 0; i < n; i++)
+		for (j = i, depth = 0; depth <= n; depth++) {
+			if (!strcasecmp(v[j].parent, "root") ||
+			    (j = _child(v, n, v[j].parent)) < 0)
+				break;
+			if (j == i)
+				return _err(err, errlen, "AccountParents: "
+					    "\"%s:%s\" makes a cycle: %s is "
+					    "its own ancestor", v[i].account,
+					    v[i].parent, v[i].account);
+		}
+	for (i = 0; i < n; i++) {
+		for (j = i, depth = 1; j >= 0 && strcasecmp(v[j].parent,
+							      "root");
+		     depth++)
+			j = _child(v, n, v[j].parent);
+		/* depth: levels under the root, the parent's included */
+		if (depth > OSL_ACCT_DEPTH_MAX)
+			return _err(err, errlen, "AccountParents: \"%s:%s\": "
+				    "more than %d levels", v[i].account,
+				    v[i].parent, OSL_ACCT_DEPTH_MAX);
+	}
+	return 0;
 }
 
 /* The base unit of a TRES type as slurmdb_get_tres_base_unit() has it:
