@@ -369,9 +369,17 @@ extern int osl_conf_set_value(osl_conf_t *conf, const char *key,
 	return 0;
 }
 
-extern int osl_conf_parse_weight_list(const char *key, const char *list,
-				      osl_conf_pair_f fn, void *arg,
-				      char *err, size_t errlen)
+/* One item of a list, split at its first ':' (value NULL without one):
+ * RET 0, or -1 with a message in err. */
+typedef int (*osl_item_f)(const char *key, const char *name,
+			  const char *value, void *ctx, char *err,
+			  size_t errlen);
+
+/* Split list, key's value, at each ',' and each item at its first ':',
+ * and hand the items to one in order, up to its first error.  An empty
+ * list is an error.  RET 0, or -1 with a message in err. */
+static int _each_item(const char *key, const char *list, osl_item_f one,
+		      void *ctx, char *err, size_t errlen)
 {
 	char *copy, *item, *next;
 	int rc = 0;
@@ -384,27 +392,47 @@ extern int osl_conf_parse_weight_list(const char *key, const char *list,
 		return _err(err, errlen, "%s: out of memory", key);
 	for (item = copy; item && !rc; item = next) {
 		char *colon;
-		double w;
 
 		if ((next = strchr(item, ',')))
 			*next++ = '\0';
-		colon = strchr(item, ':');
-		if (!colon || colon == item) {
-			rc = _err(err, errlen, "%s: \"%s\" is not name:weight",
-				  key, item);
-			break;
-		}
-		*colon = '\0';
-		if (osl_conf_parse_weight(colon + 1, &w)) {
-			rc = _err(err, errlen, "%s: weight \"%s\" of %s must be "
-				  "a number in " OSL_CONF_WEIGHT_RANGE, key,
-				  colon + 1, item);
-			break;
-		}
-		rc = fn(item, w, arg, err, errlen);
+		if ((colon = strchr(item, ':')))
+			*colon++ = '\0';
+		rc = one(key, item, colon, ctx, err, errlen);
 	}
 	free(copy);
 	return rc;
+}
+
+/* The caller's callback and its argument, for the items of a list. */
+typedef struct {
+	osl_conf_pair_f pair;		/* name:weight lists */
+	osl_conf_names_f names;		/* name:name lists */
+	void *arg;
+} osl_list_ctx_t;
+
+static int _weight_item(const char *key, const char *name, const char *value,
+			void *ctx, char *err, size_t errlen)
+{
+	const osl_list_ctx_t *c = ctx;
+	double w;
+
+	if (!value || !*name)
+		return _err(err, errlen, "%s: \"%s%s%s\" is not name:weight",
+			    key, name, value ? ":" : "", value ? value : "");
+	if (osl_conf_parse_weight(value, &w))
+		return _err(err, errlen, "%s: weight \"%s\" of %s must be a "
+			    "number in " OSL_CONF_WEIGHT_RANGE, key, value,
+			    name);
+	return c->pair(name, w, c->arg, err, errlen);
+}
+
+extern int osl_conf_parse_weight_list(const char *key, const char *list,
+				      osl_conf_pair_f fn, void *arg,
+				      char *err, size_t errlen)
+{
+	osl_list_ctx_t c = { .pair = fn, .arg = arg };
+
+	return _each_item(key, list, _weight_item, &c, err, errlen);
 }
 
 /* A name of a name list: non-empty, printable, no blank, ':' or ','. */
@@ -418,41 +446,28 @@ static bool _name_ok(const char *s)
 	return true;
 }
 
+static int _names_item(const char *key, const char *name, const char *value,
+		       void *ctx, char *err, size_t errlen)
+{
+	const osl_list_ctx_t *c = ctx;
+
+	if (!value)
+		return _err(err, errlen, "%s: \"%s\" is not name:name", key,
+			    name);
+	if (!_name_ok(name) || !_name_ok(value))
+		return _err(err, errlen, "%s: \"%s:%s\" is not name:name "
+			    "(names are non-empty, without blanks, ':' or ',')",
+			    key, name, value);
+	return c->names(name, value, c->arg, err, errlen);
+}
+
 extern int osl_conf_parse_name_list(const char *key, const char *list,
 				    osl_conf_names_f fn, void *arg,
 				    char *err, size_t errlen)
 {
-	char *copy, *item, *next;
-	int rc = 0;
-
-	if (errlen)
-		err[0] = '\0';
-	if (!list || !*list)
-		return _err(err, errlen, "%s: empty list", key);
-	if (!(copy = strdup(list)))
-		return _err(err, errlen, "%s: out of memory", key);
-	for (item = copy; item && !rc; item = next) {
-		char *colon;
-
-		if ((next = strchr(item, ',')))
-			*next++ = '\0';
-		colon = strchr(item, ':');
-		if (!colon) {
-			rc = _err(err, errlen, "%s: \"%s\" is not name:name",
-				  key, item);
-			break;
-		}
-		*colon = '\0';
-		if (!_name_ok(item) || !_name_ok(colon + 1)) {
-			rc = _err(err, errlen, "%s: \"%s:%s\" is not name:name "
-				  "(names are non-empty, without blanks, ':' "
-				  "or ',')", key, item, colon + 1);
-			break;
-		}
-		rc = fn(item, colon + 1, arg, err, errlen);
-	}
-	free(copy);
-	return rc;
+	return _each_item(key, list, _names_item,
+			  &(osl_list_ctx_t) { .names = fn, .arg = arg }, err,
+			  errlen);
 }
 
 /* Index of account name among the children of v[0..n), or -1. */

@@ -115,6 +115,20 @@ static s_p_options_t *_options(void)
 	return o;
 }
 
+/* The list s of key k (UserWeights, AccountWeights, AccountParents,
+ * UserAccounts) into conf.  RET 0, or -1 with why[0..size) */
+static int _get_list(osl_conf_t *conf, const osl_conf_key_t *k,
+		     const char *s, char *why, size_t size)
+{
+	if (k->read == OSL_KEY_LIST)
+		return osl_conf_parse_weight_list(k->name, s,
+			k->off == offsetof(osl_conf_t, n_user_w) ?
+			_add_user : _add_acct, conf, why, size);
+	return osl_conf_parse_name_list(k->name, s,
+		k->off == offsetof(osl_conf_t, n_acct_par) ?
+		_add_parent : _add_user_acct, conf, why, size);
+}
+
 /* Read the value of key k, if tbl has one, into conf.  RET 0, or -1 with
  * why[0..size) */
 static int _get_value(osl_conf_t *conf, const osl_conf_key_t *k,
@@ -137,18 +151,9 @@ static int _get_value(osl_conf_t *conf, const osl_conf_key_t *k,
 			rc = osl_conf_set_value(conf, k->name, s, why, size);
 		break;
 	case OSL_KEY_LIST:
-		if (s_p_get_string(&s, k->name, tbl))
-			rc = osl_conf_parse_weight_list(
-				k->name, s, k->off == offsetof(osl_conf_t,
-							       n_user_w) ?
-				_add_user : _add_acct, conf, why, size);
-		break;
 	case OSL_KEY_NAMES:
 		if (s_p_get_string(&s, k->name, tbl))
-			rc = osl_conf_parse_name_list(
-				k->name, s, k->off == offsetof(osl_conf_t,
-							       n_acct_par) ?
-				_add_parent : _add_user_acct, conf, why, size);
+			rc = _get_list(conf, k, s, why, size);
 		break;
 	}
 	xfree(s);

@@ -240,21 +240,12 @@ START_TEST(test_acct_comment)
 }
 END_TEST
 
-static Suite *suite(void)
-{
-	Suite *s = suite_create("acct");
-	TCase *tc = ost_tcase("Core", PLUG_TIMEOUT);
-
-	tcase_add_test(tc, test_acct_ids);
-	tcase_add_test(tc, test_acct_configure);
-	tcase_add_test(tc, test_acct_shares);
-	tcase_add_test(tc, test_acct_declare);
-	tcase_add_test(tc, test_acct_comment);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int main(void)
 {
-	return ost_check_run(suite());
+	const TTest *const tests[] = {
+		test_acct_ids, test_acct_configure, test_acct_shares,
+		test_acct_declare, test_acct_comment, NULL,
+	};
+
+	return ost_check_tests("acct", PLUG_TIMEOUT, tests);
 }

@@ -7,6 +7,7 @@
 \*****************************************************************************/
 
 #include <check.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -175,6 +176,25 @@ static int _collect_pair(const char *name, double w, void *arg, char *err,
 	return 0;
 }
 
+/* Parse list as a name:name list (names) or a name:weight one.  RET the
+ * parser's */
+static int _parse_list(bool names, const char *key, const char *list,
+		       char *err, size_t errlen);
+
+/* Each of bad[0..n) is refused with a message naming key. */
+static void _all_refused(bool names, const char *key,
+			 const char *const *bad, size_t n)
+{
+	char err[256];
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		ck_assert_msg(_parse_list(names, key, bad[i], err,
+					  sizeof(err)) == -1 &&
+			      strstr(err, key), "%s: accepted '%s' (%s)", key,
+			      bad[i], err);
+}
+
 START_TEST(test_conf_weight_lists)
 {
 	static const char *const bad[] = {
@@ -185,7 +205,6 @@ START_TEST(test_conf_weight_lists)
 	};
 	pairs_t p;
 	char err[256];
-	size_t i;
 
 	memset(&p, 0, sizeof(p));
 	ck_assert_int_eq(osl_conf_parse_weight_list("UserWeights",
@@ -196,14 +215,8 @@ START_TEST(test_conf_weight_lists)
 	ck_assert_str_eq(p.names[1], "bob");
 	ck_assert_double_eq(p.w[1], 0.5);
 	ck_assert_double_eq(p.w[2], 1e-6);
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		memset(&p, 0, sizeof(p));
-		ck_assert_msg(osl_conf_parse_weight_list("UserWeights", bad[i],
-						      _collect_pair, &p, err,
-						      sizeof(err)) == -1 &&
-			      strstr(err, "UserWeights"),
-			      "accepted '%s' (%s)", bad[i], err);
-	}
+	_all_refused(false, "UserWeights", bad,
+		     sizeof(bad) / sizeof(bad[0]));
 	/* the callback's refusal stops the list */
 	memset(&p, 0, sizeof(p));
 	ck_assert_int_eq(osl_conf_parse_weight_list("AccountWeights",
@@ -232,6 +245,21 @@ static int _collect_names(const char *a, const char *b, void *arg,
 	return 0;
 }
 
+static int _parse_list(bool names, const char *key, const char *list,
+		       char *err, size_t errlen)
+{
+	pairs_t p;
+	names_t q;
+
+	memset(&p, 0, sizeof(p));
+	memset(&q, 0, sizeof(q));
+	if (names)
+		return osl_conf_parse_name_list(key, list, _collect_names, &q,
+						err, errlen);
+	return osl_conf_parse_weight_list(key, list, _collect_pair, &p, err,
+					  errlen);
+}
+
 /* AccountParents= and UserAccounts= (§23): name:name items, strictly;
  * the message names the key and the item. */
 START_TEST(test_conf_name_lists)
@@ -243,7 +271,6 @@ START_TEST(test_conf_name_lists)
 	};
 	names_t p;
 	char err[256];
-	size_t i;
 
 	memset(&p, 0, sizeof(p));
 	ck_assert_int_eq(osl_conf_parse_name_list("AccountParents",
@@ -252,14 +279,8 @@ START_TEST(test_conf_name_lists)
 	ck_assert_int_eq(p.n, 3);
 	ck_assert_str_eq(p.a[1], "chem");
 	ck_assert_str_eq(p.b[1], "science");
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		memset(&p, 0, sizeof(p));
-		ck_assert_msg(osl_conf_parse_name_list("UserAccounts", bad[i],
-						       _collect_names, &p, err,
-						       sizeof(err)) == -1 &&
-			      strstr(err, "UserAccounts"),
-			      "accepted '%s' (%s)", bad[i], err);
-	}
+	_all_refused(true, "UserAccounts", bad,
+		     sizeof(bad) / sizeof(bad[0]));
 	memset(&p, 0, sizeof(p));
 	ck_assert_int_eq(osl_conf_parse_name_list("UserAccounts", "ab:c,d e:f",
 						  _collect_names, &p, err,
