@@ -96,7 +96,7 @@ check_shape() {
 	done
 	ranks=$(tr ' ' '\n' <<<"$ranks" | grep . | sort -n | tr '\n' ' ')
 	if [ "$shape" = nested ]; then want="1 2 3 "; want_share=0.50; else want="13 14 15 "; want_share=0.20; fi
-	note "$label: alice's ranks $ranks(of 15), share=$share; a big user's job: $(comment_of "${BIG_JOBS%% *}" | sed 's/  .*//; s/|.*//')"
+	note "$label: alice's ranks $ranks(of 15), share=$share; a big user's job: $(comment_of "${BIG_JOBS%% *}" | sed 's/ *StdErr=.*//; s/|.*//')"
 	[ "$ranks" = "$want" ] || fail "$label: alice's jobs rank $ranks, want $want"
 	[ "$share" = "$want_share" ] || fail "$label: alice's share=$share, want $want_share"
 	# priorities: all of alice's above (nested) or below (flat) all others
