@@ -578,6 +578,11 @@ extern uint32_t osl_acct_user(uint32_t uid);
  * core refused one (logged): the job then counts in its owner's own. */
 extern uint32_t osl_acct_declare(osl_part_t *p, uint32_t id, double t);
 
+/* Give p's core, at t, the new share of every account it knows whose
+ * share changed since (a pass: sacctmgr or ostrich.conf changed it).
+ * O(accounts). */
+extern void osl_acct_refresh(osl_part_t *p, double t);
+
 /* Forget what p's core was told (p->acct). */
 extern void osl_acct_view_free(osl_part_t *p);
 

@@ -411,6 +411,16 @@ extern uint32_t osl_acct_declare(osl_part_t *p, uint32_t id, double t)
 	return id;
 }
 
+extern void osl_acct_refresh(osl_part_t *p, double t)
+{
+	int i;
+
+	for (i = 0; i < p->nacct && i < nents; i++)
+		if (p->acct[i].declared && p->acct[i].share != ents[i].share &&
+		    p->acct[i].parent == ents[i].parent)
+			(void) _declare_one(p, (uint32_t) i + 1, t);
+}
+
 extern void osl_acct_view_free(osl_part_t *p)
 {
 	free(p->acct);

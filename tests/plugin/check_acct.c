@@ -180,8 +180,9 @@ START_TEST(test_acct_shares)
 }
 END_TEST
 
-/* A share change reaches the core; a moved account stays where the core
- * has it, logged once; a nested parent is declared before its child. */
+/* A share change reaches the core (at a submission, or a pass's
+ * refresh); a moved account stays where the core has it, logged once; a
+ * nested parent is declared before its child. */
 START_TEST(test_acct_declare)
 {
 	osl_part_t p = _part(10, OST_HIER_ACCOUNTS);
@@ -202,6 +203,9 @@ START_TEST(test_acct_declare)
 	osl_acct_place(chem, 0, 3);		/* chem 3 : science 1 */
 	_submit(&p, 3, 2, chem, chem, T0 + 3);
 	ck_assert_double_eq_tol(_share(&p, 1), 0.25, 1e-9);
+	osl_acct_place(chem, 0, 1);		/* a pass hands it over */
+	osl_acct_refresh(&p, T0 + 3);
+	ck_assert_double_eq_tol(_share(&p, 1), 0.5, 1e-9);
 	stub_nerrors = 0;
 	osl_acct_place(phy, chem, 1);		/* moved: kept, said once */
 	_submit(&p, 4, 1, phy, phy, T0 + 4);
@@ -209,7 +213,7 @@ START_TEST(test_acct_declare)
 	ck_assert_int_eq(stub_nerrors, 1);
 	ck_assert_msg(strstr(stub_last_error, "account physics moved"),
 		      "%s", stub_last_error);
-	ck_assert_double_eq_tol(_share(&p, 1), 0.25, 1e-9);
+	ck_assert_double_eq_tol(_share(&p, 1), 0.5, 1e-9);
 	free_part(&p);
 	osl_acct_free();
 }
