@@ -54,11 +54,26 @@ static inline uint32_t osl_prio_deferred(uint32_t cur)
 
 /* ------------------------------------------------------------- types --- */
 
-/* A user's weight as last given to a partition's core. */
+/* A user's weight (and own account) as last given to a partition's core. */
 typedef struct {
 	uint32_t uid;			/* the user */
 	double weight;			/* w_u handed to ost_user_set_weight */
+	uint32_t account;		/* own account handed to
+					 * ost_user_set_account (0: root) */
+	bool placed;			/* account was handed (accepted) */
 } osl_weight_t;
+
+/* What a partition's core was told of one account (osl_acct.c). */
+typedef struct {
+	uint32_t parent;		/* its parent there (0: the root) */
+	double share;			/* its share there */
+	bool declared;			/* the core knows it */
+	bool warned;			/* its move was logged */
+} osl_acct_view_t;
+
+/* Longest account name the engine keeps (NUL included); a longer one
+ * counts as none (osl_acct.c). */
+#define OSL_ACCT_NAME_MAX 128
 
 /* The priority the last pass gave the job record first reached at rank
  * (one node of osl_ptab_t). */
@@ -105,6 +120,10 @@ typedef struct {
 	osl_weight_t *w;		/* weights given to the core (malloc) */
 	int nw;				/* entries used in w */
 	int cap_w;			/* entries allocated in w */
+	osl_acct_view_t *acct;		/* acct[id - 1]: accounts given to the
+					 * core (malloc, osl_acct.c) */
+	int nacct;			/* entries used in acct */
+	int cap_acct;			/* entries allocated in acct */
 	osl_ptab_t prios;		/* last pass: priority by rank, and the
 					 * submissions since (osl_prio.c) */
 	bool passed;			/* a pass of this process has advanced
@@ -166,6 +185,12 @@ typedef struct {
 					 * may charge, unless it ran under a
 					 * longer estimate (osl_sync.c) */
 	double weight;			/* owner's weight w_u */
+	uint32_t account;		/* Hierarchy=accounts: the account it
+					 * counts in (osl_acct_id; 0: none,
+					 * the owner's own) */
+	uint32_t own;			/* Hierarchy=accounts: the owner's own
+					 * account (UserAccounts=, else
+					 * account; 0: the root) */
 	uint64_t group;			/* array job id, 0 for a plain job */
 	time_t submit;			/* submission time */
 	time_t eligible;		/* when Slurm first found it eligible
@@ -491,6 +516,76 @@ extern void osl_name_put(uint32_t uid, const char *name);
 /* Forget every name (plugin fini). */
 extern void osl_names_free(void);
 
+/* ------------------------------------------- osl_acct.c (Slurm-free) --- */
+
+/* Accounts (§23).  NOTE: osl_eng.lock held for every function below. */
+
+/* The id of account name (any case; "root" and names that are not
+ * account names, osl_acct.c, are 0: the root), assigned at first sight
+ * under the root with share 1.  O(1). */
+extern uint32_t osl_acct_id(const char *name);
+
+/* The id of name if it has one, else 0; never assigns. */
+extern uint32_t osl_acct_find(const char *name);
+
+/* How many names have ids. */
+extern int osl_acct_count(void);
+
+/* The name of id (lower case), or NULL. */
+extern const char *osl_acct_name(uint32_t id);
+
+/* Account id is under parent (0: root) with share (a weight) as Slurm or
+ * ostrich.conf says now; ignored when out of range. */
+extern void osl_acct_place(uint32_t id, uint32_t parent, double share);
+
+/* Every account back under the root with share 1 (a new ostrich.conf). */
+extern void osl_acct_reset(void);
+
+/* The ids from id up to the root's child into path[0..max).  RET their
+ * count (0 for id 0), or -1 (deeper than max, or a loop) */
+extern int osl_acct_path(uint32_t id, uint32_t *path, int max);
+
+/* Names added since the last osl_acct_save? */
+extern bool osl_acct_dirty(void);
+
+/* The table of names as text ("ostrich-accounts 1", then "ID NAME" per
+ * line); clears dirty (osl_acct_unsaved sets it again when the write
+ * fails).  RET malloc'ed text of *len bytes */
+extern char *osl_acct_save(size_t *len);
+extern void osl_acct_unsaved(void);
+
+/* Replace the table by osl_acct_save's text buf[0..len) (every account
+ * under the root, share 1, until placed).  RET 0, or -1 with why in err
+ * and the table empty */
+extern int osl_acct_load(const char *buf, size_t len, char *err,
+			 size_t errlen);
+
+/* Forget every name, and the users' own accounts. */
+extern void osl_acct_free(void);
+
+/* Place the accounts as conf says (Weights=config, and the accounts of
+ * jobs without an association): every one under the root with share 1,
+ * then AccountWeights= shares, AccountParents= parents (checked: no loop);
+ * and keep UserAccounts= for osl_acct_user.  Ids are assigned to the
+ * names it mentions.  O(n log n + parents x weights). */
+extern void osl_acct_configure(const osl_conf_t *conf);
+
+/* uid's own account (UserAccounts=), 0: the root.  O(log n) */
+extern uint32_t osl_acct_user(uint32_t uid);
+
+/* Declare to p's core, at t, account id and those above it, as placed
+ * (each new one, or its share when that changed).  RET id, or 0 when the
+ * core refused one (logged): the job then counts in its owner's own. */
+extern uint32_t osl_acct_declare(osl_part_t *p, uint32_t id, double t);
+
+/* Give p's core, at t, the new share of every account it knows whose
+ * share changed since (a pass: sacctmgr or ostrich.conf changed it).
+ * O(accounts). */
+extern void osl_acct_refresh(osl_part_t *p, double t);
+
+/* Forget what p's core was told (p->acct). */
+extern void osl_acct_view_free(osl_part_t *p);
+
 /* ---------------------------------------- osl_comment.c (Slurm-free) --- */
 
 /* How osl_comments() reaches Slurm's records. */
@@ -531,6 +626,16 @@ extern const char *osl_charge_name(osl_charge_t c);
 extern size_t osl_comment_width(char *buf, size_t len, size_t size,
 				uint32_t width, osl_charge_t unit,
 				const char *bill);
+
+/*
+ * Append the account a job counts in to its summary line buf (holding len
+ * bytes, of at most size): " account=NAME" (§23, doc/summary.md), only
+ * when the line stays shorter than OST_SUMMARY_MAX; nothing for NULL or
+ * "" (the root).
+ * RET the new length
+ */
+extern size_t osl_comment_account(char *buf, size_t len, size_t size,
+				  const char *account);
 
 /*
  * SystemComment of every job record of obs[0..n) (p's, ranked): the core's

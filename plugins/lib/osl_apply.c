@@ -56,7 +56,41 @@ static void _weight(osl_part_t *p, uint32_t uid, double w, double t,
 	p->w[i].weight = w;
 }
 
-/* Submit o at t (its user's weight first).  RET 0 or the core's error */
+/*
+ * Hierarchy=accounts (§23): put uid in its own account own (declared
+ * first), unless the core has it there already.  The core refuses while
+ * the user has work in V (its tags live in the old account's time); that
+ * is tried again at its next submission, and meanwhile its jobs that name
+ * an account count there all the same.
+ */
+static void _place(osl_part_t *p, uint32_t uid, uint32_t own, double t)
+{
+	uint32_t acct = own ? osl_acct_declare(p, own, t) : 0;
+	int i, rc;
+
+	for (i = 0; i < p->nw; i++)
+		if (p->w[i].uid == uid)
+			break;
+	if (i < p->nw && p->w[i].placed && p->w[i].account == acct)
+		return;
+	if ((rc = ost_user_set_account(p->sched, uid, acct, t))) {
+		osl_debug("ostrich: partition %s: uid %u stays out of account %s for now: %s",
+			  p->name, uid, acct ? osl_acct_name(acct) : "root",
+			  ost_strerror(rc));
+		return;
+	}
+	if (i == p->nw) {	/* its weight is the next _weight's */
+		p->w = osl_grow(p->w, &p->cap_w, p->nw + 1, sizeof(*p->w), 4);
+		p->w[p->nw].uid = uid;
+		p->w[p->nw].weight = 0;
+		p->nw++;
+	}
+	p->w[i].account = acct;
+	p->w[i].placed = true;
+}
+
+/* Submit o at t (its user's weight and accounts first).  RET 0 or the
+ * core's error */
 static int _apply_submit(osl_part_t *p, const osl_obs_t *o, double t,
 			 FILE *evlog)
 {
@@ -67,6 +101,10 @@ static int _apply_submit(osl_part_t *p, const osl_obs_t *o, double t,
 	osl_evlog_rec_t r = { .op = OSL_LOG_SUBMIT, .part = p->name, .t = t };
 	int rc;
 
+	if (ost_sched_config(p->sched)->hierarchy == OST_HIER_ACCOUNTS) {
+		_place(p, o->uid, o->own, t);
+		d.account = o->account ? osl_acct_declare(p, o->account, t) : 0;
+	}
 	_weight(p, o->uid, o->weight, t, evlog);
 	if (!(rc = ost_job_submit(p->sched, &d, t, NULL)) && evlog) {
 		r.job = d;

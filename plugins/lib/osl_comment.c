@@ -163,6 +163,35 @@ extern size_t osl_comment_width(char *buf, size_t len, size_t size,
 	return len;
 }
 
+extern size_t osl_comment_account(char *buf, size_t len, size_t size,
+				  const char *account)
+{
+	size_t lim = size < OST_SUMMARY_MAX ? size : OST_SUMMARY_MAX;
+	int n;
+
+	if (!account || !*account)
+		return len;
+	n = snprintf(NULL, 0, " account=%s", account);
+	if (n < 0 || len + (size_t) n >= lim)
+		return len;
+	return len + (size_t) snprintf(buf + len, lim - len, " account=%s",
+				       account);
+}
+
+/* The account o counts in in p's schedule (§23): the one it names if the
+ * core knows it, else its owner's own; NULL: the root, or no accounts. */
+static const char *_account(const osl_part_t *p, const osl_obs_t *o)
+{
+	uint32_t id = o->own;
+
+	if (ost_sched_config(p->sched)->hierarchy != OST_HIER_ACCOUNTS)
+		return NULL;
+	if (o->account && (int) o->account <= p->nacct &&
+	    p->acct[o->account - 1].declared)
+		id = o->account;
+	return osl_acct_name(id);
+}
+
 /* A pending observation's place among its owner's: (uid, rank). */
 typedef struct {
 	uint32_t uid;
@@ -263,8 +292,10 @@ static bool _comment(osl_part_t *p, osl_obs_t *o, const osl_camp_vec_t *cv,
 	bill[0] = '\0';
 	if (ops->bill)
 		ops->bill(p, o->rec, bill, sizeof(bill));
-	(void) osl_comment_width(buf, strlen(buf), sizeof(buf), o->procs,
-				 p->unit, bill);
+	len = (int) osl_comment_width(buf, strlen(buf), sizeof(buf),
+				      o->procs, p->unit, bill);
+	(void) osl_comment_account(buf, (size_t) len, sizeof(buf),
+				   _account(p, o));
 	if (osl_comment_merge(ops->get(o->rec), buf, out, sizeof(out)))
 		ops->set(o->rec, out);
 	return true;

@@ -158,6 +158,7 @@ ENUM_KEY(capacity, capacity)
 ENUM_KEY(intra, intra)
 ENUM_KEY(varea, varea)
 ENUM_KEY(rank, rank)
+ENUM_KEY(hier, hierarchy)
 #undef ENUM_KEY
 
 /* Memory=on|off|key: two fields of the core (§11, §15). */
@@ -285,11 +286,16 @@ const osl_conf_key_t osl_conf_keys[] = {
 	{ "DefaultWeight", OSL_KEY_VALUE, _set_weight, _show_weight,
 	  OFF(core.default_weight), 0, 0,
 	  "must be a number in " OSL_CONF_WEIGHT_RANGE },
+	ENUM("Hierarchy", hier, "must be users or accounts"),
 	ENUM("Weights", weights, "must be config or assoc"),
 	{ "UserWeights", OSL_KEY_LIST, NULL, _show_count, OFF(n_user_w),
 	  0, 0, NULL },
 	{ "AccountWeights", OSL_KEY_LIST, NULL, _show_count, OFF(n_acct_w),
 	  0, 0, NULL },
+	{ "AccountParents", OSL_KEY_NAMES, NULL, _show_count,
+	  OFF(n_acct_par), 0, 0, NULL },
+	{ "UserAccounts", OSL_KEY_NAMES, NULL, _show_count,
+	  OFF(n_user_acct), 0, 0, NULL },
 	ENUM("Charge", charge, "must be billing, cpu or dominant"),
 	ENUM("ChargeWeights", charge_weights,
 	     "must be Type[/name]=weight[unit],... as TRESBillingWeights "
@@ -363,9 +369,17 @@ extern int osl_conf_set_value(osl_conf_t *conf, const char *key,
 	return 0;
 }
 
-extern int osl_conf_parse_weight_list(const char *key, const char *list,
-				      osl_conf_pair_f fn, void *arg,
-				      char *err, size_t errlen)
+/* One item of a list, split at its first ':' (value NULL without one):
+ * RET 0, or -1 with a message in err. */
+typedef int (*osl_item_f)(const char *key, const char *name,
+			  const char *value, void *ctx, char *err,
+			  size_t errlen);
+
+/* Split list, key's value, at each ',' and each item at its first ':',
+ * and hand the items to one in order, up to its first error.  An empty
+ * list is an error.  RET 0, or -1 with a message in err. */
+static int _each_item(const char *key, const char *list, osl_item_f one,
+		      void *ctx, char *err, size_t errlen)
 {
 	char *copy, *item, *next;
 	int rc = 0;
@@ -378,27 +392,137 @@ extern int osl_conf_parse_weight_list(const char *key, const char *list,
 		return _err(err, errlen, "%s: out of memory", key);
 	for (item = copy; item && !rc; item = next) {
 		char *colon;
-		double w;
 
 		if ((next = strchr(item, ',')))
 			*next++ = '\0';
-		colon = strchr(item, ':');
-		if (!colon || colon == item) {
-			rc = _err(err, errlen, "%s: \"%s\" is not name:weight",
-				  key, item);
-			break;
-		}
-		*colon = '\0';
-		if (osl_conf_parse_weight(colon + 1, &w)) {
-			rc = _err(err, errlen, "%s: weight \"%s\" of %s must be "
-				  "a number in " OSL_CONF_WEIGHT_RANGE, key,
-				  colon + 1, item);
-			break;
-		}
-		rc = fn(item, w, arg, err, errlen);
+		if ((colon = strchr(item, ':')))
+			*colon++ = '\0';
+		rc = one(key, item, colon, ctx, err, errlen);
 	}
 	free(copy);
 	return rc;
+}
+
+/* The caller's callback and its argument, for the items of a list. */
+typedef struct {
+	osl_conf_pair_f pair;		/* name:weight lists */
+	osl_conf_names_f names;		/* name:name lists */
+	void *arg;
+} osl_list_ctx_t;
+
+static int _weight_item(const char *key, const char *name, const char *value,
+			void *ctx, char *err, size_t errlen)
+{
+	const osl_list_ctx_t *c = ctx;
+	double w;
+
+	if (!value || !*name)
+		return _err(err, errlen, "%s: \"%s%s%s\" is not name:weight",
+			    key, name, value ? ":" : "", value ? value : "");
+	if (osl_conf_parse_weight(value, &w))
+		return _err(err, errlen, "%s: weight \"%s\" of %s must be a "
+			    "number in " OSL_CONF_WEIGHT_RANGE, key, value,
+			    name);
+	return c->pair(name, w, c->arg, err, errlen);
+}
+
+extern int osl_conf_parse_weight_list(const char *key, const char *list,
+				      osl_conf_pair_f fn, void *arg,
+				      char *err, size_t errlen)
+{
+	osl_list_ctx_t c = { .pair = fn, .arg = arg };
+
+	return _each_item(key, list, _weight_item, &c, err, errlen);
+}
+
+/* A name of a name list: non-empty, printable, no blank, ':' or ','. */
+static bool _name_ok(const char *s)
+{
+	if (!*s)
+		return false;
+	for (; *s; s++)
+		if (!isgraph((unsigned char) *s) || *s == ':' || *s == ',')
+			return false;
+	return true;
+}
+
+static int _names_item(const char *key, const char *name, const char *value,
+		       void *ctx, char *err, size_t errlen)
+{
+	const osl_list_ctx_t *c = ctx;
+
+	if (!value)
+		return _err(err, errlen, "%s: \"%s\" is not name:name", key,
+			    name);
+	if (!_name_ok(name) || !_name_ok(value))
+		return _err(err, errlen, "%s: \"%s:%s\" is not name:name "
+			    "(names are non-empty, without blanks, ':' or ',')",
+			    key, name, value);
+	return c->names(name, value, c->arg, err, errlen);
+}
+
+extern int osl_conf_parse_name_list(const char *key, const char *list,
+				    osl_conf_names_f fn, void *arg,
+				    char *err, size_t errlen)
+{
+	return _each_item(key, list, _names_item,
+			  &(osl_list_ctx_t) { .names = fn, .arg = arg }, err,
+			  errlen);
+}
+
+/* Index of account name among the children of v[0..n), or -1. */
+static int _child(const osl_acct_parent_t *v, int n, const char *name)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!strcasecmp(v[i].account, name))
+			return i;
+	return -1;
+}
+
+extern int osl_conf_check_parents(const osl_acct_parent_t *v, int n,
+				  char *err, size_t errlen)
+{
+	int i, j, depth;
+
+	if (errlen)
+		err[0] = '\0';
+	for (i = 0; i < n; i++) {
+		if (!strcasecmp(v[i].account, "root"))
+			return _err(err, errlen, "AccountParents: \"root:%s\": "
+				    "root is the top, it has no parent",
+				    v[i].parent);
+		if ((j = _child(v, i, v[i].account)) >= 0)
+			return _err(err, errlen, "AccountParents: %s has two "
+				    "parents (%s, %s)", v[i].account,
+				    v[j].parent, v[i].parent);
+	}
+	/* up from each, O(n^2) steps (lists are short): first the cycles,
+	 * so that an item leading into one is not called too deep */
+	for (i = 0; i < n; i++)
+		for (j = i, depth = 0; depth <= n; depth++) {
+			if (!strcasecmp(v[j].parent, "root") ||
+			    (j = _child(v, n, v[j].parent)) < 0)
+				break;
+			if (j == i)
+				return _err(err, errlen, "AccountParents: "
+					    "\"%s:%s\" makes a cycle: %s is "
+					    "its own ancestor", v[i].account,
+					    v[i].parent, v[i].account);
+		}
+	for (i = 0; i < n; i++) {
+		for (j = i, depth = 1; j >= 0 && strcasecmp(v[j].parent,
+							      "root");
+		     depth++)
+			j = _child(v, n, v[j].parent);
+		/* depth: levels under the root, the parent's included */
+		if (depth > OSL_ACCT_DEPTH_MAX)
+			return _err(err, errlen, "AccountParents: \"%s:%s\": "
+				    "more than %d levels", v[i].account,
+				    v[i].parent, OSL_ACCT_DEPTH_MAX);
+	}
+	return 0;
 }
 
 /* The base unit of a TRES type as slurmdb_get_tres_base_unit() has it:

@@ -32,8 +32,26 @@ typedef struct {
 
 typedef struct {
 	char *account;			/* account name (xmalloc'ed) */
-	double weight;			/* w_u of its users' jobs */
+	double weight;			/* Hierarchy=users: w_u of its users'
+					 * jobs; accounts: its share (§23) */
 } osl_acct_weight_t;
+
+/* One item of AccountParents= (§23): account under parent ("root": the
+ * root). */
+typedef struct {
+	char *account;			/* xmalloc'ed */
+	char *parent;			/* xmalloc'ed */
+} osl_acct_parent_t;
+
+/* One item of UserAccounts= (§23): the account uid's jobs count in when
+ * they name none. */
+typedef struct {
+	uid_t uid;
+	char *account;			/* xmalloc'ed */
+} osl_user_acct_t;
+
+/* Deepest account tree AccountParents= may make (levels under the root). */
+#define OSL_ACCT_DEPTH_MAX 32
 
 /* Charge=: the unit of a job's width and a partition's capacity
  * (doc/semantics.md §19). */
@@ -73,10 +91,15 @@ typedef struct {
 	uint32_t interval;		/* Interval, seconds between passes (30) */
 	uint32_t default_estimate;	/* DefaultEstimate, seconds (86400) */
 	bool weights_assoc;		/* Weights=assoc: association Shares */
+					/* (Hierarchy= is core.hierarchy) */
 	osl_user_weight_t *user_w;	/* UserWeights=name:w,... */
 	int n_user_w;
 	osl_acct_weight_t *acct_w;	/* AccountWeights=name:w,... */
 	int n_acct_w;
+	osl_acct_parent_t *acct_par;	/* AccountParents=account:parent,... */
+	int n_acct_par;
+	osl_user_acct_t *user_acct;	/* UserAccounts=user:account,... */
+	int n_user_acct;
 	bool backfill;			/* Backfill=yes: embed sched/backfill */
 	bool system_comment;		/* SystemComment=yes: summary per job */
 	osl_charge_t charge;		/* Charge= (billing) */
@@ -95,6 +118,8 @@ typedef enum {
 					 * the bool at off */
 	OSL_KEY_PATH,			/* text kept as given at off */
 	OSL_KEY_LIST,			/* name:w,... (osl_conf_parse_weight_list);
+					 * the reader resolves the names */
+	OSL_KEY_NAMES,			/* name:name,... (osl_conf_parse_name_list);
 					 * the reader resolves the names */
 } osl_key_read_t;
 
@@ -159,6 +184,32 @@ extern int osl_conf_parse_weight_list(const char *key, const char *list,
 				      osl_conf_pair_f fn, void *arg,
 				      char *err, size_t errlen);
 
+/* Called for each name:value of a name list; RET 0, or -1 after writing
+ * why into err[0..errlen). */
+typedef int (*osl_conf_names_f)(const char *name, const char *value,
+				void *arg, char *err, size_t errlen);
+
+/*
+ * Parse the list "name:value[,name:value...]" of key (AccountParents,
+ * UserAccounts): both non-empty, printable, without blanks, ':' or ',';
+ * no empty item.  fn is called for each pair in order, and the parse stops
+ * at its first error.
+ * RET 0, or -1 with a message naming key and the item in err[0..errlen).
+ */
+extern int osl_conf_parse_name_list(const char *key, const char *list,
+				    osl_conf_names_f fn, void *arg,
+				    char *err, size_t errlen);
+
+/*
+ * Judge AccountParents= as a whole, v[0..n): "root" is never a child, no
+ * account has two parents or is its own ancestor, and no chain is deeper
+ * than OSL_ACCT_DEPTH_MAX.  Names compare in any case: Slurm's account
+ * names are lower case.
+ * RET 0, or -1 with a message naming the key and the item in err.
+ */
+extern int osl_conf_check_parents(const osl_acct_parent_t *v, int n,
+				  char *err, size_t errlen);
+
 /*
  * Parse ChargeWeights= (Slurm's TRESBillingWeights syntax): comma-separated
  * Type[/name]=weight[unit], Type one of CPU, Mem, Node, Energy, VMem,
@@ -199,8 +250,9 @@ extern osl_conf_t *osl_conf_read(const char *path, char **err);
 /* Free a configuration; NULL is a no-op. */
 extern void osl_conf_free(osl_conf_t *conf);
 
-/* Weight w_u for a job of uid charged to account (NULL ok); shares_raw is
- * the association's raw Shares (NO_VAL or 0 if none). */
+/* Weight w_u for a job of uid charged to account (NULL ok; AccountWeights
+ * scale users only with Hierarchy=users); shares_raw is the association's
+ * raw Shares (NO_VAL or 0 if none). */
 extern double osl_conf_weight(const osl_conf_t *conf, uid_t uid,
 			      const char *account, uint32_t shares_raw);
 

@@ -105,6 +105,25 @@ static void _evlog_open(void)
 		      strerror(errno));
 }
 
+/*
+ * Hierarchy= cannot change while slurmctld runs: every tag of a schedule
+ * lives in one tree (§21), and a live change would have to drop them all.
+ * A reconfigure keeps the one in force, logs why, and applies the rest; a
+ * restart applies it, each partition then rebuilt from the job records
+ * (the state file is refused, osl_part.c), which is the safe moment for
+ * it.  NOTE: osl_eng.lock held.
+ */
+static void _keep_hierarchy(osl_conf_t *conf)
+{
+	ost_hier_t old = osl_eng.conf->core.hierarchy;
+
+	if (conf->core.hierarchy == old)
+		return;
+	error("ostrich: reconfigure: Hierarchy=%s cannot change while slurmctld runs (the schedule's tags live in one tree): keeping Hierarchy=%s; restart slurmctld to apply it (each partition is then rebuilt from the job records)",
+	      ost_hier_name(conf->core.hierarchy), ost_hier_name(old));
+	conf->core.hierarchy = old;
+}
+
 /* Re-read ostrich.conf; a bad file keeps the old configuration. */
 static void _reload_conf(void)
 {
@@ -120,9 +139,11 @@ static void _reload_conf(void)
 		return;
 	}
 	slurm_mutex_lock(&osl_eng.lock);
+	_keep_hierarchy(conf);
 	osl_conf_free(osl_eng.conf);
 	osl_eng.conf = conf;
 	osl_eng.billed_parts = -1;	/* partitions may have changed too */
+	osl_acct_configure(conf);
 	_evlog_open();
 	for (i = 0; i < osl_eng.nparts; i++)
 		osl_part_reconfigure(&osl_eng.parts[i],
@@ -223,6 +244,9 @@ extern int osl_init(osl_plugin_t who)
 			fatal("ostrich: bad configuration: %s", err);
 		}
 		_last_conf = NULL;
+		osl_eng.billed_parts = -1;	/* the first pass learns it */
+		osl_acct_restore();	/* the ids first */
+		osl_acct_configure(osl_eng.conf);
 		_evlog_open();
 		str = osl_conf_str(osl_eng.conf);
 		info("ostrich: %s: %s", osl_slurmctld_reconfiguring() ?

@@ -122,6 +122,58 @@ extern bool osl_ignored(const job_record_t *job_ptr)
 	return false;
 }
 
+/* A raw association Shares as a share of the core: [1e-6, 1e6] (0, which
+ * Slurm gives no share, counts as the least). */
+static double _assoc_share(uint32_t raw)
+{
+	if (raw == NO_VAL || raw == INFINITE)
+		return 1.0;
+	return fmax(fmin((double) raw, OST_WEIGHT_MAX), OST_WEIGHT_MIN);
+}
+
+/*
+ * Weights=assoc (§23): the account job association assoc counts in, as
+ * Slurm's fairshare reads the tree: its fairshare parent (fs_assoc_ptr:
+ * an account with Fairshare=parent is no level of its own, its children
+ * join its own parent's level, as assoc_mgr and fair_tree.c do), then each
+ * one's up to the root (excluded), placed with its raw Shares.
+ * NOTE: assoc_mgr read lock (osl_eng.assoc_held).
+ * RET its id, 0: the root
+ */
+static uint32_t _assoc_account(const slurmdb_assoc_rec_t *assoc)
+{
+	const slurmdb_assoc_rec_t *a, *chain[OSL_ACCT_DEPTH_MAX];
+	uint32_t id = 0, parent = 0;
+	int n = 0, i;
+
+	for (a = assoc->usage ? assoc->usage->fs_assoc_ptr : NULL;
+	     a && a->usage && a->usage->parent_assoc_ptr && a->acct &&
+	     n < OSL_ACCT_DEPTH_MAX; a = a->usage->fs_assoc_ptr)
+		chain[n++] = a;
+	for (i = n - 1; i >= 0; i--) {	/* the root's child first */
+		if (!(id = osl_acct_id(chain[i]->acct)))
+			break;
+		osl_acct_place(id, parent, _assoc_share(chain[i]->shares_raw));
+		parent = id;
+	}
+	return parent;
+}
+
+/* Hierarchy=accounts (§23): the account o counts in and its owner's own. */
+static void _accounts(osl_obs_t *o, const job_record_t *job_ptr)
+{
+	if (osl_eng.conf->core.hierarchy != OST_HIER_ACCOUNTS)
+		return;
+	o->own = osl_acct_user(job_ptr->user_id);
+	if (osl_eng.conf->weights_assoc && osl_eng.assoc_held &&
+	    job_ptr->assoc_ptr)
+		o->account = _assoc_account(job_ptr->assoc_ptr);
+	else
+		o->account = osl_acct_id(job_ptr->account);
+	if (!o->own)	/* no UserAccounts= entry: the job's, else the root */
+		o->own = o->account;
+}
+
 static void _fill(osl_obs_t *o, job_record_t *job_ptr,
 		  const part_record_t *part_ptr, int part, int slot,
 		  uint64_t key, uint64_t group)
@@ -167,6 +219,7 @@ static void _fill(osl_obs_t *o, job_record_t *job_ptr,
 				    osl_eng.conf->weights_assoc &&
 				    osl_eng.assoc_held && job_ptr->assoc_ptr ?
 				    job_ptr->assoc_ptr->shares_raw : NO_VAL);
+	_accounts(o, job_ptr);
 }
 
 /* Observations of job_ptr in one partition. */

@@ -232,6 +232,7 @@ extern void osl_parts_free(void)
 		free(p->ledger);
 		xfree(p->name);
 		free(p->w);
+		osl_acct_view_free(p);
 		osl_ptab_free(&p->prios);
 	}
 	xfree(osl_eng.parts);

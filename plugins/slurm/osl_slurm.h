@@ -196,6 +196,11 @@ extern char *osl_state_aside(const char *path, const char *buf, size_t len);
 /* The state file of partition part (xmalloc'ed).  NOTE: conf read lock. */
 extern char *osl_state_path(const char *part);
 
+/* The account table (osl_acct.c) from its file in StateSaveLocation,
+ * unless this process has one already (a reconfigure); a file that does
+ * not load is moved aside, logged.  Before any id is given. */
+extern void osl_acct_restore(void);
+
 /* The usage ledger file of partition part (xmalloc'ed).  NOTE: conf read
  * lock held (StateSaveLocation). */
 extern char *osl_ledger_path(const char *part);

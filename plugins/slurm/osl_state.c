@@ -32,11 +32,40 @@
 
 #define OSL_STATE_PREFIX "ostrich_state."
 #define OSL_LEDGER_PREFIX "ostrich_ledger."
+#define OSL_ACCTS_FILE "ostrich_accounts"	/* account ids (§23) */
 
 extern char *osl_state_path(const char *part)
 {
 	return xstrdup_printf("%s/%s%s", slurm_conf.state_save_location,
 			      OSL_STATE_PREFIX, part);
+}
+
+extern void osl_acct_restore(void)
+{
+	char *path, *buf, why[128] = "";
+	size_t len = 0;
+
+	if (osl_acct_count())		/* known in this process already */
+		return;
+	path = xstrdup_printf("%s/%s", slurm_conf.state_save_location,
+			      OSL_ACCTS_FILE);
+	if ((buf = osl_read_file(path, &len))) {
+		if (osl_acct_load(buf, len, why, sizeof(why))) {
+			char *aside = osl_state_aside(path, buf, len);
+
+			error("ostrich: account table %s unusable (%s): moved to %s; account ids are given anew, and a restored schedule's accounts may not match their names",
+			      path, why, aside ? aside : "nowhere");
+			xfree(aside);
+		} else {
+			info("ostrich: account table %s: %d accounts",
+			     path, osl_acct_count());
+		}
+		xfree(buf);
+	} else if (errno != ENOENT) {
+		error("ostrich: cannot read account table %s: %s: account ids are given anew",
+		      path, strerror(errno));
+	}
+	xfree(path);
 }
 
 extern char *osl_ledger_path(const char *part)
@@ -291,6 +320,25 @@ static void _save_failed(const char *path, const char *step, int err)
 		      OSL_RATELIM_PERIOD / 60);
 }
 
+/* Refusals to save a schedule nested along accounts, rate-limited. */
+static osl_ratelim_t osl_nested_limit;
+
+/*
+ * The core of this build cannot save a schedule with Hierarchy=accounts
+ * and declared accounts (doc/semantics.md §21, "Not in the state file"):
+ * say so plainly, at most once per OSL_RATELIM_PERIOD; the engine keeps
+ * running on the schedule in memory.
+ */
+static void _nested_unsaved(const char *path)
+{
+	uint64_t quiet = 0;
+
+	if (osl_ratelim_fail(&osl_nested_limit, _mono(), OSL_RATELIM_PERIOD,
+			     &quiet))
+		error("ostrich: %s not saved: this build's state format has no accounts (Hierarchy=accounts, §21); scheduling goes on from memory, and a restart rebuilds the partition from the job records (%"PRIu64" such refusals not logged since the last message)",
+		      path, quiet);
+}
+
 /* One save: the schedules to serialize and where, their texts. */
 typedef struct {
 	int n;				/* schedules */
@@ -302,6 +350,10 @@ typedef struct {
 					 * (only the engine thread changes
 					 * it: serialized with no lock) */
 	char **lpaths;			/* its file (xmalloc'ed) */
+	char *accts;			/* the account table's text (malloc),
+					 * NULL: unchanged (osl_acct_save) */
+	size_t accts_len;		/* its length */
+	char *accts_path;		/* its file (xmalloc'ed) */
 } osl_save_t;
 
 /*
@@ -339,6 +391,11 @@ static bool _save_list(bool force, double mono, osl_save_t *sv)
 		sv->ledgers[i] = &osl_eng.parts[i].ledger->usage;
 		sv->lpaths[i] = osl_ledger_path(osl_eng.parts[i].name);
 	}
+	if (osl_acct_dirty()) {		/* a few bytes per account */
+		sv->accts = osl_acct_save(&sv->accts_len);
+		sv->accts_path = xstrdup_printf("%s/%s",
+			slurm_conf.state_save_location, OSL_ACCTS_FILE);
+	}
 	osl_eng.saving = true;
 	slurm_mutex_unlock(&osl_eng.lock);
 	unlock_slurmctld(conf_read_lock);
@@ -352,6 +409,22 @@ static size_t _save_write(const osl_save_t *sv)
 	uint64_t failures;
 	int i, failed = 0;
 
+	/* the ids first: a state that names an account id is never on disk
+	 * before the name of that id */
+	if (sv->accts) {
+		const char *step = "";
+
+		if (!osl_write_atomic(sv->accts_path, sv->accts,
+				      sv->accts_len, &step)) {
+			bytes += sv->accts_len;
+		} else {
+			_save_failed(sv->accts_path, step, errno);
+			failed++;
+			slurm_mutex_lock(&osl_eng.lock);
+			osl_acct_unsaved();	/* again next time */
+			slurm_mutex_unlock(&osl_eng.lock);
+		}
+	}
 	for (i = 0; i < sv->n; i++) {
 		const char *step = "";
 
@@ -398,6 +471,8 @@ static void _save_free(osl_save_t *sv)
 		xfree(sv->paths[i]);
 		xfree(sv->lpaths[i]);
 	}
+	free(sv->accts);
+	xfree(sv->accts_path);
 	xfree(sv->ledgers);
 	xfree(sv->lpaths);
 	xfree(sv->bufs);
@@ -428,7 +503,12 @@ extern void osl_save_all(bool force)
 					     &sv.bufs[i], &sv.lens[i],
 					     &sv.caps[i]);
 
-		if (rc) {
+		if (rc == -OST_EINVAL &&
+		    ost_sched_config(sv.scheds[i])->hierarchy ==
+		    OST_HIER_ACCOUNTS) {
+			_nested_unsaved(sv.paths[i]);
+			sv.bufs[i] = NULL;
+		} else if (rc) {
 			error("ostrich: cannot serialize %s: %s", sv.paths[i],
 			      ost_strerror(rc));
 			sv.bufs[i] = NULL;

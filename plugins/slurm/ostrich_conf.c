@@ -58,6 +58,47 @@ static int _add_acct(const char *name, double w, void *arg, char *err,
 	return 0;
 }
 
+static int _add_parent(const char *name, const char *parent, void *arg,
+		       char *err, size_t errlen)
+{
+	osl_conf_t *conf = arg;
+
+	(void) err;
+	(void) errlen;
+	xrecalloc(conf->acct_par, conf->n_acct_par + 1,
+		  sizeof(*conf->acct_par));
+	conf->acct_par[conf->n_acct_par].account = xstrdup(name);
+	conf->acct_par[conf->n_acct_par].parent = xstrdup(parent);
+	conf->n_acct_par++;
+	return 0;
+}
+
+static int _add_user_acct(const char *name, const char *acct, void *arg,
+			  char *err, size_t errlen)
+{
+	osl_conf_t *conf = arg;
+	uid_t uid;
+	int i;
+
+	if (uid_from_string(name, &uid) < 0) {
+		snprintf(err, errlen, "UserAccounts: unknown user \"%s\"",
+			 name);
+		return -1;
+	}
+	for (i = 0; i < conf->n_user_acct; i++)
+		if (conf->user_acct[i].uid == uid) {
+			snprintf(err, errlen, "UserAccounts: user \"%s\" named twice",
+				 name);
+			return -1;
+		}
+	xrecalloc(conf->user_acct, conf->n_user_acct + 1,
+		  sizeof(*conf->user_acct));
+	conf->user_acct[conf->n_user_acct].uid = uid;
+	conf->user_acct[conf->n_user_acct].account = xstrdup(acct);
+	conf->n_user_acct++;
+	return 0;
+}
+
 /* Slurm's parser's options for the keys of osl_conf_keys: text, but for
  * the booleans, which are Slurm's own (yes/no, true/false, ...).  xfree()
  * the result. */
@@ -72,6 +113,20 @@ static s_p_options_t *_options(void)
 			    S_P_BOOLEAN : S_P_STRING;
 	}
 	return o;
+}
+
+/* The list s of key k (UserWeights, AccountWeights, AccountParents,
+ * UserAccounts) into conf.  RET 0, or -1 with why[0..size) */
+static int _get_list(osl_conf_t *conf, const osl_conf_key_t *k,
+		     const char *s, char *why, size_t size)
+{
+	if (k->read == OSL_KEY_LIST)
+		return osl_conf_parse_weight_list(k->name, s,
+			k->off == offsetof(osl_conf_t, n_user_w) ?
+			_add_user : _add_acct, conf, why, size);
+	return osl_conf_parse_name_list(k->name, s,
+		k->off == offsetof(osl_conf_t, n_acct_par) ?
+		_add_parent : _add_user_acct, conf, why, size);
 }
 
 /* Read the value of key k, if tbl has one, into conf.  RET 0, or -1 with
@@ -96,11 +151,9 @@ static int _get_value(osl_conf_t *conf, const osl_conf_key_t *k,
 			rc = osl_conf_set_value(conf, k->name, s, why, size);
 		break;
 	case OSL_KEY_LIST:
+	case OSL_KEY_NAMES:
 		if (s_p_get_string(&s, k->name, tbl))
-			rc = osl_conf_parse_weight_list(
-				k->name, s, k->off == offsetof(osl_conf_t,
-							       n_user_w) ?
-				_add_user : _add_acct, conf, why, size);
+			rc = _get_list(conf, k, s, why, size);
 		break;
 	}
 	xfree(s);
@@ -119,6 +172,11 @@ static int _get_values(osl_conf_t *conf, s_p_hashtbl_t *tbl, char **err)
 			xstrcat(*err, why);
 			return -1;
 		}
+	if (osl_conf_check_parents(conf->acct_par, conf->n_acct_par, why,
+				   sizeof(why))) {
+		xstrcat(*err, why);
+		return -1;
+	}
 	return 0;
 }
 
@@ -198,6 +256,14 @@ extern void osl_conf_free(osl_conf_t *conf)
 	for (i = 0; i < conf->n_acct_w; i++)
 		xfree(conf->acct_w[i].account);
 	xfree(conf->acct_w);
+	for (i = 0; i < conf->n_acct_par; i++) {
+		xfree(conf->acct_par[i].account);
+		xfree(conf->acct_par[i].parent);
+	}
+	xfree(conf->acct_par);
+	for (i = 0; i < conf->n_user_acct; i++)
+		xfree(conf->user_acct[i].account);
+	xfree(conf->user_acct);
 	xfree(conf->user_w);
 	xfree(conf->event_log);
 	xfree(conf->path);
@@ -212,7 +278,9 @@ extern double osl_conf_weight(const osl_conf_t *conf, uid_t uid,
 	for (i = 0; i < conf->n_user_w; i++)
 		if (conf->user_w[i].uid == uid)
 			return conf->user_w[i].weight;
-	for (i = 0; account && i < conf->n_acct_w; i++)
+	/* with accounts, AccountWeights are the accounts' shares (§23) */
+	for (i = 0; account && conf->core.hierarchy == OST_HIER_USERS &&
+		    i < conf->n_acct_w; i++)
 		if (!xstrcasecmp(conf->acct_w[i].account, account))
 			return conf->acct_w[i].weight;
 	/* Shares above the weight range count as its top (ostrich.conf(5)). */

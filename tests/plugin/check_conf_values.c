@@ -7,6 +7,7 @@
 \*****************************************************************************/
 
 #include <check.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -51,6 +52,9 @@ START_TEST(test_conf_bad_values)
 		{ "EvidenceFloor", "10m" }, { "Rank", "start" }, { "Rank", "" },
 		{ "RankCap", "-1" }, { "RankCap", "1h" },
 		{ "Backfill", "yes" }, { "Bogus", "1" },
+		{ "Hierarchy", "tree" }, { "Hierarchy", "" },
+		{ "Hierarchy", "account" }, { "AccountParents", "a:b" },
+		{ "UserAccounts", "alice:physics" },
 		{ "Charge", "tres" }, { "Charge", "" }, { "Charge", "cpus" },
 		{ "ChargeWeights", "GPU=1" }, { "ChargeWeights", "GRES=1" },
 		{ "ChargeWeights", "GRES/=1" }, { "ChargeWeights", "CPU=-1" },
@@ -104,7 +108,10 @@ START_TEST(test_conf_good_values)
 	rc |= osl_conf_set_value(&c, "Memory", "ON", err, sizeof(err));
 	rc |= osl_conf_set_value(&c, "MemoryCredit", "4294967295", err,
 			      sizeof(err));
+	ck_assert_int_eq(c.core.hierarchy, OST_HIER_USERS);	/* default */
+	rc |= osl_conf_set_value(&c, "Hierarchy", "Accounts", err, sizeof(err));
 	ck_assert_msg(!rc, "refused: %s", err);
+	ck_assert_int_eq(c.core.hierarchy, OST_HIER_ACCOUNTS);
 	ck_assert_double_eq(c.core.think_time, 0);
 	ck_assert_uint_eq(c.interval, 3600);
 	ck_assert_uint_eq(c.default_estimate, 4294967295u);
@@ -169,6 +176,25 @@ static int _collect_pair(const char *name, double w, void *arg, char *err,
 	return 0;
 }
 
+/* Parse list as a name:name list (names) or a name:weight one.  RET the
+ * parser's */
+static int _parse_list(bool names, const char *key, const char *list,
+		       char *err, size_t errlen);
+
+/* Each of bad[0..n) is refused with a message naming key. */
+static void _all_refused(bool names, const char *key,
+			 const char *const *bad, size_t n)
+{
+	char err[256];
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		ck_assert_msg(_parse_list(names, key, bad[i], err,
+					  sizeof(err)) == -1 &&
+			      strstr(err, key), "%s: accepted '%s' (%s)", key,
+			      bad[i], err);
+}
+
 START_TEST(test_conf_weight_lists)
 {
 	static const char *const bad[] = {
@@ -179,7 +205,6 @@ START_TEST(test_conf_weight_lists)
 	};
 	pairs_t p;
 	char err[256];
-	size_t i;
 
 	memset(&p, 0, sizeof(p));
 	ck_assert_int_eq(osl_conf_parse_weight_list("UserWeights",
@@ -190,20 +215,123 @@ START_TEST(test_conf_weight_lists)
 	ck_assert_str_eq(p.names[1], "bob");
 	ck_assert_double_eq(p.w[1], 0.5);
 	ck_assert_double_eq(p.w[2], 1e-6);
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		memset(&p, 0, sizeof(p));
-		ck_assert_msg(osl_conf_parse_weight_list("UserWeights", bad[i],
-						      _collect_pair, &p, err,
-						      sizeof(err)) == -1 &&
-			      strstr(err, "UserWeights"),
-			      "accepted '%s' (%s)", bad[i], err);
-	}
+	_all_refused(false, "UserWeights", bad,
+		     sizeof(bad) / sizeof(bad[0]));
 	/* the callback's refusal stops the list */
 	memset(&p, 0, sizeof(p));
 	ck_assert_int_eq(osl_conf_parse_weight_list("AccountWeights",
 		"a:1,b:1,c:1,d:1,e:1,f:1,g:1,h:1,i:1,j:1", _collect_pair, &p, err,
 		sizeof(err)), -1);
 	ck_assert_str_eq(err, "too many");
+}
+END_TEST
+
+typedef struct {
+	char a[8][32], b[8][32];
+	int n;
+} names_t;
+
+static int _collect_names(const char *a, const char *b, void *arg,
+			  char *err, size_t errlen)
+{
+	names_t *p = arg;
+
+	if (p->n == 8) {
+		snprintf(err, errlen, "too many");
+		return -1;
+	}
+	snprintf(p->a[p->n], sizeof(p->a[0]), "%s", a);
+	snprintf(p->b[p->n++], sizeof(p->b[0]), "%s", b);
+	return 0;
+}
+
+static int _parse_list(bool names, const char *key, const char *list,
+		       char *err, size_t errlen)
+{
+	pairs_t p;
+	names_t q;
+
+	memset(&p, 0, sizeof(p));
+	memset(&q, 0, sizeof(q));
+	if (names)
+		return osl_conf_parse_name_list(key, list, _collect_names, &q,
+						err, errlen);
+	return osl_conf_parse_weight_list(key, list, _collect_pair, &p, err,
+					  errlen);
+}
+
+/* AccountParents= and UserAccounts= (§23): name:name items, strictly;
+ * the message names the key and the item. */
+START_TEST(test_conf_name_lists)
+{
+	static const char *const bad[] = {
+		"", "physics", "physics:", ":science", "physics:science,",
+		",physics:science", "a:b,,c:d", "a:b:c", "a b:c", "a:b c",
+		"a:\tb", "a:b\n",
+	};
+	names_t p;
+	char err[256];
+
+	memset(&p, 0, sizeof(p));
+	ck_assert_int_eq(osl_conf_parse_name_list("AccountParents",
+		"physics:science,chem:science,science:root", _collect_names,
+		&p, err, sizeof(err)), 0);
+	ck_assert_int_eq(p.n, 3);
+	ck_assert_str_eq(p.a[1], "chem");
+	ck_assert_str_eq(p.b[1], "science");
+	_all_refused(true, "UserAccounts", bad,
+		     sizeof(bad) / sizeof(bad[0]));
+	memset(&p, 0, sizeof(p));
+	ck_assert_int_eq(osl_conf_parse_name_list("UserAccounts", "ab:c,d e:f",
+						  _collect_names, &p, err,
+						  sizeof(err)), -1);
+	ck_assert_msg(strstr(err, "\"d e:f\""), "%s", err);
+	ck_assert_int_eq(p.n, 1);	/* the items before it were taken */
+}
+END_TEST
+
+/* The tree as a whole: no second parent, no cycle, root never a child,
+ * at most OSL_ACCT_DEPTH_MAX levels. */
+START_TEST(test_conf_parents)
+{
+	osl_acct_parent_t ok[] = { { "physics", "science" },
+				   { "chem", "Science" },
+				   { "science", "root" }, { "bio", "lab" } };
+	osl_acct_parent_t two[] = { { "a", "b" }, { "A", "c" } };
+	osl_acct_parent_t cyc[] = { { "x", "a" }, { "a", "b" },
+				    { "b", "a" } };
+	osl_acct_parent_t self[] = { { "a", "a" } };
+	osl_acct_parent_t root[] = { { "Root", "a" } };
+	osl_acct_parent_t deep[OSL_ACCT_DEPTH_MAX + 1];
+	char names[OSL_ACCT_DEPTH_MAX + 2][8], err[256];
+	int i;
+
+	ck_assert_int_eq(osl_conf_check_parents(ok, 4, err, sizeof(err)), 0);
+	ck_assert_int_eq(osl_conf_check_parents(NULL, 0, err, sizeof(err)), 0);
+	ck_assert_int_eq(osl_conf_check_parents(two, 2, err, sizeof(err)), -1);
+	ck_assert_msg(strstr(err, "AccountParents: A has two parents (b, c)"),
+		      "%s", err);
+	ck_assert_int_eq(osl_conf_check_parents(cyc, 3, err, sizeof(err)), -1);
+	ck_assert_msg(strstr(err, "\"a:b\" makes a cycle"), "%s", err);
+	ck_assert_int_eq(osl_conf_check_parents(self, 1, err, sizeof(err)),
+			 -1);
+	ck_assert_msg(strstr(err, "cycle"), "%s", err);
+	ck_assert_int_eq(osl_conf_check_parents(root, 1, err, sizeof(err)),
+			 -1);
+	ck_assert_msg(strstr(err, "root is the top"), "%s", err);
+	/* a0 under a1 under ... : OSL_ACCT_DEPTH_MAX levels pass, one more
+	 * does not */
+	for (i = 0; i <= OSL_ACCT_DEPTH_MAX + 1; i++)
+		snprintf(names[i], sizeof(names[i]), "a%d", i);
+	for (i = 0; i <= OSL_ACCT_DEPTH_MAX; i++) {
+		deep[i].account = names[i];
+		deep[i].parent = names[i + 1];
+	}
+	ck_assert_int_eq(osl_conf_check_parents(deep + 1, OSL_ACCT_DEPTH_MAX - 1,
+						err, sizeof(err)), 0);
+	ck_assert_int_eq(osl_conf_check_parents(deep, OSL_ACCT_DEPTH_MAX + 1,
+						err, sizeof(err)), -1);
+	ck_assert_msg(strstr(err, "more than 32 levels"), "%s", err);
 }
 END_TEST
 
@@ -216,8 +344,9 @@ START_TEST(test_conf_key_table)
 		"Mode", "ThinkTime", "Interval", "Capacity", "IntraOrder",
 		"VirtualArea", "Memory", "MemoryCredit", "Evidence",
 		"EvidenceFloor", "Rank", "RankCap", "DefaultEstimate",
-		"FairCampUsers", "DefaultWeight", "UserWeights",
-		"AccountWeights", "Weights", "Charge", "ChargeWeights",
+		"FairCampUsers", "DefaultWeight", "Hierarchy", "UserWeights",
+		"AccountWeights", "AccountParents", "UserAccounts", "Weights",
+		"Charge", "ChargeWeights",
 		"Backfill", "SystemComment", "EventLog",
 	};
 	osl_conf_t c = _conf();
@@ -247,8 +376,9 @@ START_TEST(test_conf_key_table)
 			 "Memory=off MemoryCredit=3600 Evidence=off "
 			 "EvidenceFloor=600 Rank=finish RankCap=3600 "
 			 "DefaultEstimate=86400 FairCampUsers=0 "
-			 "DefaultWeight=1 Weights=config UserWeights=0 "
-			 "AccountWeights=0 Charge=billing ChargeWeights=none "
+			 "DefaultWeight=1 Hierarchy=users Weights=config "
+			 "UserWeights=0 AccountWeights=0 AccountParents=0 "
+			 "UserAccounts=0 Charge=billing ChargeWeights=none "
 			 "Backfill=yes SystemComment=yes");
 	ck_assert_int_eq(n, (int) strlen(line));
 	/* cut to fit, the length it wanted still said */
@@ -329,6 +459,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_conf_bad_values);
 	tcase_add_test(tc, test_conf_good_values);
 	tcase_add_test(tc, test_conf_weight_lists);
+	tcase_add_test(tc, test_conf_name_lists);
+	tcase_add_test(tc, test_conf_parents);
 	tcase_add_test(tc, test_conf_key_table);
 	tcase_add_test(tc, test_conf_charge);
 	suite_add_tcase(s, tc);

@@ -64,6 +64,7 @@ static inline void free_part(osl_part_t *p)
 {
 	ost_sched_destroy(p->sched);
 	free(p->w);
+	osl_acct_view_free(p);
 	osl_ptab_free(&p->prios);
 }
 
