@@ -143,14 +143,18 @@ static void _token(const char *line, const char *key, char *buf, size_t size)
 		snprintf(buf, size, "%.*s", (int)n, at);
 }
 
-/* width=, unit= and bill= of a summary line (§19): later keys that the
- * core's parser ignores. */
+/* width=, unit=, bill= (§19) and account= (§23) of a summary line: later
+ * keys that the core's parser ignores.  The engine's account= (the one the
+ * job counts in) replaces Slurm's. */
 static void _width_read(const char *line, sc_job_t *out)
 {
-	char w[16];
+	char w[16], acct[sizeof(out->account)];
 	char *end;
 	unsigned long x;
 
+	_token(line, " account=", acct, sizeof(acct));
+	if (acct[0])
+		snprintf(out->account, sizeof(out->account), "%s", acct);
 	out->width = 0;
 	_token(line, " width=", w, sizeof(w));
 	_token(line, " unit=", out->unit, sizeof(out->unit));

@@ -31,7 +31,9 @@ typedef struct sc_job {
 	char unit[16];		/* unit=: billing, cpu, dominant ("": none) */
 	char bill[OST_SUMMARY_MAX];	/* bill=, "" if none */
 	uint32_t uid;		/* its owner */
-	char account[64];	/* Slurm's account of the job, "" if none */
+	char account[64];	/* the account the engine counts the job in
+				 * (account= of its summary), else Slurm's;
+				 * "" if none */
 } sc_job_t;
 
 /* One campaign as seen through its visible jobs. */

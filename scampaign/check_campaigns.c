@@ -277,6 +277,23 @@ START_TEST(test_explain_width)
 }
 END_TEST
 
+/* account= of the summary (§23) is the account the job counts in: it
+ * replaces Slurm's, which is kept when the line has none. */
+START_TEST(test_summary_account)
+{
+	sc_job_t j;
+
+	memset(&j, 0, sizeof(j));
+	strcpy(j.account, "slurmacct");
+	ck_assert(sc_summary_read("ostrich campaign=alice/1 rank=1/2 "
+				  "mode=ostrich", &j));
+	ck_assert_str_eq(j.account, "slurmacct");
+	ck_assert(sc_summary_read("ostrich campaign=alice/1 rank=1/2 "
+				  "mode=ostrich account=solo", &j));
+	ck_assert_str_eq(j.account, "solo");
+}
+END_TEST
+
 /* The summary is found among others' lines of the field; view=own is
  * read; a line that only mentions ostrich is not a summary. */
 START_TEST(test_summary_in_field)
@@ -472,6 +489,7 @@ static Suite *_suite(void)
 	tcase_add_test(e, test_explain_stalled);
 	tcase_add_test(o, test_time_str);
 	tcase_add_test(o, test_summary_width);
+	tcase_add_test(o, test_summary_account);
 	tcase_add_test(o, test_explain_width);
 	tcase_add_test(e, test_explain_never);
 	tcase_add_test(o, test_format_and_json);

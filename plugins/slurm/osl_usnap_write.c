@@ -79,6 +79,79 @@ static void _users(const osl_part_t *p, osl_usnap_part_t *sp)
  * (NSS may be slow), and handed to the engine for later snapshots; the
  * uid when there is none.
  */
+/* An account's name for the file: "root" for 0, else its name, or its id
+ * when the name cannot be written. */
+static void _acct_label(uint32_t id, char *buf, size_t size)
+{
+	const char *name = id ? osl_acct_name(id) : "root";
+
+	if (name && osl_usnap_name_ok(name))
+		snprintf(buf, size, "%s", name);
+	else
+		snprintf(buf, size, "%"PRIu32, id);
+}
+
+/* The leaves of account id (0: the root) into sp (scampaign --tree). */
+static void _leaves(const osl_part_t *p, osl_usnap_part_t *sp, uint32_t id)
+{
+	size_t n = ost_acct_leaves(p->sched, id, NULL, 0), i;
+	ost_leaf_info_t *l;
+
+	if (!n)
+		return;
+	l = xcalloc(n, sizeof(*l));
+	n = ost_acct_leaves(p->sched, id, l, n);
+	for (i = 0; i < n; i++) {
+		osl_usnap_leaf_t *x = osl_usnap_leaf_add(sp);
+		const char *name = osl_name_get(l[i].uid);
+
+		if (!x)
+			break;
+		x->uid = l[i].uid;
+		if (name && osl_usnap_name_ok(name))
+			snprintf(x->user, sizeof(x->user), "%s", name);
+		else
+			snprintf(x->user, sizeof(x->user), "%"PRIu32,
+				 l[i].uid);
+		_acct_label(id, x->account, sizeof(x->account));
+		x->weight = l[i].weight;
+		x->frac = l[i].frac >= 0 && l[i].frac <= 1 ? l[i].frac : 0;
+		x->active = l[i].active;
+	}
+	xfree(l);
+}
+
+/* With Hierarchy=accounts, every account of p's schedule and every leaf:
+ * O(accounts + leaves) under the lock, as the users are. */
+static void _accounts(const osl_part_t *p, osl_usnap_part_t *sp)
+{
+	size_t n, i;
+	uint32_t *ids;
+
+	if (ost_sched_config(p->sched)->hierarchy != OST_HIER_ACCOUNTS)
+		return;
+	_leaves(p, sp, 0);
+	if (!(n = ost_acct_ids(p->sched, NULL, 0)))
+		return;
+	ids = xcalloc(n, sizeof(*ids));
+	n = ost_acct_ids(p->sched, ids, n);
+	for (i = 0; i < n; i++) {
+		osl_usnap_acct_t *x = osl_usnap_acct_add(sp);
+		ost_acct_info_t ai;
+
+		if (!x || ost_acct_get(p->sched, ids[i], &ai))
+			break;
+		_acct_label(ai.id, x->name, sizeof(x->name));
+		_acct_label(ai.parent, x->parent, sizeof(x->parent));
+		x->share = ai.share;
+		x->norm = ai.norm >= 0 && ai.norm <= 1 ? ai.norm : 0;
+		x->frac = ai.frac >= 0 && ai.frac <= 1 ? ai.frac : 0;
+		x->active = ai.active;
+		_leaves(p, sp, ids[i]);
+	}
+	xfree(ids);
+}
+
 static void _names(osl_usnap_t *s)
 {
 	int i, j, found = 0;
@@ -149,6 +222,7 @@ static void _part(const osl_part_t *p, osl_usnap_t *s, double pass_s,
 	sp->sum = h->sum;
 	sp->total = h->count;
 	_users(p, sp);
+	_accounts(p, sp);
 }
 
 /*

@@ -8,7 +8,9 @@
 # eighth: her campaign (720 CPU.s in V at rate 1/2) ends before theirs
 # (360 at 1/8), and her three jobs rank 1-3.  Flat (Hierarchy=users),
 # each holds a fifth: theirs end first, hers rank 13-15.  Ranks are read
-# from the SystemComment (rank=, share=, account=) and the priorities.
+# from the SystemComment (rank=, share=, account=) and the priorities;
+# nested, scampaign --tree shows solo and big at half the partition each
+# and alice with all of solo's, and --explain says so of her job.
 #   A: without slurmdbd, ostrich.conf's AccountWeights=, UserAccounts=;
 #      flat, then nested after a restart; the account ids kept across
 #      another restart (StateSaveLocation/ostrich_accounts); a live
@@ -69,6 +71,27 @@ restart_ctld() {
 # field KEY TEXT: the value of KEY= in a SystemComment line
 field() { sed -n "s/.* $1=\([^ |]*\).*/\1/p" <<<"$2"; }
 
+# scampaign --tree (the usage snapshot): solo and big each hold half the
+# partition, alice all of solo's half
+tree_ok() {
+	"$OST_SCAMPAIGN" --tree -h 2> /dev/null | awk '
+		$1 == "solo" && $3 == "0.500000" && $4 == "0.500000" { s = 1 }
+		$1 == "big" && $4 == "0.500000" { b = 1 }
+		$1 == "alice" && $3 == "1.000000" && $4 == "0.500000" { a = 1 }
+		END { exit !(s && b && a) }'
+}
+
+# nested: --tree and --explain say the shares
+check_inspect() {
+	local e
+	[ -x "$OST_SCAMPAIGN" ] || { note "scampaign not built: --tree not checked"; return 0; }
+	wait_for 60 tree_ok || { "$OST_SCAMPAIGN" --tree; fail "$1: scampaign --tree does not show solo and big at half each"; }
+	"$OST_SCAMPAIGN" --tree | sed 's/^/#   /'
+	e=$("$OST_SCAMPAIGN" --explain "${SOLO_JOBS%% *}") || fail "$1: scampaign --explain failed"
+	grep -q "^Account solo has 50% of partition [a-z]* now; alice has 100% of the account's share\.$" <<<"$e" ||
+		{ printf '%s\n' "$e"; fail "$1: scampaign --explain does not say solo's share"; }
+}
+
 # check_shape nested|flat LABEL: alice's jobs rank 1-3 and above every big
 # user's job (nested: she holds half), or 13-15 and below them all (flat:
 # a fifth); her share= is 0.50 or 0.20; nested, each job's account= is its
@@ -107,6 +130,7 @@ check_shape() {
 		{ printf '%s\n' "$PEND" | sed 's/^/#   /'; fail "$label: priorities not in the $shape order"; }
 	[ "$(printf '%s\n' "$PEND" | grep -c .)" = 15 ] ||
 		{ printf '%s\n' "$PEND"; fail "$label: not 15 pending jobs"; }
+	[ "$shape" = flat ] || check_inspect "$label"
 }
 
 # ------------------------------------------------ A: without slurmdbd ---
