@@ -262,6 +262,16 @@ void ost_acct_key(ost_sched_t *s, ost_campaign_t *c);
 void ost_acct_rekey(ost_sched_t *s);
 double ost_acct_share(const ost_sched_t *s, const ost_user_t *u);
 ost_user_t *ost_leaf_get(ost_sched_t *s, ost_user_t *u, uint32_t acct);
+/* The loader's (ost_state.c): make account id (declared, 0: the root) the
+ * own account of u, new and without campaigns.  0, -OST_EINVAL (unknown)
+ * or -OST_ENOMEM. */
+int ost_acct_attach(ost_sched_t *s, ost_user_t *u, uint32_t id);
+/* The loader's: a new -A leaf of u (a uid's own record) in declared
+ * account id, last in u's list of leaves (the saved order).  0,
+ * -OST_EINVAL (unknown account, flat schedule), -OST_EEXIST (u has a leaf
+ * there) or -OST_ENOMEM. */
+int ost_leaf_add(ost_sched_t *s, ost_user_t *u, uint32_t id,
+		 ost_user_t **out);
 void ost_acct_free_all(ost_sched_t *s);
 
 /* ost_order.c: priority order (§4, §5) */
