@@ -230,10 +230,11 @@ static int _save_accts(_out_t *o, const ost_sched_t *s,
 	return 0;
 }
 
-/* The oldest version that holds s: 2 for the nested schedule (§21). */
+/* The oldest version that holds s: 2 for the nested schedule (§21) or
+ * a job with a nice (§22). */
 static int _version(const ost_sched_t *s)
 {
-	return ost_nested(s) ? 2 : 1;
+	return ost_nested(s) || s->n_nice ? 2 : 1;
 }
 
 static void _release_sorted(const ost_alloc_t *a, void *v,
@@ -292,9 +293,12 @@ int ost_sched_save_with(const ost_sched_t *s, const ost_alloc_t *a,
 		if (version >= 2)
 			_printf(&o, "leaf=%u ", _leaf_id(j->camp->user));
 		_printf(&o, "campaign=%u procs=%u estimate=%a submit=%a "
-			"start=%a state=%s\n", j->camp->seq, j->procs,
+			"start=%a state=%s", j->camp->seq, j->procs,
 			j->estimate, j->submit, ost_job_started(j),
 			j->state == OST_JOB_PENDING ? "pending" : "running");
+		if (version >= 2)
+			_printf(&o, " nice=%d", (int)j->nice);
+		_printf(&o, "\n");
 	}
 	if (o.failed)
 		goto out_nomem;
@@ -479,6 +483,24 @@ static int _get_u64(_in_t *in, const char *key, uint64_t *out, uint64_t max)
 	    x > max)
 		return _fail(in, "bad integer %s=%s", key, v);
 	*out = x;
+	return 0;
+}
+
+/* A decimal 32-bit signed integer: an optional '-', then digits. */
+static int _get_i32(_in_t *in, const char *key, int32_t *out)
+{
+	char *v, *end;
+	long long x;
+	int rc;
+
+	if ((rc = _field(in, key, &v)))
+		return rc;
+	errno = 0;
+	x = strtoll(v, &end, 10);
+	if (end == v || *end || !isdigit((unsigned char)v[*v == '-']) ||
+	    errno || x < INT32_MIN || x > INT32_MAX)
+		return _fail(in, "bad integer %s=%s", key, v);
+	*out = (int32_t)x;
 	return 0;
 }
 
@@ -838,6 +860,14 @@ static int _load_job(_in_t *in, ost_sched_t *s)
 		s->n_running++;
 		s->busy += j->procs;
 	}
+	if (in->version >= 2) {
+		int32_t nice = 0;
+
+		if ((rc = _get_i32(in, "nice", &nice)))
+			return rc;
+		if (nice)
+			ost_chain_track(s, j, nice);	/* §22 */
+	}
 	return _line_end(in);
 }
 
@@ -934,7 +964,7 @@ static int _restore_heap(_in_t *in, ost_sched_t *s, ost_acct_t **by_idx,
 			if (!u->last)
 				return _fail(in, "user %u active without "
 					     "campaign", u->uid);
-			f = u->last->vfinish;
+			f = ost_user_end(u)->vfinish;
 			*users += ost_user_vtime(s, u) < f;
 		}
 		if (!isfinite(f))
