@@ -444,24 +444,14 @@ int ost_user_set_account(ost_sched_t *s, uint32_t uid, uint32_t acct,
 	return 0;
 }
 
-/*
- * The leaf of u's uid in account id (§21: a job submitted with -A counts
- * there, a leaf of its own): u itself for its own account or an
- * undeclared one, else the leaf from u->next_leaf, made with u's weight
- * if new.  NULL on memory shortage.
- */
-ost_user_t *ost_leaf_get(ost_sched_t *s, ost_user_t *u, uint32_t id)
+/* A new leaf of u's uid in account a, linked after *link (u's list of
+ * leaves), with u's weight.  NULL on memory shortage, nothing changed. */
+static ost_user_t *_leaf_new(ost_sched_t *s, ost_user_t *u, ost_acct_t *a,
+			     ost_user_t **link)
 {
-	ost_acct_t *a = _find(s, id);
+	uint64_t key = (uint64_t)u->uid + 1 + ((uint64_t)a->idx << 33);
 	ost_user_t *l;
-	uint64_t key;
 
-	if (!a || id == u->acct_id || !ost_nested(s))
-		return u;
-	for (l = u->next_leaf; l; l = l->next_leaf)
-		if (l->acct_id == id)
-			return l;
-	key = (uint64_t)u->uid + 1 + ((uint64_t)a->idx << 33);
 	if (ost_map_reserve(&s->users) || _reserve_child(s, a) ||
 	    ost_heap_reserve(&s->active, s->users.count + s->n_accts + 1))
 		return NULL;
@@ -473,11 +463,57 @@ ost_user_t *ost_leaf_get(ost_sched_t *s, ost_user_t *u, uint32_t id)
 	l->base_vfinish = -INFINITY;
 	l->base_deadline = -INFINITY;
 	ost_hnode_init(&l->active.node);
-	_attach(s, l, a, id);
-	l->next_leaf = u->next_leaf;
-	u->next_leaf = l;
+	_attach(s, l, a, a->id);
+	l->next_leaf = *link;
+	*link = l;
 	(void)ost_map_put(&s->users, key, l);	/* reserved */
 	return l;
+}
+
+/*
+ * The leaf of u's uid in account id (§21: a job submitted with -A counts
+ * there, a leaf of its own): u itself for its own account or an
+ * undeclared one, else the leaf from u->next_leaf, made with u's weight
+ * if new.  NULL on memory shortage.
+ */
+ost_user_t *ost_leaf_get(ost_sched_t *s, ost_user_t *u, uint32_t id)
+{
+	ost_acct_t *a = _find(s, id);
+	ost_user_t *l;
+
+	if (!a || id == u->acct_id || !ost_nested(s))
+		return u;
+	for (l = u->next_leaf; l; l = l->next_leaf)
+		if (l->acct_id == id)
+			return l;
+	return _leaf_new(s, u, a, &u->next_leaf);
+}
+
+int ost_acct_attach(ost_sched_t *s, ost_user_t *u, uint32_t id)
+{
+	ost_acct_t *a = _find(s, id);
+
+	if (id && !a)
+		return -OST_EINVAL;
+	if (ost_nested(s) && a && _reserve_child(s, a))
+		return -OST_ENOMEM;
+	_attach(s, u, a, id);
+	return 0;
+}
+
+int ost_leaf_add(ost_sched_t *s, ost_user_t *u, uint32_t id,
+		 ost_user_t **out)
+{
+	ost_acct_t *a = _find(s, id);
+	ost_user_t **link = &u->next_leaf;
+
+	if (!a || !ost_nested(s))
+		return -OST_EINVAL;
+	for (; *link; link = &(*link)->next_leaf)
+		if ((*link)->acct_id == id)
+			return -OST_EEXIST;
+	*out = _leaf_new(s, u, a, link);
+	return *out ? 0 : -OST_ENOMEM;
 }
 
 /* Free every account (ost_sched_destroy; the users are freed there). */

@@ -110,49 +110,70 @@ static double _key(const ost_sched_t *s, const ost_campaign_t *c, double S,
 	return P - c->credit / w;
 }
 
+/* D_c after D_prev = pd (§5): max(t_c, pd) + k_c max(A_est / m, max e). */
+double ost_campaign_deadline(const ost_sched_t *s, const ost_campaign_t *c,
+			     double pd)
+{
+	double len = c->area_est / (double)s->cfg.procs;
+
+	if (c->max_e > len)
+		len = c->max_e;
+	return (c->t_c > pd ? c->t_c : pd) + (double)c->k * len;
+}
+
+bool ost_campaign_set_tags(ost_sched_t *s, ost_campaign_t *c, double S,
+			   double F, double D)
+{
+	bool faircamp = s->cfg.mode == OST_MODE_FAIRCAMP;
+	double K = _key(s, c, S, F);
+	bool moved, same;
+
+	same = S == c->vstart && F == c->vfinish && D == c->deadline &&
+	       K == c->ukey;
+	moved = faircamp ? D != c->deadline : S != c->vstart || K != c->ukey;
+	c->vstart = S;
+	c->vfinish = F;
+	c->deadline = D;
+	c->ukey = K;
+	if (!c->user->acct)
+		c->key = K;	/* else projected (§21, reindex) */
+	if (moved || c->resort) {
+		c->resort = false;
+		ost_order_reindex(s, c);
+	}
+	return same;
+}
+
 /*
  * Re-derive S, F and D from u's oldest marked campaign on, re-sort those
  * whose key moved (and the marked ones that asked for it), and update u's
  * place in W.  Stops at the first campaign at or after the newest marked
  * one whose tags did not move: a later campaign depends on it only through
- * F and D.  O(campaigns walked * log n); O(1) when u is settled.
+ * F and D.  A user who orders its own campaigns (§22) is re-derived whole
+ * (ost_chain.c).  O(campaigns walked * log n); O(1) when u is settled.
  */
 void ost_campaign_settle_user(ost_sched_t *s, ost_user_t *u)
 {
 	ost_campaign_t *c = u->dirty, *to = u->dirty_to;
-	bool faircamp = s->cfg.mode == OST_MODE_FAIRCAMP;
 	bool past = false;
 
 	if (!c)
 		return;
 	/* before any re-sort: ost_order_reindex() settles a marked user */
 	u->dirty = u->dirty_to = NULL;
+	if (u->n_nice) {
+		ost_chain_settle(s, u);
+		return;
+	}
+	u->tail = NULL;
 	for (; c; c = c->next) {
-		double pf = _prev_vfinish(c), pd = _prev_deadline(c);
-		double len = c->area_est / (double)s->cfg.procs;
-		double S, F, D, K;
-		bool moved, same;
+		double pf = _prev_vfinish(c), S, F, D;
+		bool same;
 
-		if (c->max_e > len)
-			len = c->max_e;
 		S = c->phi > pf ? c->phi : pf;
 		F = S + c->len;
-		D = (c->t_c > pd ? c->t_c : pd) + (double)c->k * len;
-		K = _key(s, c, S, F);
-		same = S == c->vstart && F == c->vfinish && D == c->deadline &&
-		       K == c->ukey;
-		moved = faircamp ? D != c->deadline
-				 : S != c->vstart || K != c->ukey;
-		c->vstart = S;
-		c->vfinish = F;
-		c->deadline = D;
-		c->ukey = K;
-		if (!u->acct)
-			c->key = K;	/* else projected (§21, reindex) */
-		if (moved || c->resort) {
-			c->resort = false;
-			ost_order_reindex(s, c);
-		}
+		D = ost_campaign_deadline(s, c, _prev_deadline(c));
+		same = ost_campaign_set_tags(s, c, S, F, D);
 		if (c == to)
 			past = true;
 		if (past && same)
@@ -361,6 +382,8 @@ void ost_campaign_finish_job(ost_sched_t *s, ost_job_t *j, double t,
 {
 	ost_campaign_t *c = j->camp;
 
+	if (j->nice)
+		ost_chain_track(s, j, 0);	/* §22: one less */
 	_unlink_job(c, j);
 	c->n_running--;
 	c->n_done++;
@@ -479,6 +502,8 @@ void ost_campaign_cancel_job(ost_sched_t *s, ost_job_t *j)
 	ost_campaign_t *c = j->camp;
 	double a = (double)j->procs * j->estimate;
 
+	if (j->nice)
+		ost_chain_track(s, j, 0);	/* §22: one less */
 	ost_walk_remove(c, j);
 	ost_tree_remove(&c->pending, &j->node);
 	_unlink_job(c, j);
@@ -557,6 +582,9 @@ void ost_campaign_forget_old(ost_sched_t *s, ost_user_t *u)
 
 	if (c && c != u->last && !ost_campaign_unfinished(c))
 		ost_campaign_settle_user(s, u);	/* the base takes its F, D */
+	if (u->n_nice || u->tail)	/* §22: the oldest may not come first
+					 * in the chain: keep it */
+		return;
 	while ((c = u->first) && c != u->last && !ost_campaign_unfinished(c)) {
 		u->base_vfinish = c->vfinish;
 		u->base_deadline = c->deadline;

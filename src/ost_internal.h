@@ -45,10 +45,10 @@ struct ost_acct;
  * procs, submit; the id only breaks ties) share the first cache line, the
  * rest follows.
  *
- * The record stays at main's 120 bytes with §12 in it: the tree node is
- * used only while the job is pending, the step node and the start time
- * only while it runs, so they share storage (read start through
- * ost_job_started(), NAN when pending).  _start() initialises the running
+ * The record was 120 bytes with §12 in it, 128 (two cache lines) with
+ * §22's nice: the tree node is used only while the job is pending, the
+ * step node and the start time only while it runs, so they share storage
+ * (read start through ost_job_started(), NAN when pending).  _start() initialises the running
  * half after the job left camp->pending; ost_tree_insert() sets every
  * field of the node when it goes back (requeue).
  */
@@ -76,6 +76,8 @@ typedef struct ost_job {
 	struct ost_job *next, *prev;	/* camp's unfinished jobs */
 	double e_cut;			/* requested e minus the e counted
 					 * (§10; 0 without the variant) */
+	int32_t nice;			/* §22: its owner's order, lower first
+					 * (0: none) */
 } ost_job_t;
 
 /* j's start time while it runs, else NAN (start shares j's storage with
@@ -133,6 +135,10 @@ typedef struct ost_campaign {
 	uint64_t *groups;		/* job-array groups mapped to it */
 	size_t n_groups;
 	struct ost_campaign *next, *prev;	/* the user's, oldest first */
+	struct ost_campaign *cnext;	/* §22: next in the user's chain of
+					 * tags while it is reordered */
+	int32_t cnice;			/* §22: least nice of its pending
+					 * jobs, 0 without (last settle) */
 } ost_campaign_t;
 
 typedef struct ost_user {
@@ -158,6 +164,9 @@ typedef struct ost_user {
 	uint32_t acct_id;		/* the account it counts in (0: root) */
 	struct ost_user *next_in;	/* acct->users */
 	struct ost_user *next_leaf;	/* the uid's -A leaves (§21) */
+	uint32_t n_nice;		/* §22: unfinished jobs with nice != 0 */
+	struct ost_campaign *tail;	/* §22: last of its chain of tags
+					 * when reordered, else NULL (last) */
 } ost_user_t;
 
 /*
@@ -225,6 +234,7 @@ struct ost_sched {
 	uint32_t n_accts;
 	uint32_t n_kids_active;		/* accounts in s->active */
 	ost_acct_t *acct_dirty;		/* tops whose keys are stale */
+	uint64_t n_nice;		/* §22: unfinished jobs with nice != 0 */
 };
 
 /* True when the schedule is nested (§21): u's tags live in u->acct's
@@ -232,6 +242,13 @@ struct ost_sched {
 static inline bool ost_nested(const ost_sched_t *s)
 {
 	return s->cfg.hierarchy == OST_HIER_ACCOUNTS;
+}
+
+/* The campaign whose F is u's last in V (§22: its chain's last, which a
+ * reordering may make another than the newest). */
+static inline const struct ost_campaign *ost_user_end(const struct ost_user *u)
+{
+	return u->tail ? u->tail : u->last;
 }
 
 /* The virtual time u's tags are in: its account's, or the root's. */
@@ -264,6 +281,16 @@ double ost_acct_share(const ost_sched_t *s, const ost_user_t *u);
 double ost_acct_norm(const ost_sched_t *s, const ost_acct_t *a);
 double ost_acct_frac(const ost_sched_t *s, const ost_acct_t *a);
 ost_user_t *ost_leaf_get(ost_sched_t *s, ost_user_t *u, uint32_t acct);
+/* The loader's (ost_state.c): make account id (declared, 0: the root) the
+ * own account of u, new and without campaigns.  0, -OST_EINVAL (unknown)
+ * or -OST_ENOMEM. */
+int ost_acct_attach(ost_sched_t *s, ost_user_t *u, uint32_t id);
+/* The loader's: a new -A leaf of u (a uid's own record) in declared
+ * account id, last in u's list of leaves (the saved order).  0,
+ * -OST_EINVAL (unknown account, flat schedule), -OST_EEXIST (u has a leaf
+ * there) or -OST_ENOMEM. */
+int ost_leaf_add(ost_sched_t *s, ost_user_t *u, uint32_t id,
+		 ost_user_t **out);
 void ost_acct_free_all(ost_sched_t *s);
 
 /* ost_order.c: priority order (§4, §5) */
@@ -288,6 +315,13 @@ void ost_campaign_rescan_max_e(ost_campaign_t *c);
 void ost_campaign_pend_less(ost_campaign_t *c, double a);
 void ost_campaign_rederive(ost_sched_t *s, ost_campaign_t *c);
 void ost_campaign_defer(ost_sched_t *s, ost_campaign_t *c);
+double ost_campaign_deadline(const ost_sched_t *s, const ost_campaign_t *c,
+			     double pd);
+/* Set c's tags S, F, D and its key (§13-§15 from them), re-sorting c when
+ * its place may move (or it asked for it).  RET true when none of them
+ * moved.  O(log n). */
+bool ost_campaign_set_tags(ost_sched_t *s, ost_campaign_t *c, double S,
+			   double F, double D);
 void ost_campaign_settle_user(ost_sched_t *s, ost_user_t *u);
 void ost_campaign_settle(const ost_sched_t *s);
 void ost_campaign_forget_old(ost_sched_t *s, ost_user_t *u);
@@ -295,6 +329,10 @@ void ost_campaign_free(ost_sched_t *s, ost_campaign_t *c);
 int ost_campaign_add_group(ost_sched_t *s, ost_campaign_t *c, uint64_t g);
 void ost_campaign_fill_info(const ost_sched_t *s, const ost_campaign_t *c,
 			    ost_campaign_info_t *out);
+
+/* ost_chain.c: users order their own campaigns (§22) */
+void ost_chain_settle(ost_sched_t *s, ost_user_t *u);
+void ost_chain_track(ost_sched_t *s, ost_job_t *j, int32_t nice);
 
 /* ost_walk.c: the pending jobs of a campaign in blocks, for the walk */
 void ost_walk_insert(ost_campaign_t *c, ost_job_t *j);

@@ -325,6 +325,10 @@ int ost_job_submit(ost_sched_t *s, const ost_job_desc_t *d, double t,
 	/* XXX: a failed group mapping only loses the array hint. */
 	if (d->group && !ost_map_get(&s->groups, d->group))
 		(void)ost_campaign_add_group(s, c, d->group);
+	if (d->nice) {		/* §22: before the tags are derived */
+		j->camp = c;
+		ost_chain_track(s, j, d->nice);
+	}
 	ost_campaign_add_job(s, c, j);
 	if (campaign_out)
 		*campaign_out = c->seq;
@@ -383,6 +387,8 @@ static void _start(ost_sched_t *s, ost_job_t *j, double t, uint32_t procs)
 		ost_campaign_rederive(s, c);
 	} else if (s->cfg.rank != OST_RANK_FINISH) {
 		ost_campaign_rederive(s, c);	/* P_c moved (§13, §14) */
+	} else if (c->user->n_nice) {
+		ost_campaign_defer(s, c);	/* §22: c's nice may move */
 	}
 	ost_variant_track(s, j);
 }
@@ -466,6 +472,19 @@ int ost_job_cancel(ost_sched_t *s, uint64_t id, double t)
 	ost_vclock_advance(s, t);
 	ost_campaign_cancel_job(s, j);
 	_drop(s, j);
+	return 0;
+}
+
+int ost_job_set_nice(ost_sched_t *s, uint64_t id, int32_t nice, double t)
+{
+	ost_job_t *j;
+	int rc = _job_in(s, id, t, OST_JOB_PENDING, &j);
+
+	if (rc)
+		return rc;
+	ost_vclock_advance(s, t);
+	if (j->nice != nice)
+		ost_chain_track(s, j, nice);
 	return 0;
 }
 

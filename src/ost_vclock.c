@@ -155,16 +155,17 @@ void ost_vclock_user_update(ost_sched_t *s, ost_user_t *u)
 	ost_heap_t *hp = a ? &a->active : &s->active;
 	uint32_t *n = a ? &a->n_active : &s->n_active;
 	double *w = a ? &a->wsum : &s->total_weight;
-	bool active = u->last && ost_user_vtime(s, u) < u->last->vfinish;
+	const ost_campaign_t *e = ost_user_end(u);	/* §22 */
+	bool active = e && ost_user_vtime(s, u) < e->vfinish;
 	bool linked = ost_hnode_linked(&u->active.node);
 
 	if (active && !linked) {
 		/* cannot fail: ost_user_get() reserved a slot per user */
-		(void)ost_hkey_push(hp, &u->active, u->last->vfinish, u->tie);
+		(void)ost_hkey_push(hp, &u->active, e->vfinish, u->tie);
 		(*n)++;
 		*w += u->weight;
 	} else if (active) {
-		ost_hkey_update(hp, &u->active, u->last->vfinish);
+		ost_hkey_update(hp, &u->active, e->vfinish);
 	} else if (linked) {
 		ost_hkey_remove(hp, &u->active);
 		(*n)--;

@@ -345,6 +345,10 @@ typedef struct ost_job_desc {
 			     * the job counts in (-A), a leaf of its own for
 			     * the owner with Hierarchy=accounts (§21); an
 			     * undeclared account counts as 0 */
+	int32_t nice;       /* §22: the owner's order among its own
+			     * campaigns, lower first (Slurm's nice, e.g.
+			     * from scontrol top); 0 (default) everywhere:
+			     * arrival order, as before */
 } ost_job_desc_t;
 
 /* A new pending job submitted at t.  It joins or opens a campaign (§2) and
@@ -354,6 +358,17 @@ typedef struct ost_job_desc {
  * latest), -OST_EEXIST or -OST_ENOMEM.  O(log n). */
 OST_EXTERN int ost_job_submit(ost_sched_t *s, const ost_job_desc_t *job,
 			      double t, uint32_t *campaign_out);
+
+/* Pending job id now has nice `nice` at t (§22): its owner's campaigns
+ * not cut apart by an idle time in V are taken in the order of the least
+ * nice of their pending jobs (ties by arrival); a campaign moved ahead
+ * takes the start tag of the one it passes, which moves back by its
+ * length; the owner's last F, v and every other user's tags are kept.
+ * Returns 0, -OST_ENOENT, -OST_EINVAL (t) or -OST_ESTATE (not pending).
+ * O(1); the next read re-derives the owner's chain, O(its campaigns *
+ * log n + its unfinished jobs). */
+OST_EXTERN int ost_job_set_nice(ost_sched_t *s, uint64_t id, int32_t nice,
+				double t);
 
 /* Pending job id started running at t on the CPUs it asked for: same as
  * ost_job_start_alloc(s, id, t, its current procs).  Returns 0,

@@ -131,6 +131,42 @@ static inline ost_campaign_info_t camp(const ost_sched_t *s, uint32_t uid,
 	return f.info;
 }
 
+/* Every campaign's public view, sorted by (uid, seq, S, F): a uid's -A
+ * leaves (§21) share its uid and sequence numbers. */
+typedef struct {
+	ost_campaign_info_t v[512];
+	size_t n;
+} camp_infos_t;
+
+static inline int _camp_info_add(const ost_campaign_info_t *c, void *arg)
+{
+	camp_infos_t *in = arg;
+
+	ck_assert_uint_lt(in->n, 512);
+	in->v[in->n++] = *c;
+	return 0;
+}
+
+static inline int _camp_info_cmp(const void *x, const void *y)
+{
+	const ost_campaign_info_t *a = x, *b = y;
+	const double ka[] = { a->uid, a->seq, a->vstart, a->vfinish };
+	const double kb[] = { b->uid, b->seq, b->vstart, b->vfinish };
+	size_t i;
+
+	for (i = 0; i < sizeof(ka) / sizeof(ka[0]); i++)
+		if (ka[i] != kb[i])
+			return ka[i] < kb[i] ? -1 : 1;
+	return 0;
+}
+
+static inline void camp_infos(const ost_sched_t *s, camp_infos_t *out)
+{
+	out->n = 0;
+	ost_sched_foreach_campaign(s, _camp_info_add, out);
+	qsort(out->v, out->n, sizeof(out->v[0]), _camp_info_cmp);
+}
+
 /* main() for a test file defining `Suite *suite(void)`. */
 #define OST_TEST_MAIN							\
 	int main(void)							\
