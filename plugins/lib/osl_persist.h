@@ -67,9 +67,11 @@ extern void osl_wake_deadline(const struct timespec *begun, double held,
 
 /* ------------------------------------------- osl_aside.c (Slurm-free) --- */
 
-/* The state format version ost_sched_save() writes (doc/state-format.md;
- * tests/plugin/check_state.c checks that the core agrees). */
-#define OSL_STATE_FORMAT 1
+/* The newest state format version ost_sched_save() writes (2 for a nested
+ * schedule or a nice, 1 otherwise; doc/state-format.md): a file of a later
+ * version is kept aside as newer, not as corrupt (tests/plugin/
+ * check_state.c checks that the core agrees). */
+#define OSL_STATE_FORMAT 2
 
 /* Corrupt state files kept aside per partition (the oldest go first). */
 #define OSL_ASIDE_KEEP 5

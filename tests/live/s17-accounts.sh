@@ -152,8 +152,7 @@ grep -q 'ostrich: state file .*configuration refused' "$WORK/log/slurmctld.log" 
 	fail "the restart with Hierarchy=accounts did not rebuild the flat schedule"
 check_shape nested "A, Hierarchy=accounts"
 
-# the ids survive a restart; until the core saves accounts (§21) each save
-# says why it did not, and the partition is rebuilt from the job records
+# the ids survive a restart, and the nested schedule with them
 TABLE=$WORK/state/ostrich_accounts
 wait_for 60 "[ -s '$TABLE' ]" || fail "no account table $TABLE"
 cp "$TABLE" "$WORK/accounts.before"
@@ -163,12 +162,14 @@ cmp -s "$TABLE" "$WORK/accounts.before" ||
 	{ diff "$WORK/accounts.before" "$TABLE"; fail "account ids changed across the restart"; }
 grep -q "ostrich: account table $TABLE: 2 accounts" "$WORK/log/slurmctld.log" ||
 	fail "the account table was not read at the restart"
-if grep -q 'ostrich: .*ostrich_state.debug not saved: this build.s state format has no accounts' "$WORK/log/slurmctld.log"; then
-	note "this core does not save accounts yet: the partition was rebuilt from the job records"
-else
-	grep -q 'ostrich: partition debug restored from' "$WORK/log/slurmctld.log" ||
-		fail "the nested schedule was neither saved nor said unsaved"
-fi
+# the nested schedule is saved (state version 2) and restored
+! grep -q 'ostrich: .*ostrich_state.debug not saved' "$WORK/log/slurmctld.log" ||
+	fail "the nested schedule was not saved: $(grep 'not saved' "$WORK/log/slurmctld.log" | tail -1)"
+[ "$(grep -c 'ostrich: partition debug restored from' "$WORK/log/slurmctld.log")" -ge 1 ] ||
+	fail "the nested schedule was not restored at the restart"
+note "$(grep 'ostrich: partition debug restored from' "$WORK/log/slurmctld.log" | tail -1 | sed 's/.*ostrich: //')"
+head -1 "$WORK/state/ostrich_state.debug" | grep -q ' 2$' ||
+	fail "the state file is not version 2: $(head -1 "$WORK/state/ostrich_state.debug")"
 check_shape nested "A, Hierarchy=accounts after a restart"
 
 # a live change of Hierarchy

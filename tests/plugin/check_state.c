@@ -18,10 +18,24 @@ START_TEST(test_version)
 	char *buf = NULL;
 	size_t len = 0;
 
+	ost_config_t cfg;
+	ost_sched_t *s;
+
 	ck_assert_int_eq(ost_sched_save(p.sched, &buf, &len), 0);
-	ck_assert_int_eq(osl_state_version(buf, len), OSL_STATE_FORMAT);
+	ck_assert_int_eq(osl_state_version(buf, len), 1);	/* flat */
 	free(buf);
 	free_part(&p);
+	/* nested (§21): the newest, which a damaged file of is corrupt, not
+	 * newer */
+	ost_config_init(&cfg);
+	cfg.procs = 4;
+	cfg.hierarchy = OST_HIER_ACCOUNTS;
+	s = ost_sched_create(&cfg);
+	ck_assert_int_eq(ost_acct_declare(s, 1, 0, 1.0, 0), 0);
+	ck_assert_int_eq(ost_sched_save(s, &buf, &len), 0);
+	ck_assert_int_eq(osl_state_version(buf, len), OSL_STATE_FORMAT);
+	free(buf);
+	ost_sched_destroy(s);
 
 	ck_assert_int_eq(osl_state_version("ostrich-state 2\nx", 17), 2);
 	ck_assert_int_eq(osl_state_version("ostrich-state 17\n", 17), 17);
