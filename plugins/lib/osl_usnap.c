@@ -63,37 +63,25 @@ static void *_add(void *v, int *n, int *cap, size_t size, void **item)
 	return v;
 }
 
-extern osl_usnap_part_t *osl_usnap_part_add(osl_usnap_t *s)
-{
-	void *item = NULL, *v = _add(s->parts, &s->nparts, &s->cap_parts,
-				     sizeof(*s->parts), &item);
+/* fn: a new zeroed element at the end of owner's array arr (count n,
+ * allocated cap), NULL when out of memory. */
+#define ADDER(fn, T, O, arr, n, cap)					\
+	extern T *fn(O *o)						\
+	{								\
+		void *item = NULL, *v = _add(o->arr, &o->n, &o->cap,	\
+					     sizeof(*o->arr), &item);	\
+									\
+		return v ? (o->arr = v, item) : NULL;			\
+	}
 
-	return v ? (s->parts = v, item) : NULL;
-}
-
-extern osl_usnap_user_t *osl_usnap_user_add(osl_usnap_part_t *p)
-{
-	void *item = NULL, *v = _add(p->users, &p->nusers, &p->cap_users,
-				     sizeof(*p->users), &item);
-
-	return v ? (p->users = v, item) : NULL;
-}
-
-extern osl_usnap_acct_t *osl_usnap_acct_add(osl_usnap_part_t *p)
-{
-	void *item = NULL, *v = _add(p->accts, &p->naccts, &p->cap_accts,
-				     sizeof(*p->accts), &item);
-
-	return v ? (p->accts = v, item) : NULL;
-}
-
-extern osl_usnap_leaf_t *osl_usnap_leaf_add(osl_usnap_part_t *p)
-{
-	void *item = NULL, *v = _add(p->leaves, &p->nleaves, &p->cap_leaves,
-				     sizeof(*p->leaves), &item);
-
-	return v ? (p->leaves = v, item) : NULL;
-}
+ADDER(osl_usnap_part_add, osl_usnap_part_t, osl_usnap_t, parts, nparts,
+      cap_parts)
+ADDER(osl_usnap_user_add, osl_usnap_user_t, osl_usnap_part_t, users, nusers,
+      cap_users)
+ADDER(osl_usnap_acct_add, osl_usnap_acct_t, osl_usnap_part_t, accts, naccts,
+      cap_accts)
+ADDER(osl_usnap_leaf_add, osl_usnap_leaf_t, osl_usnap_part_t, leaves,
+      nleaves, cap_leaves)
 
 extern void osl_usnap_part_free(osl_usnap_part_t *p)
 {

@@ -46,11 +46,26 @@ static void sample(osl_usnap_t *s)
 	strcpy(p->unit, "billing");
 }
 
+/* r, parsed from txt[0..len) (s formatted), formats to the same bytes;
+ * all four freed. */
+static void formats_back(osl_usnap_t *s, osl_usnap_t *r, char *txt, size_t len)
+{
+	size_t len2;
+	char *txt2 = osl_usnap_format(r, &len2);
+
+	ck_assert_uint_eq(len, len2);
+	ck_assert(!memcmp(txt, txt2, len));
+	free(txt);
+	free(txt2);
+	osl_usnap_free(s);
+	osl_usnap_free(r);
+}
+
 START_TEST(test_round_trip)
 {
 	osl_usnap_t s, r;
-	char err[128], *txt, *txt2;
-	size_t len, len2;
+	char err[128], *txt;
+	size_t len;
 
 	sample(&s);
 	txt = osl_usnap_format(&s, &len);
@@ -61,13 +76,7 @@ START_TEST(test_round_trip)
 	ck_assert(r.parts[0].hold_s == 1.0 / 3);
 	ck_assert(isinf(r.parts[0].le[OSL_STRETCH_NB - 1]));
 	ck_assert_uint_eq(r.parts[0].total, 45);
-	txt2 = osl_usnap_format(&r, &len2);
-	ck_assert_uint_eq(len, len2);
-	ck_assert(!memcmp(txt, txt2, len));
-	free(txt);
-	free(txt2);
-	osl_usnap_free(&s);
-	osl_usnap_free(&r);
+	formats_back(&s, &r, txt, len);
 }
 END_TEST
 
@@ -77,8 +86,8 @@ START_TEST(test_round_trip_accounts)
 	osl_usnap_t s, r;
 	osl_usnap_acct_t *a;
 	osl_usnap_leaf_t *l;
-	char err[128], *txt, *txt2;
-	size_t len, len2;
+	char err[128], *txt;
+	size_t len;
 
 	sample(&s);
 	txt = osl_usnap_format(&s, &len);
@@ -106,13 +115,7 @@ START_TEST(test_round_trip_accounts)
 	ck_assert(r.parts[1].accts[0].norm == 2.0 / 3);
 	ck_assert_str_eq(r.parts[1].leaves[0].account, "physics");
 	ck_assert_uint_eq(r.parts[1].leaves[0].active, 0);
-	txt2 = osl_usnap_format(&r, &len2);
-	ck_assert_uint_eq(len, len2);
-	ck_assert(!memcmp(txt, txt2, len));
-	free(txt);
-	free(txt2);
-	osl_usnap_free(&s);
-	osl_usnap_free(&r);
+	formats_back(&s, &r, txt, len);
 }
 END_TEST
 
