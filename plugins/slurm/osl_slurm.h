@@ -139,7 +139,8 @@ extern osl_tres_t *osl_tres_build(const part_record_t *part_ptr,
  * *tres (assoc_mgr TRES read lock) unless every partition is charged CPUs
  * (Charge=cpu, or Charge=billing with no ChargeWeights= and billed_parts
  * 0 partitions with TRESBillingWeights), *node (node read lock) only for
- * ChargeWeights=.  A CPU-only site thus takes neither (issue 25, cost).
+ * ChargeWeights=.  A CPU-only site thus takes neither, as before billing
+ * units (bench-plugin measures it).
  * NOTE: osl_eng.lock held.
  */
 extern void osl_tres_locks(const osl_conf_t *conf, int billed_parts,
