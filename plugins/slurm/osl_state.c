@@ -320,25 +320,6 @@ static void _save_failed(const char *path, const char *step, int err)
 		      OSL_RATELIM_PERIOD / 60);
 }
 
-/* Refusals to save a schedule nested along accounts, rate-limited. */
-static osl_ratelim_t osl_nested_limit;
-
-/*
- * The core of this build cannot save a schedule with Hierarchy=accounts
- * and declared accounts (doc/semantics.md §21, "Not in the state file"):
- * say so plainly, at most once per OSL_RATELIM_PERIOD; the engine keeps
- * running on the schedule in memory.
- */
-static void _nested_unsaved(const char *path)
-{
-	uint64_t quiet = 0;
-
-	if (osl_ratelim_fail(&osl_nested_limit, _mono(), OSL_RATELIM_PERIOD,
-			     &quiet))
-		error("ostrich: %s not saved: this build's state format has no accounts (Hierarchy=accounts, §21); scheduling goes on from memory, and a restart rebuilds the partition from the job records (%"PRIu64" such refusals not logged since the last message)",
-		      path, quiet);
-}
-
 /* One save: the schedules to serialize and where, their texts. */
 typedef struct {
 	int n;				/* schedules */
@@ -503,12 +484,7 @@ extern void osl_save_all(bool force)
 					     &sv.bufs[i], &sv.lens[i],
 					     &sv.caps[i]);
 
-		if (rc == -OST_EINVAL &&
-		    ost_sched_config(sv.scheds[i])->hierarchy ==
-		    OST_HIER_ACCOUNTS) {
-			_nested_unsaved(sv.paths[i]);
-			sv.bufs[i] = NULL;
-		} else if (rc) {
+		if (rc) {
 			error("ostrich: cannot serialize %s: %s", sv.paths[i],
 			      ost_strerror(rc));
 			sv.bufs[i] = NULL;
