@@ -382,8 +382,8 @@ void ost_campaign_finish_job(ost_sched_t *s, ost_job_t *j, double t,
 {
 	ost_campaign_t *c = j->camp;
 
-	if (j->nice)
-		ost_chain_track(s, j, 0);	/* §22: one less */
+	if (ost_job_ordered(j))
+		ost_chain_track(s, j, 0, 0);	/* §22: one less */
 	_unlink_job(c, j);
 	c->n_running--;
 	c->n_done++;
@@ -502,10 +502,10 @@ void ost_campaign_cancel_job(ost_sched_t *s, ost_job_t *j)
 	ost_campaign_t *c = j->camp;
 	double a = (double)j->procs * j->estimate;
 
-	if (j->nice)
-		ost_chain_track(s, j, 0);	/* §22: one less */
 	ost_walk_remove(c, j);
 	ost_tree_remove(&c->pending, &j->node);
+	if (ost_job_ordered(j))
+		ost_chain_track(s, j, 0, 0);	/* §22: one less */
 	_unlink_job(c, j);
 	c->n_pending--;
 	s->n_pending--;

@@ -11,8 +11,9 @@
  *      F_end = S_first + sum of L over the piece
  *
  *  does not depend on the order of its campaigns.  A user who gives its
- *  jobs a nice (lower first) has each piece's campaigns taken in the
- *  order of (least nice of their pending jobs, 0 without; arrival), from
+ *  jobs a nice (lower first) or lowers one (the most recent first) has
+ *  each piece's campaigns taken in the order of their first pending job
+ *  (ost_job_order_cmp; 0 without), then arrival, from
  *  the piece's start: a campaign moved ahead takes the start of the one
  *  it passes, which moves back by its length.  F_end is summed in arrival
  *  order whatever the order (the piece's last campaign ends there), so
@@ -24,27 +25,35 @@
 
 #include "ost_internal.h"
 
-/* Least nice of c's pending jobs, 0 without.  O(unfinished jobs of c). */
-static int32_t _cnice(const ost_campaign_t *c)
+/* c's place among its owner's campaigns: that of its first pending job
+ * in §22's order (ost_job_order_cmp), 0 and 0 without.  O(unfinished jobs
+ * of c). */
+static void _corder(ost_campaign_t *c)
 {
 	const ost_job_t *j;
-	int32_t n = 0;
 	bool any = false;
 
+	c->cnice = 0;
+	c->clowered = 0;
 	for (j = c->jobs; j; j = j->next)
-		if (j->state == OST_JOB_PENDING && (!any || j->nice < n)) {
-			n = j->nice;
+		if (j->state == OST_JOB_PENDING &&
+		    (!any || ost_job_order_cmp(j->lowered, j->nice,
+					       c->clowered, c->cnice) < 0)) {
+			c->cnice = j->nice;
+			c->clowered = j->lowered;
 			any = true;
 		}
-	return n;
 }
 
 static bool _before(const ost_campaign_t *a, const ost_campaign_t *b)
 {
-	return a->cnice != b->cnice ? a->cnice < b->cnice : a->seq < b->seq;
+	int o = ost_job_order_cmp(a->clowered, a->cnice, b->clowered,
+				  b->cnice);
+
+	return o ? o < 0 : a->seq < b->seq;
 }
 
-/* Sort the list h (by cnext) by (cnice, seq): a merge sort, O(k log k),
+/* Sort the list h (by cnext) by (_corder, seq): a merge sort, O(k log k),
  * no memory, recursion depth log k. */
 static ost_campaign_t *_sort(ost_campaign_t *h)
 {
@@ -99,7 +108,7 @@ void ost_chain_settle(ost_sched_t *s, ost_user_t *u)
 				x->deadline = D;
 			}
 			pd = D;
-			x->cnice = _cnice(x);
+			_corder(x);
 			x->cnext = NULL;
 			if (last)
 				last->cnext = x;
@@ -123,19 +132,31 @@ void ost_chain_settle(ost_sched_t *s, ost_user_t *u)
 }
 
 /*
- * Job j (in its campaign) takes nice: the counts of jobs with a nice
- * follow, and u's whole chain is marked, since any campaign's place in it
- * may move.  O(1).
+ * Job j (in its campaign) takes nice and lowered: the counts of ordered
+ * jobs follow, and u's whole chain is marked, since any campaign's place
+ * in it may move.  O(1).
  */
-void ost_chain_track(ost_sched_t *s, ost_job_t *j, int32_t nice)
+void ost_chain_track(ost_sched_t *s, ost_job_t *j, int32_t nice,
+		     uint32_t lowered)
 {
 	ost_user_t *u = j->camp->user;
+	bool was = ost_job_ordered(j), is = nice || lowered;
 
-	if (!j->nice != !nice) {
-		u->n_nice += nice ? 1 : -1;
-		s->n_nice += nice ? 1 : (uint64_t)-1;
+	if (was != is) {
+		u->n_nice += is ? 1 : -1;
+		s->n_nice += is ? 1 : (uint64_t)-1;
+	}
+	if (!j->lowered != !lowered) {
+		s->n_lowered += lowered ? 1 : (uint64_t)-1;
+		if (!s->n_lowered)	/* numbers only order unfinished jobs:
+					 * start again, as a state without
+					 * any does */
+			s->lowered_seq = 0;
 	}
 	j->nice = nice;
+	j->lowered = lowered;
+	if (lowered > s->lowered_seq)	/* a restored state */
+		s->lowered_seq = lowered;
 	ost_campaign_defer(s, u->first);
 	ost_campaign_defer(s, u->last);
 }

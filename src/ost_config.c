@@ -150,10 +150,20 @@ static int _cmp_fifo_tail(const ost_job_t *a, const ost_job_t *b)
 	return 0;
 }
 
+/* §22 before the intra order: the owner's own order of its jobs (all 0
+ * unless it gave them a nice or lowered one). */
+#define OWN_ORDER(a, b) do { \
+	int o_ = ost_job_order_cmp((a)->lowered, (a)->nice, (b)->lowered, \
+				   (b)->nice); \
+	if (o_) \
+		return o_; \
+} while (0)
+
 static int _cmp_lpt(const ost_tnode_t *x, const ost_tnode_t *y)
 {
 	const ost_job_t *a = JOB(x), *b = JOB(y);
 
+	OWN_ORDER(a, b);
 	CMP(b->e_full, a->e_full);
 	CMP(b->procs, a->procs);
 	return _cmp_fifo_tail(a, b);
@@ -163,6 +173,7 @@ static int _cmp_spt(const ost_tnode_t *x, const ost_tnode_t *y)
 {
 	const ost_job_t *a = JOB(x), *b = JOB(y);
 
+	OWN_ORDER(a, b);
 	CMP(a->e_full, b->e_full);
 	CMP(b->procs, a->procs);
 	return _cmp_fifo_tail(a, b);
@@ -170,13 +181,17 @@ static int _cmp_spt(const ost_tnode_t *x, const ost_tnode_t *y)
 
 static int _cmp_fifo(const ost_tnode_t *x, const ost_tnode_t *y)
 {
-	return _cmp_fifo_tail(JOB(x), JOB(y));
+	const ost_job_t *a = JOB(x), *b = JOB(y);
+
+	OWN_ORDER(a, b);
+	return _cmp_fifo_tail(a, b);
 }
 
 static int _cmp_ljf(const ost_tnode_t *x, const ost_tnode_t *y)
 {
 	const ost_job_t *a = JOB(x), *b = JOB(y);
 
+	OWN_ORDER(a, b);
 	CMP(b->procs, a->procs);
 	CMP(b->e_full, a->e_full);
 	return _cmp_fifo_tail(a, b);

@@ -78,6 +78,9 @@ typedef struct ost_job {
 					 * (§10; 0 without the variant) */
 	int32_t nice;			/* §22: its owner's order, lower first
 					 * (0: none) */
+	uint32_t lowered;		/* §22: when its nice was last lowered,
+					 * s->lowered_seq then (0: never);
+					 * the most recent first */
 } ost_job_t;
 
 /* j's start time while it runs, else NAN (start shares j's storage with
@@ -137,8 +140,10 @@ typedef struct ost_campaign {
 	struct ost_campaign *next, *prev;	/* the user's, oldest first */
 	struct ost_campaign *cnext;	/* §22: next in the user's chain of
 					 * tags while it is reordered */
-	int32_t cnice;			/* §22: least nice of its pending
-					 * jobs, 0 without (last settle) */
+	int32_t cnice;			/* §22: its first pending job's nice
+					 * and lowering (ost_job_order_cmp),
+					 * 0 without (last settle) */
+	uint32_t clowered;
 } ost_campaign_t;
 
 typedef struct ost_user {
@@ -164,7 +169,8 @@ typedef struct ost_user {
 	uint32_t acct_id;		/* the account it counts in (0: root) */
 	struct ost_user *next_in;	/* acct->users */
 	struct ost_user *next_leaf;	/* the uid's -A leaves (§21) */
-	uint32_t n_nice;		/* §22: unfinished jobs with nice != 0 */
+	uint32_t n_nice;		/* §22: unfinished jobs with a nice or
+					 * a lowering (ost_job_ordered) */
 	struct ost_campaign *tail;	/* §22: last of its chain of tags
 					 * when reordered, else NULL (last) */
 } ost_user_t;
@@ -234,7 +240,11 @@ struct ost_sched {
 	uint32_t n_accts;
 	uint32_t n_kids_active;		/* accounts in s->active */
 	ost_acct_t *acct_dirty;		/* tops whose keys are stale */
-	uint64_t n_nice;		/* §22: unfinished jobs with nice != 0 */
+	uint64_t n_nice;		/* §22: unfinished jobs with a nice or
+					 * a lowering (ost_job_ordered) */
+	uint32_t lowered_seq;		/* §22: the last lowering's number
+					 * (saturates) */
+	uint64_t n_lowered;		/* §22: unfinished jobs lowered */
 };
 
 /* True when the schedule is nested (§21): u's tags live in u->acct's
@@ -332,7 +342,24 @@ void ost_campaign_fill_info(const ost_sched_t *s, const ost_campaign_t *c,
 
 /* ost_chain.c: users order their own campaigns (§22) */
 void ost_chain_settle(ost_sched_t *s, ost_user_t *u);
-void ost_chain_track(ost_sched_t *s, ost_job_t *j, int32_t nice);
+void ost_chain_track(ost_sched_t *s, ost_job_t *j, int32_t nice,
+		     uint32_t lowered);
+
+/* Does j order its owner's jobs (§22): a nice, or a lowering? */
+static inline bool ost_job_ordered(const ost_job_t *j)
+{
+	return j->nice || j->lowered;
+}
+
+/* §22's order of two jobs of one owner: the most recently lowered first
+ * (never lowered last), then the lower nice.  <0, 0, >0 as strcmp. */
+static inline int ost_job_order_cmp(uint32_t la, int32_t na, uint32_t lb,
+				    int32_t nb)
+{
+	if (la != lb)
+		return la > lb ? -1 : 1;
+	return na < nb ? -1 : na > nb;
+}
 
 /* ost_walk.c: the pending jobs of a campaign in blocks, for the walk */
 void ost_walk_insert(ost_campaign_t *c, ost_job_t *j);

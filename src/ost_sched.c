@@ -327,7 +327,7 @@ int ost_job_submit(ost_sched_t *s, const ost_job_desc_t *d, double t,
 		(void)ost_campaign_add_group(s, c, d->group);
 	if (d->nice) {		/* §22: before the tags are derived */
 		j->camp = c;
-		ost_chain_track(s, j, d->nice);
+		ost_chain_track(s, j, d->nice, 0);
 	}
 	ost_campaign_add_job(s, c, j);
 	if (campaign_out)
@@ -478,13 +478,26 @@ int ost_job_cancel(ost_sched_t *s, uint64_t id, double t)
 int ost_job_set_nice(ost_sched_t *s, uint64_t id, int32_t nice, double t)
 {
 	ost_job_t *j;
+	ost_campaign_t *c;
+	uint32_t lowered;
 	int rc = _job_in(s, id, t, OST_JOB_PENDING, &j);
 
 	if (rc)
 		return rc;
 	ost_vclock_advance(s, t);
-	if (j->nice != nice)
-		ost_chain_track(s, j, nice);
+	if (j->nice == nice)
+		return 0;
+	lowered = 0;			/* a raise ends a lowering */
+	if (nice < j->nice)
+		lowered = s->lowered_seq < UINT32_MAX ? ++s->lowered_seq :
+			  UINT32_MAX;
+	c = j->camp;
+	ost_walk_remove(c, j);
+	ost_tree_remove(&c->pending, &j->node);
+	ost_chain_track(s, j, nice, lowered);
+	ost_tree_insert(&c->pending, &j->node, 1);
+	ost_walk_insert(c, j);
+	ost_campaign_defer(s, c);
 	return 0;
 }
 

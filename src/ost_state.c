@@ -17,7 +17,9 @@
  *  node's v_n, the heaps of active children in their array order (sums
  *  over them round in that order), W_n, an account's F_n, and a
  *  campaign's projected key and gate (§21's keys keep the instant they
- *  were reached).
+ *  were reached).  Version 3 (written only when a job's nice was
+ *  lowered) adds each job's lowered= and the clock's (§22: which
+ *  lowering came last, and the last number given).
 \*****************************************************************************/
 
 #include <ctype.h>
@@ -30,7 +32,7 @@
 #include "ost_internal.h"
 
 #define OST_STATE_MAGIC "ostrich-state"
-#define OST_STATE_VERSION 2	/* the newest this code reads and writes */
+#define OST_STATE_VERSION 3	/* the newest this code reads and writes */
 #define OST_TIE_LEAF(u) ((uint32_t)((u)->tie >> 32))	/* acct idx of a
 							 * -A leaf, else 0 */
 
@@ -230,10 +232,12 @@ static int _save_accts(_out_t *o, const ost_sched_t *s,
 	return 0;
 }
 
-/* The oldest version that holds s: 2 for the nested schedule (§21) or
- * a job with a nice (§22). */
+/* The oldest version that holds s: 3 for a job whose nice was lowered
+ * (§22), 2 for the nested schedule (§21) or a job with a nice (§22). */
 static int _version(const ost_sched_t *s)
 {
+	if (s->n_lowered)
+		return 3;
 	return ost_nested(s) || s->n_nice ? 2 : 1;
 }
 
@@ -269,7 +273,10 @@ int ost_sched_save_with(const ost_sched_t *s, const ost_alloc_t *a,
 		g->default_weight);
 	if (version >= 2)
 		_printf(&o, " hierarchy=%s", ost_hier_name(g->hierarchy));
-	_printf(&o, "\nclock now=%a vtime=%a\n", s->now, s->vtime);
+	_printf(&o, "\nclock now=%a vtime=%a", s->now, s->vtime);
+	if (version >= 3)
+		_printf(&o, " lowered=%u", s->lowered_seq);
+	_printf(&o, "\n");
 	records = 2;
 	if (version >= 2) {
 		if (_save_accts(&o, s, a, &records))
@@ -298,6 +305,8 @@ int ost_sched_save_with(const ost_sched_t *s, const ost_alloc_t *a,
 			j->state == OST_JOB_PENDING ? "pending" : "running");
 		if (version >= 2)
 			_printf(&o, " nice=%d", (int)j->nice);
+		if (version >= 3)
+			_printf(&o, " lowered=%u", j->lowered);
 		_printf(&o, "\n");
 	}
 	if (o.failed)
@@ -845,6 +854,21 @@ static int _load_job(_in_t *in, ost_sched_t *s)
 	if ((rc = _number(in, "start", v, &start,
 			  running ? R_TIME : R_NAN)))
 		return rc;
+	if (in->version >= 2) {		/* §22, before the pending tree
+					 * (its order reads them) */
+		int32_t nice = 0;
+		uint32_t lowered = 0;
+
+		if ((rc = _get_i32(in, "nice", &nice)) ||
+		    (in->version >= 3 &&
+		     (rc = _get_u32(in, "lowered", &lowered))))
+			return rc;
+		if (lowered > s->lowered_seq)
+			return _fail(in, "lowered=%u after the clock's %u",
+				     lowered, s->lowered_seq);
+		if (nice || lowered)
+			ost_chain_track(s, j, nice, lowered);
+	}
 	if (!running) {
 		j->state = OST_JOB_PENDING;	/* start: NAN (ost_job_t) */
 		ost_tree_insert(&c->pending, &j->node, 1);
@@ -859,14 +883,6 @@ static int _load_job(_in_t *in, ost_sched_t *s)
 		c->n_running++;
 		s->n_running++;
 		s->busy += j->procs;
-	}
-	if (in->version >= 2) {
-		int32_t nice = 0;
-
-		if ((rc = _get_i32(in, "nice", &nice)))
-			return rc;
-		if (nice)
-			ost_chain_track(s, j, nice);	/* §22 */
 	}
 	return _line_end(in);
 }
@@ -1102,7 +1118,9 @@ static int _load_line(_in_t *in, ost_sched_t **sp, ost_config_t *g,
 			return _fail(in, "expected clock");
 		*seen = in->version >= 2 ? 2 : 3;
 		if ((rc = _get_double(in, "now", &(*sp)->now, R_TIME_NONE)) ||
-		    (rc = _get_double(in, "vtime", &(*sp)->vtime, R_VIRT)))
+		    (rc = _get_double(in, "vtime", &(*sp)->vtime, R_VIRT)) ||
+		    (in->version >= 3 &&
+		     (rc = _get_u32(in, "lowered", &(*sp)->lowered_seq))))
 			return rc;
 		return _line_end(in);
 	}

@@ -345,10 +345,10 @@ typedef struct ost_job_desc {
 			     * the job counts in (-A), a leaf of its own for
 			     * the owner with Hierarchy=accounts (§21); an
 			     * undeclared account counts as 0 */
-	int32_t nice;       /* §22: the owner's order among its own
-			     * campaigns, lower first (Slurm's nice, e.g.
-			     * from scontrol top); 0 (default) everywhere:
-			     * arrival order, as before */
+	int32_t nice;       /* §22: the owner's order among its own jobs
+			     * and campaigns, lower first (Slurm's nice);
+			     * 0 (default) everywhere: arrival order and
+			     * the intra order, as before */
 } ost_job_desc_t;
 
 /* A new pending job submitted at t.  It joins or opens a campaign (§2) and
@@ -359,14 +359,17 @@ typedef struct ost_job_desc {
 OST_EXTERN int ost_job_submit(ost_sched_t *s, const ost_job_desc_t *job,
 			      double t, uint32_t *campaign_out);
 
-/* Pending job id now has nice `nice` at t (§22): its owner's campaigns
- * not cut apart by an idle time in V are taken in the order of the least
- * nice of their pending jobs (ties by arrival); a campaign moved ahead
- * takes the start tag of the one it passes, which moves back by its
- * length; the owner's last F, v and every other user's tags are kept.
- * Returns 0, -OST_ENOENT, -OST_EINVAL (t) or -OST_ESTATE (not pending).
- * O(1); the next read re-derives the owner's chain, O(its campaigns *
- * log n + its unfinished jobs). */
+/* Pending job id now has nice `nice` at t (§22).  The owner's jobs go in
+ * the order of: the most recently lowered nice first (a value below the
+ * job's previous one is a lowering, a value above ends it; jobs not
+ * lowered last), then the lower
+ * nice; inside a campaign before the intra order (§4), and its campaigns
+ * not cut apart by an idle time in V by their first pending job (ties by
+ * arrival); a campaign moved ahead takes the start tag of the one it
+ * passes, which moves back by its length; the owner's last F, v and
+ * every other user's tags are kept.  Returns 0, -OST_ENOENT, -OST_EINVAL
+ * (t) or -OST_ESTATE (not pending).  O(log n); the next read re-derives
+ * the owner's chain, O(its campaigns * log n + its unfinished jobs). */
 OST_EXTERN int ost_job_set_nice(ost_sched_t *s, uint64_t id, int32_t nice,
 				double t);
 
@@ -473,6 +476,7 @@ typedef struct ost_job_info {
 	double start;         /* t given at start (running jobs), else NAN */
 	uint32_t campaign;    /* sequence number within uid */
 	ost_job_state_t state;
+	int32_t nice;         /* §22: the nice it was last given */
 } ost_job_info_t;
 
 /* Fill *out for job id.  Returns 0 or -OST_ENOENT.  O(1). */

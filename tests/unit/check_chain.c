@@ -146,6 +146,99 @@ START_TEST(test_chain_faircamp)
 }
 END_TEST
 
+/* u1's pending jobs, in rank order, into ids; the positions of the other
+ * users' jobs and their ids into rest (0 at u1's positions). */
+static size_t _split(const ost_sched_t *s, uint64_t *ids, uint64_t *rest)
+{
+	order_t o = order_of(s);
+	size_t i, n = 0;
+
+	for (i = 0; i < o.n; i++) {
+		ost_job_info_t info;
+
+		ck_assert_int_eq(ost_job_get(s, o.ids[i], &info), 0);
+		rest[i] = info.uid == 1 ? 0 : o.ids[i];
+		if (info.uid == 1)
+			ids[n++] = o.ids[i];
+	}
+	return n;
+}
+
+/*
+ * scontrol top, as slurmctld's _set_top() leaves the nice values when the
+ * user's jobs are ranked one priority apart: the topped job's nice drops
+ * by its distance to the user's first job, the others' rise by a share of
+ * it.  Every top puts its job first among the user's and keeps the order
+ * of the two topped before it (the most recent lowering first); every
+ * other user's job keeps its absolute rank; a raise ends a lowering.
+ * The nice values and the order survive a save and a load (version 3).
+ */
+START_TEST(test_chain_top)
+{
+	/* per step: the nice of jobs 1, 2, 3, and u1's order after it */
+	static const int32_t nice[][3] = {
+		{ 1, 1, -2 }, { 2, -1, -1 }, { 3, -1, -2 }, { 1, 0, -1 },
+		{ 0, 0, 0 },
+	};
+	static const uint64_t want[][3] = {
+		{ 3, 1, 2 }, { 2, 3, 1 }, { 3, 2, 1 }, { 1, 3, 2 },
+		{ 1, 2, 3 },
+	};
+	ost_sched_t *s = mk_sched(2, NULL), *r;
+	uint64_t ids[8], rest0[16], rest[16];
+	size_t k, i, n;
+	char *buf = NULL, *buf2 = NULL, err[128];
+	size_t len, len2;
+
+	sub_in(s, 1, 1, 1, 50, 0, 1);		/* u1: one campaign */
+	sub_in(s, 2, 1, 1, 50, 0, 1);
+	sub_in(s, 3, 1, 1, 50, 0, 1);
+	sub_in(s, 4, 2, 1, 20, 0, 1);		/* the others */
+	sub_in(s, 5, 2, 1, 20, 0, 1);
+	sub_in(s, 6, 3, 2, 70, 0, 1);
+	n = _split(s, ids, rest0);
+	ck_assert_uint_eq(n, 3);
+	for (k = 0; k < sizeof(nice) / sizeof(nice[0]); k++) {
+		for (i = 0; i < 3; i++)		/* by job id, as a pass */
+			_nice(s, i + 1, nice[k][i], 1 + (double)k);
+		ck_assert_uint_eq(_split(s, ids, rest), 3);
+		for (i = 0; i < 3; i++)
+			ck_assert_msg(ids[i] == want[k][i],
+				      "step %zu: position %zu has job %llu",
+				      k, i, (unsigned long long)ids[i]);
+		ck_assert(!memcmp(rest, rest0, 6 * sizeof(rest[0])));
+		if (k != 3)
+			continue;
+		ck_assert_int_eq(ost_sched_save(s, &buf, &len), 0);
+		ck_assert(!strncmp(buf, "ostrich-state 3\n", 16));
+		ck_assert_ptr_nonnull(strstr(buf, " lowered="));
+		ck_assert_int_eq(ost_sched_load(buf, len, &r, err,
+						sizeof(err)), 0);
+		ck_assert_uint_eq(_split(r, ids, rest), 3);
+		for (i = 0; i < 3; i++)
+			ck_assert_uint_eq(ids[i], want[k][i]);
+		ck_assert_int_eq(ost_sched_save(r, &buf2, &len2), 0);
+		ck_assert_uint_eq(len, len2);
+		ck_assert(!memcmp(buf, buf2, len));
+		/* a lowering after the load is the newest */
+		_nice(r, 2, -3, 5);
+		ck_assert_uint_eq(_split(r, ids, rest), 3);
+		ck_assert_uint_eq(ids[0], 2);
+		ost_sched_destroy(r);
+		free(buf);
+		free(buf2);
+	}
+	/* job 1 went from 1 to 0 last, a lowering: it leads; once u1's jobs
+	 * have left, nothing is ordered and the state is version 1 again */
+	for (i = 1; i <= 3; i++)
+		ck_assert_int_eq(ost_job_cancel(s, i, 9), 0);
+	ck_assert_int_eq(ost_sched_save(s, &buf, &len), 0);
+	ck_assert(!strncmp(buf, "ostrich-state 1\n", 16));
+	free(buf);
+	ost_sched_destroy(s);
+}
+END_TEST
+
 /* --------------------------------------------------- the property --- */
 
 static uint64_t _rng;
@@ -197,7 +290,19 @@ static bool _has(const char *p, size_t n, const char *tag)
 	return false;
 }
 
-/* Every line of the two saves but u's own (user, campaign, job). */
+/* The length of line p[0..n) without a version 3 " lowered=N" (a state
+ * with a lowering is version 3, one without version 2). */
+static size_t _v2len(const char *p, size_t n)
+{
+	size_t i;
+
+	for (i = n; i > 0 && p[i - 1] != ' '; i--)
+		;
+	return i && !strncmp(p + i, "lowered=", 8) ? i - 1 : n;
+}
+
+/* Every line of the two saves but u's own (user, campaign, job) and the
+ * version line. */
 static void _same_but(const ost_sched_t *a, const ost_sched_t *b, uint32_t u)
 {
 	char *sa = NULL, *sb = NULL, *p, *q, tag[32];
@@ -213,13 +318,17 @@ static void _same_but(const ost_sched_t *a, const ost_sched_t *b, uint32_t u)
 			break;
 		if (_has(p, n, tag) || _has(q, m, tag)) {
 			ck_assert(_has(p, n, tag) && _has(q, m, tag));
+		} else if (!strncmp(p, "ostrich-state ", 14)) {
+			ck_assert(!strncmp(q, "ostrich-state ", 14));
 		} else {
+			n = _v2len(p, n);
+			m = _v2len(q, m);
 			ck_assert_msg(n == m && !memcmp(p, q, n),
 				      "'%.*s' != '%.*s'", (int)n, p, (int)m,
 				      q);
 		}
-		p += n + 1;
-		q += m + 1;
+		p += strcspn(p, "\n") + 1;
+		q += strcspn(q, "\n") + 1;
 	}
 	free(sa);
 	free(sb);
@@ -408,6 +517,7 @@ Suite *suite(void)
 	tcase_add_test(tc, test_chain_partly_served);
 	tcase_add_test(tc, test_chain_gap);
 	tcase_add_test(tc, test_chain_faircamp);
+	tcase_add_test(tc, test_chain_top);
 	tcase_add_loop_test(tc, test_chain_others_unmoved, 0, 4);
 	suite_add_tcase(s, tc);
 	return s;
