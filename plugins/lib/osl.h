@@ -211,6 +211,8 @@ typedef struct {
 					 * this partition, 0: none */
 	uint32_t campaign;		/* its campaign (pending, from the rank
 					 * walk), 0: unknown */
+	int32_t nice;			/* its nice, Slurm's minus NICE_OFFSET
+					 * (§22; 0: none) */
 } osl_obs_t;
 
 /* The observations of a pass (grown by osl_obs_add). */
@@ -394,6 +396,8 @@ typedef enum {
 				 * core knows) */
 	OSL_EV_UPDATE,		/* ost_job_update: a pending job's width or
 				 * estimate is not what the core knows */
+	OSL_EV_NICE,		/* ost_job_set_nice: a pending job's nice
+				 * is not what the core knows (§22) */
 } osl_ev_kind_t;
 
 

@@ -13,6 +13,7 @@
 
 static const char *const _ev_names[] = {
 	"submit", "start", "finish", "cancel", "requeue", "vanish", "update",
+	"nice",
 };
 
 static void _log(FILE *evlog, const osl_part_t *p, osl_log_op_t op, double t,
@@ -97,6 +98,7 @@ static int _apply_submit(osl_part_t *p, const osl_obs_t *o, double t,
 	ost_job_desc_t d = {
 		.id = o->key, .uid = o->uid, .procs = o->procs,
 		.estimate = o->estimate, .group = o->group, .campaign = 0,
+		.nice = o->nice,
 	};
 	osl_evlog_rec_t r = { .op = OSL_LOG_SUBMIT, .part = p->name, .t = t };
 	int rc;
@@ -134,6 +136,22 @@ static int _apply_width(osl_part_t *p, const osl_event_t *e, FILE *evlog)
 	}
 	if (!rc && evlog)
 		osl_evlog_write(evlog, &r);
+	return rc;
+}
+
+/* Pending job e->key has nice e->o->nice now (§22: scontrol top, or
+ * update nice=).  RET 0 or the core's error */
+static int _apply_nice(osl_part_t *p, const osl_event_t *e, FILE *evlog)
+{
+	osl_evlog_rec_t r = { .op = OSL_LOG_NICE, .part = p->name,
+			      .t = e->t };
+	int rc = ost_job_set_nice(p->sched, e->key, e->o->nice, e->t);
+
+	if (!rc && evlog) {
+		r.job.id = e->key;
+		r.job.nice = e->o->nice;
+		osl_evlog_write(evlog, &r);
+	}
 	return rc;
 }
 
@@ -188,6 +206,9 @@ extern void osl_apply(osl_part_t *p, const osl_event_t *e, double now,
 	case OSL_EV_REQUEUE:
 		if (!(rc = ost_job_requeue(p->sched, e->key, e->t)))
 			_log(evlog, p, OSL_LOG_REQUEUE, e->t, e->key, 0);
+		break;
+	case OSL_EV_NICE:
+		rc = _apply_nice(p, e, evlog);
 		break;
 	}
 	if (rc)

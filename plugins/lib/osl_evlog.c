@@ -12,7 +12,7 @@
  *    PART config PROCS MODE THINK CAPACITY INTRA K DEFWEIGHT T
  *    PART load FILE
  *    PART weight UID WEIGHT T
- *    PART submit JOBID UID PROCS ESTIMATE GROUP T
+ *    PART submit JOBID UID PROCS ESTIMATE GROUP T NICE
  *    PART start JOBID T PROCS
  *    PART update JOBID PROCS ESTIMATE T
  *    PART finish JOBID T RUNTIME
@@ -21,6 +21,7 @@
  *    PART advance T
  *    PART pass T
  *    PART rebase DELTA T
+ *    PART nice JOBID NICE T
  *
  *  PART is the partition's name; T, THINK, ESTIMATE and RUNTIME are seconds
  *  (T since the epoch), written with %.17g so that they read back to the
@@ -37,7 +38,9 @@
  *  changed (ost_job_update); "finish" carries the run time charged, after
  *  any cap; "rebase" shifts every real time of the schedule by DELTA
  *  seconds after a step of the wall clock (ost_sched_rebase), T being the
- *  clock that showed it.
+ *  clock that showed it.  NICE is the job's nice (semantics.md §22;
+ *  "nice" when a pass saw it change, ost_job_set_nice); logs written before
+ *  it was recorded have no NICE on "submit", read as 0.
  *
  *  A process killed by a signal can leave its last record half written
  *  (stdio writes the buffer in pieces).  The next process starts with a
@@ -76,6 +79,7 @@ static const char *const _op_names[] = {
 	[OSL_LOG_PASS] = "pass",
 	[OSL_LOG_UPDATE] = "update",
 	[OSL_LOG_REBASE] = "rebase",
+	[OSL_LOG_NICE] = "nice",
 };
 
 #define _NOPS ((int) (sizeof(_op_names) / sizeof(_op_names[0])))
@@ -104,9 +108,13 @@ extern void osl_evlog_write(FILE *f, const osl_evlog_rec_t *r)
 			r->x, r->t);
 		break;
 	case OSL_LOG_SUBMIT:
-		fprintf(f, "%s %s %"PRIu64" %u %u %.17g %"PRIu64" %.17g\n",
+		fprintf(f, "%s %s %"PRIu64" %u %u %.17g %"PRIu64" %.17g %d\n",
 			r->part, op, r->job.id, r->job.uid, r->job.procs,
-			r->job.estimate, r->job.group, r->t);
+			r->job.estimate, r->job.group, r->t, (int)r->job.nice);
+		break;
+	case OSL_LOG_NICE:
+		fprintf(f, "%s %s %"PRIu64" %d %.17g\n", r->part, op,
+			r->job.id, (int)r->job.nice, r->t);
 		break;
 	case OSL_LOG_START:
 		fprintf(f, "%s %s %"PRIu64" %.17g %u\n", r->part, op,
@@ -190,11 +198,17 @@ extern int osl_evlog_parse(char *line, osl_evlog_rec_t *r)
 	case OSL_LOG_WEIGHT:
 		return sscanf(rest, "%u %lf %lf", &r->job.uid, &r->x,
 			      &r->t) == 3 ? 0 : -1;
-	case OSL_LOG_SUBMIT:
-		return sscanf(rest, "%"SCNu64" %u %u %lf %"SCNu64" %lf",
-			      &r->job.id, &r->job.uid, &r->job.procs,
-			      &r->job.estimate, &r->job.group, &r->t) == 6 ?
-		       0 : -1;
+	case OSL_LOG_SUBMIT: {	/* NICE absent in older logs */
+		int n = sscanf(rest, "%"SCNu64" %u %u %lf %"SCNu64" %lf %"
+			       SCNd32, &r->job.id, &r->job.uid, &r->job.procs,
+			       &r->job.estimate, &r->job.group, &r->t,
+			       &r->job.nice);
+
+		return n == 6 || n == 7 ? 0 : -1;
+	}
+	case OSL_LOG_NICE:
+		return sscanf(rest, "%"SCNu64" %"SCNd32" %lf", &r->job.id,
+			      &r->job.nice, &r->t) == 3 ? 0 : -1;
 	case OSL_LOG_START: {	/* PROCS absent in older logs */
 		int n = sscanf(rest, "%"SCNu64" %lf %u", &r->job.id, &r->t,
 			       &r->job.procs);

@@ -27,6 +27,7 @@ typedef enum {
 	OSL_LOG_PASS,			/* end of a pass (replays stop here) */
 	OSL_LOG_UPDATE,			/* ost_job_update */
 	OSL_LOG_REBASE,			/* ost_sched_rebase */
+	OSL_LOG_NICE,			/* ost_job_set_nice */
 } osl_log_op_t;
 
 /* One line of the event log. */
@@ -39,7 +40,8 @@ typedef struct {
 					 * think_time, capacity, intra,
 					 * faircamp_users, default_weight */
 	ost_job_desc_t job;		/* submit: id, uid, procs, estimate,
-					 * group; update: id, procs, estimate;
+					 * group, nice; update: id, procs,
+					 * estimate; nice: id, nice;
 					 * start: id, procs (0: as requested,
 					 * logs written before the width was);
 					 * finish, cancel, requeue: id;

@@ -35,6 +35,7 @@ typedef struct {
 	double start;			/* start time (running) */
 	uint32_t procs;			/* width the core counts */
 	double estimate;		/* estimate the core counts */
+	int32_t nice;			/* nice the core knows (§22) */
 } osl_known_t;
 
 typedef struct {
@@ -112,6 +113,7 @@ static int _known_add(const ost_job_info_t *job, void *arg)
 	k->v[k->n].start = job->start;
 	k->v[k->n].procs = job->procs;
 	k->v[k->n].estimate = job->estimate;
+	k->v[k->n].nice = job->nice;
 	k->n++;
 	return 0;
 }
@@ -134,6 +136,15 @@ static void _finish(osl_ev_vec_t *ev, const osl_obs_t *o, int order,
 {
 	_ev_add(ev, o->end, order, OSL_EV_FINISH, o, o->key);
 	ev->v[ev->n - 1].estimate = o->limit > counted ? o->limit : counted;
+}
+
+/* The nice of pending o at t, if that is news to the core (k NULL: it
+ * has just been submitted, with o's). */
+static void _nice(osl_ev_vec_t *ev, const osl_known_t *k, const osl_obs_t *o,
+		  double t)
+{
+	if (k && o->nice != k->nice)
+		_ev_add(ev, t, OSL_ORD_UPDATE, OSL_EV_NICE, o, o->key);
 }
 
 /* An update of k to (procs, estimate) at t, if that is news to the core. */
@@ -224,6 +235,7 @@ static void _diff_one(osl_ev_vec_t *ev, const osl_known_t *k, const osl_obs_t *o
 	if (k->state == OST_JOB_PENDING) {
 		if (o->st == OSL_PENDING) {
 			_update(ev, k, o, now, o->procs, o->estimate);
+			_nice(ev, k, o, now);
 		} else if (o->st == OSL_RUNNING) {
 			_update(ev, k, o, o->start, k->procs, o->estimate);
 			_ev_add(ev, o->start, OSL_ORD_START, OSL_EV_START, o, o->key);
@@ -242,6 +254,7 @@ static void _diff_one(osl_ev_vec_t *ev, const osl_known_t *k, const osl_obs_t *o
 
 			_ev_add(ev, t, OSL_ORD_REQUEUE, OSL_EV_REQUEUE, o, o->key);
 			_update(ev, k, o, t, o->procs, o->estimate);
+			_nice(ev, k, o, t);
 		} else if (o->st == OSL_FINISHED) {
 			_finish(ev, o, OSL_ORD_END, k->estimate);
 		}

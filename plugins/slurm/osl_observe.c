@@ -174,6 +174,14 @@ static void _accounts(osl_obs_t *o, const job_record_t *job_ptr)
 		o->own = o->account;
 }
 
+/* The job's nice as users give it (§22): Slurm keeps it plus NICE_OFFSET,
+ * in [0, 2 * NICE_OFFSET), so the difference fits an int32_t. */
+static int32_t _nice(const job_record_t *job_ptr)
+{
+	return (int32_t)((int64_t)job_ptr->details->nice -
+			 (int64_t)NICE_OFFSET);
+}
+
 static void _fill(osl_obs_t *o, job_record_t *job_ptr,
 		  const part_record_t *part_ptr, int part, int slot,
 		  uint64_t key, uint64_t group)
@@ -192,6 +200,7 @@ static void _fill(osl_obs_t *o, job_record_t *job_ptr,
 	o->limit = _limit(job_ptr);
 	o->submit = job_ptr->details->submit_time;
 	o->eligible = job_ptr->details->begin_time;
+	o->nice = _nice(job_ptr);
 	if (IS_JOB_PENDING(job_ptr)) {
 		o->st = OSL_PENDING;
 		/* requeued and still completing: its run's end (§18) */

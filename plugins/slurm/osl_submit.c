@@ -57,7 +57,7 @@ extern void osl_wake(void)
  * here: slurmctld calls priority_p_set() after every update of a job,
  * failed ones included, and for each task an update splits off an array,
  * so this must stay O(1).  A record whose width, estimate or state is not
- * what the core knows (a resize, a requeue) wakes a pass, which applies
+ * what the core knows (a resize, a requeue, a nice) wakes a pass, which applies
  * it.  *prio is then the record's priority to keep.
  * NOTE: job write lock and osl_eng.lock held.
  */
@@ -70,7 +70,7 @@ static bool _known(job_record_t *job_ptr, uint32_t *prio)
 	    ost_job_get(osl_eng.parts[o.part].sched, o.key, &info))
 		return false;
 	if (info.state != OST_JOB_PENDING || info.procs != o.procs ||
-	    info.estimate != o.estimate)
+	    info.estimate != o.estimate || info.nice != o.nice)
 		_wake(OSL_WAKE_CHANGED);
 	if (job_ptr->priority && job_ptr->priority != NO_VAL)
 		*prio = job_ptr->priority;

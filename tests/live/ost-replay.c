@@ -179,6 +179,9 @@ static int apply(part_t *p, const osl_evlog_rec_t *r, int line)
 	case OSL_LOG_REBASE:
 		rc = ost_sched_rebase(p->s, r->x);
 		break;
+	case OSL_LOG_NICE:
+		rc = ost_job_set_nice(p->s, r->job.id, r->job.nice, r->t);
+		break;
 	case OSL_LOG_CANCEL:
 		rc = ost_job_cancel(p->s, r->job.id, r->t);
 		break;

@@ -44,6 +44,11 @@ static osl_evlog_rec_t _records(int op)
 		r.job.procs = 7;
 		r.job.estimate = 1e-300;
 		r.job.group = 4294967295u;
+		r.job.nice = 2147483647;
+		break;
+	case OSL_LOG_NICE:
+		r.job.id = 44;
+		r.job.nice = -7;
 		break;
 	case OSL_LOG_START:
 		r.job.id = 43;
@@ -91,7 +96,11 @@ static bool _same(const osl_evlog_rec_t *a, const osl_evlog_rec_t *b)
 		       a->job.uid == b->job.uid &&
 		       a->job.procs == b->job.procs &&
 		       a->job.estimate == b->job.estimate &&
-		       a->job.group == b->job.group;
+		       a->job.group == b->job.group &&
+		       a->job.nice == b->job.nice;
+	case OSL_LOG_NICE:
+		return a->t == b->t && a->job.id == b->job.id &&
+		       a->job.nice == b->job.nice;
 	case OSL_LOG_FINISH:
 		return a->t == b->t && a->job.id == b->job.id && a->x == b->x;
 	case OSL_LOG_START:
@@ -118,7 +127,7 @@ START_TEST(test_round_trip)
 	int op, bad = -1, n = 0;
 
 	ck_assert_ptr_nonnull(f);
-	for (op = OSL_LOG_CREATE; op <= OSL_LOG_REBASE; op++) {
+	for (op = OSL_LOG_CREATE; op <= OSL_LOG_NICE; op++) {
 		osl_evlog_rec_t r = _records(op);
 
 		osl_evlog_write(f, &r);
@@ -134,7 +143,7 @@ START_TEST(test_round_trip)
 	}
 	fclose(f);
 	ck_assert_msg(bad < 0, "record %d does not read back", bad);
-	ck_assert_int_eq(n, OSL_LOG_REBASE + 1);
+	ck_assert_int_eq(n, OSL_LOG_NICE + 1);
 }
 END_TEST
 
@@ -163,9 +172,12 @@ START_TEST(test_format)
 	r = (osl_evlog_rec_t) { .op = OSL_LOG_REBASE, .part = "debug",
 				.t = 1000, .x = -3600 };
 	osl_evlog_write(f, &r);
+	r = (osl_evlog_rec_t) { .op = OSL_LOG_NICE, .part = "debug",
+				.t = 1070, .job = { .id = 5, .nice = -2 } };
+	osl_evlog_write(f, &r);
 	rewind(f);
 	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
-	ck_assert_str_eq(line, "debug submit 5 1001 2 600 0 1000\n");
+	ck_assert_str_eq(line, "debug submit 5 1001 2 600 0 1000 0\n");
 	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
 	ck_assert_str_eq(line, "debug finish 5 1660.5 60.5\n");
 	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
@@ -174,16 +186,29 @@ START_TEST(test_format)
 	ck_assert_str_eq(line, "debug start 5 1060 16\n");
 	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
 	ck_assert_str_eq(line, "debug rebase -3600 1000\n");
+	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
+	ck_assert_str_eq(line, "debug nice 5 -2 1070\n");
 	fclose(f);
 }
 END_TEST
 
 /* A log written before starts carried their width still reads: such a
- * start has procs 0 (the width asked for). */
+ * start has procs 0 (the width asked for); one written before submissions
+ * carried the nice, nice 0.  A nice reads back signed. */
 START_TEST(test_old_start)
 {
 	char line[] = "debug start 5 1060\n";
+	char sub[] = "debug submit 5 1001 2 600 0 1000\n";
+	char nice[] = "debug nice 5 -2147483648 1070\n";
 	osl_evlog_rec_t r;
+
+	ck_assert_int_eq(osl_evlog_parse(sub, &r), 0);
+	ck_assert_int_eq(r.op, OSL_LOG_SUBMIT);
+	ck_assert_int_eq(r.job.nice, 0);
+	ck_assert(r.t == 1000);
+	ck_assert_int_eq(osl_evlog_parse(nice, &r), 0);
+	ck_assert_int_eq(r.op, OSL_LOG_NICE);
+	ck_assert_int_eq(r.job.nice, INT32_MIN);
 
 	ck_assert_int_eq(osl_evlog_parse(line, &r), 0);
 	ck_assert_int_eq(r.op, OSL_LOG_START);

@@ -607,6 +607,63 @@ START_TEST(test_sync_requeue_resized)
 }
 END_TEST
 
+/*
+ * A job's nice reaches the core (§22): at submission, then as an event
+ * when a pass sees it change (scontrol top: the topped job lower, the
+ * others higher), once; the topped job goes first among its owner's, the
+ * other user's job keeps its rank; a requeued job gets the nice it has.
+ */
+START_TEST(test_sync_nice)
+{
+	osl_part_t p = mk_part(8);
+	osl_obs_t o[4], req[1];
+	ost_job_info_t info;
+	uint64_t r = 0;
+	char log[512];
+	int i;
+
+	for (i = 0; i < 3; i++)
+		o[i] = pend(1 + i, 10, T0, &recs[1 + i]);
+	o[3] = pend(4, 11, T0, &recs[4]);
+	o[1].nice = 5;				/* sbatch --nice=5 */
+	sync_log(&p, o, 4, T0 + 10, OSL_SYNC_ALL, log, sizeof(log));
+	ck_assert_int_eq(ost_job_get(p.sched, 2, &info), 0);
+	ck_assert_int_eq(info.nice, 5);
+	ck_assert_int_eq(ost_sched_rank(p.sched, 4, &r), 0);
+	o[2].nice = -2;				/* scontrol top 3 */
+	o[0].nice = 1;
+	o[1].nice = 6;
+	ck_assert_int_eq(sync_log(&p, o, 4, T0 + 20, OSL_SYNC_ALL, log,
+				  sizeof(log)), 3);
+	ck_assert_str_eq(log, "nice:1 nice:2 nice:3");
+	ck_assert_int_eq(ost_job_get(p.sched, 3, &info), 0);
+	ck_assert_int_eq(info.nice, -2);
+	{
+		uint64_t r1, r2, r3, r4;
+
+		ck_assert_int_eq(ost_sched_rank(p.sched, 1, &r1), 0);
+		ck_assert_int_eq(ost_sched_rank(p.sched, 2, &r2), 0);
+		ck_assert_int_eq(ost_sched_rank(p.sched, 3, &r3), 0);
+		ck_assert_int_eq(ost_sched_rank(p.sched, 4, &r4), 0);
+		ck_assert_uint_lt(r3, r1);
+		ck_assert_uint_lt(r1, r2);
+		ck_assert_uint_eq(r4, r);
+	}
+	ck_assert_int_eq(sync_log(&p, o, 4, T0 + 30, OSL_SYNC_ALL, log,
+				  sizeof(log)), 0);	/* said once */
+	/* job 3 runs, is requeued, and comes back with nice 0 */
+	o[2] = running(3, 10, T0, T0 + 35, &recs[3]);
+	sync_log(&p, o, 4, T0 + 40, OSL_SYNC_ALL, log, sizeof(log));
+	req[0] = pend(3, 10, T0 + 50, &recs[3]);
+	o[2] = req[0];
+	sync_log(&p, o, 4, T0 + 60, OSL_SYNC_ALL, log, sizeof(log));
+	ck_assert_str_eq(log, "requeue:3 nice:3");
+	ck_assert_int_eq(ost_job_get(p.sched, 3, &info), 0);
+	ck_assert_int_eq(info.nice, 0);
+	free_part(&p);
+}
+END_TEST
+
 /* A pass's observations grow past OSL_MAP_MIN, where they move from malloc
  * to a mapping of their own: the contents survive each move, new room is
  * zeroed, and osl_tfree takes either kind back (ASan and valgrind would
@@ -670,6 +727,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_sync_capped);
 	tcase_add_test(tc, test_sync_limit_cut);
 	tcase_add_test(tc, test_sync_requeue_resized);
+	tcase_add_test(tc, test_sync_nice);
 	tcase_add_test(tc, test_obs_vec_mapped);
 	suite_add_tcase(s, tc);
 	return s;

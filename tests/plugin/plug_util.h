@@ -129,7 +129,7 @@ static inline int sync_log(osl_part_t *p, osl_obs_t *obs, int n, double now,
 		static const char *const names[] = {
 			"create", "config", "load", "weight", "submit",
 			"start", "finish", "cancel", "requeue", "advance",
-			"pass", "update", "rebase",
+			"pass", "update", "rebase", "nice",
 		};
 
 		ck_assert_int_eq(osl_evlog_parse(line, &r), 0);
