@@ -28,6 +28,7 @@ void ost_job_fill_info(const ost_job_t *j, ost_job_info_t *out)
 	out->campaign = j->camp->seq;
 	out->state = j->state;
 	out->nice = j->nice;
+	out->account = j->camp->user->acct_id;
 }
 
 int ost_job_get(const ost_sched_t *s, uint64_t id, ost_job_info_t *out)

@@ -477,6 +477,8 @@ typedef struct ost_job_info {
 	uint32_t campaign;    /* sequence number within uid */
 	ost_job_state_t state;
 	int32_t nice;         /* §22: the nice it was last given */
+	uint32_t account;     /* §21: the account it counts in (0: the root,
+			       * or Hierarchy=users) */
 } ost_job_info_t;
 
 /* Fill *out for job id.  Returns 0 or -OST_ENOENT.  O(1). */

@@ -36,6 +36,7 @@ typedef struct {
 	uint32_t procs;			/* width the core counts */
 	double estimate;		/* estimate the core counts */
 	int32_t nice;			/* nice the core knows (§22) */
+	uint32_t account;		/* account it counts in (§21) */
 } osl_known_t;
 
 typedef struct {
@@ -114,6 +115,7 @@ static int _known_add(const ost_job_info_t *job, void *arg)
 	k->v[k->n].procs = job->procs;
 	k->v[k->n].estimate = job->estimate;
 	k->v[k->n].nice = job->nice;
+	k->v[k->n].account = job->account;
 	k->n++;
 	return 0;
 }
@@ -293,6 +295,30 @@ static bool _uncharged(const osl_part_t *p, const osl_known_vec_t *known,
 	return k && k->state == OST_JOB_PENDING;
 }
 
+/*
+ * Was pending o moved to another account since the core took it in
+ * (scontrol update account=, §23)?  Only with Hierarchy=accounts, and only
+ * to an account it names that the core holds, or can be given at the
+ * submission that follows (osl_acct_declare): then the job lands there,
+ * and the next pass finds them equal.  Its owner's own account is placed
+ * by osl_apply, which may wait while the owner has work in V, and an
+ * account the core refused counts as the owner's own: neither may make a
+ * job move at every pass.
+ */
+static bool _moved(const osl_part_t *p, const osl_known_t *k,
+		   const osl_obs_t *o)
+{
+	uint32_t path[OSL_ACCT_DEPTH_MAX + 1];
+
+	if (ost_sched_config(p->sched)->hierarchy != OST_HIER_ACCOUNTS ||
+	    k->state != OST_JOB_PENDING || o->st != OSL_PENDING ||
+	    !o->account || o->account == k->account)
+		return false;
+	if ((int) o->account <= p->nacct && p->acct[o->account - 1].declared)
+		return true;
+	return osl_acct_path(o->account, path, OSL_ACCT_DEPTH_MAX + 1) > 0;
+}
+
 /* Every job: a merge of the core's jobs and obs[0..n), both by id. */
 static void _diff_all(osl_ev_vec_t *ev, const osl_part_t *p, osl_obs_t **obs,
 		      int n, double now)
@@ -310,6 +336,15 @@ static void _diff_all(osl_ev_vec_t *ev, const osl_part_t *p, osl_obs_t **obs,
 		} else if (i == known.n || obs[j]->key < known.v[i].id) {
 			_diff_one(ev, NULL, obs[j], now, p->last_pass,
 				  _uncharged(p, &known, obs[j]));
+			j++;
+		} else if (_moved(p, &known.v[i], obs[j])) {
+			/* it leaves its campaign and arrives now in the
+			 * account it names, as a new submission would */
+			_ev_add(ev, now, OSL_ORD_END, OSL_EV_CANCEL, obs[j],
+				obs[j]->key);
+			_ev_add(ev, now, OSL_ORD_SUBMIT, OSL_EV_SUBMIT, obs[j],
+				obs[j]->key);
+			i++;
 			j++;
 		} else {
 			_diff_one(ev, &known.v[i++], obs[j++], now,

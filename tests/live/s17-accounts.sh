@@ -19,7 +19,10 @@
 #      reconfigure restarts it (23.11+).
 #   B: with slurmdbd + MariaDB of the harness: sacctmgr accounts solo and
 #      big (Fairshare=1), jobs submitted with -A, Weights=assoc; flat, then
-#      nested after a restart.  SKIPs (77) after A when accounting is
+#      nested after a restart; then bob, given an association in solo
+#      too, moves one of his pending jobs there with scontrol update
+#      account= (solo is then shared by alice and bob's solo leaf, a
+#      quarter each), and back.  SKIPs (77) after A when accounting is
 #      missing.
 # SPDX-License-Identifier: GPL-2.0-or-later
 TEST_USERS="alice bob carol dave erin"
@@ -79,6 +82,37 @@ tree_ok() {
 		$1 == "big" && $4 == "0.500000" { b = 1 }
 		$1 == "alice" && $3 == "1.000000" && $4 == "0.500000" { a = 1 }
 		END { exit !(s && b && a) }'
+}
+
+# bob's job moved to solo: alice and bob's solo leaf a quarter each
+tree_moved() {
+	"$OST_SCAMPAIGN" --tree -h 2> /dev/null | awk '
+		$1 == "alice" && $4 == "0.250000" { a = 1 }
+		$1 == "bob" && $4 == "0.250000" { b = 1 }
+		END { exit !(a && b) }'
+}
+
+# scontrol update account= of a pending job (§23): bob moves his first
+# job to solo, where it counts from the next pass (SystemComment, --tree,
+# a cancel and a submission in the event log), then back to big.
+check_moved() {
+	local j=${BIG_JOBS%% *} c
+	as bob scontrol update jobid="$j" account=solo || fail "bob could not move job $j to account solo"
+	wait_passes
+	c=$(comment_of "$j")
+	[ "$(field account "$c")" = solo ] ||
+		fail "job $j moved to solo ($(scontrol show job "$j" | grep -o 'Account=[^ ]*')): SystemComment '$c'"
+	grep -q "^debug cancel $j " "$WORK/events.log" && grep -q "^debug submit $j " "$WORK/events.log" ||
+		fail "job $j moved: no cancel and submission in the event log"
+	if [ -x "$OST_SCAMPAIGN" ]; then
+		wait_for 60 tree_moved || { "$OST_SCAMPAIGN" --tree; fail "job $j moved to solo: --tree does not show alice and bob at a quarter each"; }
+		note "job $j of bob's moved to solo: $("$OST_SCAMPAIGN" --tree -h | awk '$1 == "alice" || $1 == "bob" { printf "%s %s; ", $1, $4 }')"
+	fi
+	as bob scontrol update jobid="$j" account=big || fail "bob could not move job $j back to big"
+	wait_passes
+	[ "$(field account "$(comment_of "$j")")" = big ] || fail "job $j moved back: not account=big"
+	[ -x "$OST_SCAMPAIGN" ] && { wait_for 60 tree_ok || fail "job $j moved back: --tree does not show the halves again"; }
+	return 0
 }
 
 # nested: --tree and --explain say the shares
@@ -214,4 +248,11 @@ submit_all "-A solo" "-A big"
 check_shape flat "B, slurmdbd, Hierarchy=users"
 restart_ctld conf_b accounts
 check_shape nested "B, slurmdbd, Hierarchy=accounts"
-echo "PASS: accounts solo (alice) and big (4 users) at equal shares: alice's campaign, twice a big user's, ranks 1-3 nested (half the partition, share=0.50) and 13-15 flat (a fifth, share=0.20), through ostrich.conf and through slurmdbd's Fairshare with -A; account ids kept across a restart"
+# without accounting Slurm keeps no account to move a job to: with it
+sacctmgr -i add user bob account=solo cluster=ostrich > /dev/null ||
+	fail "sacctmgr add user bob to solo failed"
+wait_for 120 "scontrol show assoc_mgr flags=assoc users=bob accounts=solo 2>/dev/null | grep -q 'UserName=bob'" ||
+	fail "slurmctld does not know bob in account solo"
+check_moved
+check_shape nested "B, after the move and back"
+echo "PASS: accounts solo (alice) and big (4 users) at equal shares: alice's campaign, twice a big user's, ranks 1-3 nested (half the partition, share=0.50) and 13-15 flat (a fifth, share=0.20), through ostrich.conf and through slurmdbd's Fairshare with -A; account ids kept across a restart; a pending job moved by scontrol update account= counts in its new account from the next pass"

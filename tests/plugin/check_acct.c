@@ -180,6 +180,56 @@ START_TEST(test_acct_shares)
 }
 END_TEST
 
+/*
+ * scontrol update account= of a pending job (§23): the next pass moves it
+ * (a cancel, then a submission now in the account it names), once;
+ * nested, the share follows; flat, nothing moves.  A job naming an
+ * account whose path is a loop is not moved at every pass.
+ */
+START_TEST(test_acct_job_moved)
+{
+	ost_hier_t hier[] = { OST_HIER_ACCOUNTS, OST_HIER_USERS };
+	size_t h;
+
+	for (h = 0; h < 2; h++) {
+		osl_part_t p = _part(10, hier[h]);
+		osl_obs_t o[4];
+		ost_job_info_t info;
+		uint32_t solo, big;
+		char log[512];
+		int i;
+
+		osl_acct_free();
+		solo = osl_acct_id("solo");
+		big = osl_acct_id("big");
+		for (i = 0; i < 4; i++) {	/* uid 1 in solo, 2 in big */
+			o[i] = pend((uint64_t)i + 1, i < 2 ? 1 : 2, T0, NULL);
+			o[i].account = o[i].own = i < 2 ? solo : big;
+		}
+		sync_log(&p, o, 4, T0 + 1, OSL_SYNC_ALL, log, sizeof(log));
+		o[3].account = solo;		/* job 4 of uid 2 to solo */
+		sync_log(&p, o, 4, T0 + 2, OSL_SYNC_ALL, log, sizeof(log));
+		ck_assert_int_eq(ost_job_get(p.sched, 4, &info), 0);
+		ck_assert_uint_eq(info.state, OST_JOB_PENDING);
+		if (hier[h] == OST_HIER_ACCOUNTS) {
+			ck_assert_str_eq(log, "cancel:4 submit:4");
+			ck_assert_uint_eq(info.account, solo);
+			ck_assert(info.submit == T0 + 2);
+			(void) ost_sched_advance(p.sched, T0 + 3);
+			/* solo: uid 1 and uid 2's leaf; big: uid 2 */
+			ck_assert_double_eq_tol(_share(&p, 1), 0.25, 1e-9);
+		} else {
+			ck_assert_str_eq(log, "");
+			ck_assert_uint_eq(info.account, 0);
+		}
+		ck_assert_int_eq(sync_log(&p, o, 4, T0 + 4, OSL_SYNC_ALL, log,
+					  sizeof(log)), 0);	/* once */
+		free_part(&p);
+	}
+	osl_acct_free();
+}
+END_TEST
+
 /* A share change reaches the core (at a submission, or a pass's
  * refresh); a moved account stays where the core has it, logged once; a
  * nested parent is declared before its child. */
@@ -248,6 +298,7 @@ int main(void)
 {
 	const TTest *const tests[] = {
 		test_acct_ids, test_acct_configure, test_acct_shares,
+		test_acct_job_moved,
 		test_acct_declare, test_acct_comment, NULL,
 	};
 
