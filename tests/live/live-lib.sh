@@ -31,7 +31,10 @@ for f in sched_ostrich.so priority_ostrich.so libostrich_slurm.so; do
 	[ -f "$OST_PLUGIN_BUILD/$f" ] || fail "missing $OST_PLUGIN_BUILD/$f"
 done
 
-# One cluster at a time on the same ports, even under make -j.  A run on
+# One cluster at a time on the same ports.  tests/live runs its scenarios
+# one after the other (.NOTPARALLEL), so the wait is for another run's
+# cluster on the same ports (a bench, a second test run): as long as its
+# whole live suite may take on a loaded machine.  A run on
 # other ports (CTLD_PORT, NODE_PORT_BASE: tools/cluster.sh) takes a lock
 # of its own (or OST_LIVE_LOCK) and runs beside it: each cluster has its
 # own scratch directory and munged.
@@ -41,7 +44,7 @@ else
 	OST_LIVE_LOCK=${OST_LIVE_LOCK:-/tmp/ostrich-live.${CTLD_PORT:-16817}.${NODE_PORT_BASE:-17001}.lock}
 fi
 exec 9>"$OST_LIVE_LOCK"
-flock -w 900 9 || fail "another live test holds $OST_LIVE_LOCK"
+flock -w 10800 9 || fail "another live test held $OST_LIVE_LOCK for 3 hours"
 
 . "$OST_SRCDIR/tools/cluster.sh"
 
