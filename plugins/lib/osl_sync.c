@@ -140,12 +140,12 @@ static void _finish(osl_ev_vec_t *ev, const osl_obs_t *o, int order,
 	ev->v[ev->n - 1].estimate = o->limit > counted ? o->limit : counted;
 }
 
-/* The nice of pending o at t, if that is news to the core (k NULL: it
- * has just been submitted, with o's). */
+/* The nice of pending o at t, if that is news to the core (a submission
+ * carries its own). */
 static void _nice(osl_ev_vec_t *ev, const osl_known_t *k, const osl_obs_t *o,
 		  double t)
 {
-	if (k && o->nice != k->nice)
+	if (o->nice != k->nice)
 		_ev_add(ev, t, OSL_ORD_UPDATE, OSL_EV_NICE, o, o->key);
 }
 
