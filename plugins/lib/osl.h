@@ -578,14 +578,16 @@ extern void osl_acct_configure(const osl_conf_t *conf);
 extern uint32_t osl_acct_user(uint32_t uid);
 
 /* Declare to p's core, at t, account id and those above it, as placed
- * (each new one, or its share when that changed).  RET id, or 0 when the
- * core refused one (logged): the job then counts in its owner's own. */
-extern uint32_t osl_acct_declare(osl_part_t *p, uint32_t id, double t);
+ * (each new one, or its share when that changed), each one the core
+ * takes logged to evlog (NULL: none).  RET id, or 0 when the core refused
+ * one (logged): the job then counts in its owner's own. */
+extern uint32_t osl_acct_declare(osl_part_t *p, uint32_t id, double t,
+				 FILE *evlog);
 
 /* Give p's core, at t, the new share of every account it knows whose
- * share changed since (a pass: sacctmgr or ostrich.conf changed it).
- * O(accounts). */
-extern void osl_acct_refresh(osl_part_t *p, double t);
+ * share changed since (a pass: sacctmgr or ostrich.conf changed it),
+ * logged to evlog (NULL: none).  O(accounts). */
+extern void osl_acct_refresh(osl_part_t *p, double t, FILE *evlog);
 
 /* Forget what p's core was told (p->acct). */
 extern void osl_acct_view_free(osl_part_t *p);

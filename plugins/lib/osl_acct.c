@@ -350,9 +350,9 @@ static void _view_reserve(osl_part_t *p, uint32_t id)
 }
 
 /* Declare account id (its parent declared) to p's core, or its new
- * share.  RET false if the core knows it under another parent (logged
- * once) or refused it. */
-static bool _declare_one(osl_part_t *p, uint32_t id, double t)
+ * share, and log it to evlog.  RET false if the core knows it under
+ * another parent (logged once) or refused it. */
+static bool _declare_one(osl_part_t *p, uint32_t id, double t, FILE *evlog)
 {
 	const osl_acct_ent_t *e = &ents[id - 1];
 	osl_acct_view_t *v;
@@ -391,13 +391,22 @@ static bool _declare_one(osl_part_t *p, uint32_t id, double t)
 			  p->name, e->name, ost_strerror(rc));
 		return false;
 	}
+	if (evlog) {
+		osl_evlog_rec_t r = { .op = OSL_LOG_ACCOUNT, .part = p->name,
+				      .t = t, .parent = parent,
+				      .x = e->share };
+
+		r.job.account = id;
+		osl_evlog_write(evlog, &r);
+	}
 	v->declared = true;
 	v->parent = parent;
 	v->share = e->share;
 	return v->parent == e->parent;
 }
 
-extern uint32_t osl_acct_declare(osl_part_t *p, uint32_t id, double t)
+extern uint32_t osl_acct_declare(osl_part_t *p, uint32_t id, double t,
+				 FILE *evlog)
 {
 	uint32_t path[OSL_ACCT_DEPTH_MAX + 1];
 	int n = osl_acct_path(id, path, OSL_ACCT_DEPTH_MAX + 1), i;
@@ -405,20 +414,20 @@ extern uint32_t osl_acct_declare(osl_part_t *p, uint32_t id, double t)
 	if (n <= 0)
 		return 0;
 	for (i = n - 1; i >= 0; i--)		/* the root's child first */
-		if (!_declare_one(p, path[i], t) &&
+		if (!_declare_one(p, path[i], t, evlog) &&
 		    !p->acct[path[i] - 1].declared)
 			return 0;	/* refused (logged): the owner's own */
 	return id;
 }
 
-extern void osl_acct_refresh(osl_part_t *p, double t)
+extern void osl_acct_refresh(osl_part_t *p, double t, FILE *evlog)
 {
 	int i;
 
 	for (i = 0; i < p->nacct && i < nents; i++)
 		if (p->acct[i].declared && p->acct[i].share != ents[i].share &&
 		    p->acct[i].parent == ents[i].parent)
-			(void) _declare_one(p, (uint32_t) i + 1, t);
+			(void) _declare_one(p, (uint32_t) i + 1, t, evlog);
 }
 
 extern void osl_acct_view_free(osl_part_t *p)

@@ -64,9 +64,10 @@ static void _weight(osl_part_t *p, uint32_t uid, double w, double t,
  * is tried again at its next submission, and meanwhile its jobs that name
  * an account count there all the same.
  */
-static void _place(osl_part_t *p, uint32_t uid, uint32_t own, double t)
+static void _place(osl_part_t *p, uint32_t uid, uint32_t own, double t,
+		   FILE *evlog)
 {
-	uint32_t acct = own ? osl_acct_declare(p, own, t) : 0;
+	uint32_t acct = own ? osl_acct_declare(p, own, t, evlog) : 0;
 	int i, rc;
 
 	for (i = 0; i < p->nw; i++)
@@ -79,6 +80,14 @@ static void _place(osl_part_t *p, uint32_t uid, uint32_t own, double t)
 			  p->name, uid, acct ? osl_acct_name(acct) : "root",
 			  ost_strerror(rc));
 		return;
+	}
+	if (evlog) {
+		osl_evlog_rec_t r = { .op = OSL_LOG_OWN, .part = p->name,
+				      .t = t };
+
+		r.job.uid = uid;
+		r.job.account = acct;
+		osl_evlog_write(evlog, &r);
 	}
 	if (i == p->nw) {	/* its weight is the next _weight's */
 		p->w = osl_grow(p->w, &p->cap_w, p->nw + 1, sizeof(*p->w), 4);
@@ -104,8 +113,9 @@ static int _apply_submit(osl_part_t *p, const osl_obs_t *o, double t,
 	int rc;
 
 	if (ost_sched_config(p->sched)->hierarchy == OST_HIER_ACCOUNTS) {
-		_place(p, o->uid, o->own, t);
-		d.account = o->account ? osl_acct_declare(p, o->account, t) : 0;
+		_place(p, o->uid, o->own, t, evlog);
+		d.account = o->account ?
+			    osl_acct_declare(p, o->account, t, evlog) : 0;
 	}
 	_weight(p, o->uid, o->weight, t, evlog);
 	if (!(rc = ost_job_submit(p->sched, &d, t, NULL)) && evlog) {

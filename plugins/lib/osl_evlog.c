@@ -1,18 +1,21 @@
 /*****************************************************************************\
  *  osl_evlog.c - the event log (EventLog= in ostrich.conf): every event the
  *  engine hands a partition's core, one line each, so that a replay
- *  through the core (tests/live/ost-replay.c) gives the ranks the engine
- *  had.  Its one writer and its one reader.
+ *  through the core (osl_evlog_apply, run by tests/live/ost-replay.c)
+ *  gives the ranks the engine had.  Its one writer, its one reader and its
+ *  replay.
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *
  *  FORMAT.  Text, one record a line, fields separated by one space:
  *
- *    PART create PROCS MODE THINK CAPACITY INTRA K DEFWEIGHT T
- *    PART config PROCS MODE THINK CAPACITY INTRA K DEFWEIGHT T
+ *    PART create PROCS MODE THINK CAPACITY INTRA K DEFWEIGHT T KEY=VALUE...
+ *    PART config PROCS MODE THINK CAPACITY INTRA K DEFWEIGHT T KEY=VALUE...
  *    PART load FILE
  *    PART weight UID WEIGHT T
- *    PART submit JOBID UID PROCS ESTIMATE GROUP T NICE
+ *    PART account ID PARENT SHARE T
+ *    PART own UID ACCOUNT T
+ *    PART submit JOBID UID PROCS ESTIMATE GROUP T NICE ACCOUNT
  *    PART start JOBID T PROCS
  *    PART update JOBID PROCS ESTIMATE T
  *    PART finish JOBID T RUNTIME
@@ -41,6 +44,21 @@
  *  clock that showed it.  NICE is the job's nice (semantics.md §22;
  *  "nice" when a pass saw it change, ost_job_set_nice); logs written before
  *  it was recorded have no NICE on "submit", read as 0.
+ *
+ *  The KEY=VALUE pairs of "create" and "config" are the rest of the core's
+ *  configuration: hierarchy, gate, varea, rank (the names of
+ *  ost_hier_name() and friends), memory (off, on or key), evidence (off or
+ *  on), memory_credit, evidence_floor and rank_cap (seconds); logs written
+ *  before they were recorded have none, read as ost_config_init's
+ *  defaults.  A key this reader does not know refuses the line.
+ *
+ *  Accounts (semantics.md §21, §23), so that a nested schedule replays
+ *  nested: "account" declares account ID under PARENT (0: the root) with
+ *  share SHARE, or gives a declared one a new share (ost_acct_declare);
+ *  "own" makes ACCOUNT user UID's own account (ost_user_set_account);
+ *  ACCOUNT of "submit" is the account the job names (0: its owner's own;
+ *  absent in older logs, read as 0).  The ids are the adapter's
+ *  (StateSaveLocation/ostrich_accounts names them).
  *
  *  A process killed by a signal can leave its last record half written
  *  (stdio writes the buffer in pieces).  The next process starts with a
@@ -80,9 +98,16 @@ static const char *const _op_names[] = {
 	[OSL_LOG_UPDATE] = "update",
 	[OSL_LOG_REBASE] = "rebase",
 	[OSL_LOG_NICE] = "nice",
+	[OSL_LOG_ACCOUNT] = "account",
+	[OSL_LOG_OWN] = "own",
 };
 
 #define _NOPS ((int) (sizeof(_op_names) / sizeof(_op_names[0])))
+
+extern const char *osl_evlog_op_name(osl_log_op_t op)
+{
+	return (int) op >= 0 && (int) op < _NOPS ? _op_names[op] : "?";
+}
 
 extern void osl_evlog_write(FILE *f, const osl_evlog_rec_t *r)
 {
@@ -94,11 +119,21 @@ extern void osl_evlog_write(FILE *f, const osl_evlog_rec_t *r)
 	switch (r->op) {
 	case OSL_LOG_CREATE:
 	case OSL_LOG_CONFIG:
-		fprintf(f, "%s %s %u %s %.17g %s %s %u %.17g %.17g\n", r->part,
-			op, r->cfg.procs, ost_mode_name(r->cfg.mode),
+		fprintf(f, "%s %s %u %s %.17g %s %s %u %.17g %.17g "
+			"hierarchy=%s gate=%s varea=%s memory=%s "
+			"memory_credit=%.17g evidence=%s evidence_floor=%.17g "
+			"rank=%s rank_cap=%.17g\n",
+			r->part, op, r->cfg.procs, ost_mode_name(r->cfg.mode),
 			r->cfg.think_time, ost_capacity_name(r->cfg.capacity),
 			ost_intra_name(r->cfg.intra), r->cfg.faircamp_users,
-			r->cfg.default_weight, r->t);
+			r->cfg.default_weight, r->t,
+			ost_hier_name(r->cfg.hierarchy),
+			ost_gate_name(r->cfg.gate),
+			ost_varea_name(r->cfg.varea),
+			r->cfg.memory_key ? "key" : r->cfg.memory ? "on" : "off",
+			r->cfg.memory_credit, r->cfg.evidence ? "on" : "off",
+			r->cfg.evidence_floor, ost_rank_name(r->cfg.rank),
+			r->cfg.rank_cap);
 		break;
 	case OSL_LOG_LOAD:
 		fprintf(f, "%s %s %s\n", r->part, op, r->path);
@@ -108,9 +143,18 @@ extern void osl_evlog_write(FILE *f, const osl_evlog_rec_t *r)
 			r->x, r->t);
 		break;
 	case OSL_LOG_SUBMIT:
-		fprintf(f, "%s %s %"PRIu64" %u %u %.17g %"PRIu64" %.17g %d\n",
+		fprintf(f, "%s %s %"PRIu64" %u %u %.17g %"PRIu64" %.17g %d %u\n",
 			r->part, op, r->job.id, r->job.uid, r->job.procs,
-			r->job.estimate, r->job.group, r->t, (int)r->job.nice);
+			r->job.estimate, r->job.group, r->t, (int)r->job.nice,
+			r->job.account);
+		break;
+	case OSL_LOG_ACCOUNT:
+		fprintf(f, "%s %s %u %u %.17g %.17g\n", r->part, op,
+			r->job.account, r->parent, r->x, r->t);
+		break;
+	case OSL_LOG_OWN:
+		fprintf(f, "%s %s %u %u %.17g\n", r->part, op, r->job.uid,
+			r->job.account, r->t);
 		break;
 	case OSL_LOG_NICE:
 		fprintf(f, "%s %s %"PRIu64" %d %.17g\n", r->part, op,
@@ -160,19 +204,68 @@ static char *_word(char **s)
 	return w;
 }
 
-static int _config(const char *rest, osl_evlog_rec_t *r)
+/* One KEY=VALUE of a create or config record into r->cfg.  RET 0, or -1
+ * (unknown key or bad value: a log of a newer release is refused, not
+ * replayed wrong) */
+static int _config_kv(char *w, ost_config_t *c)
 {
-	char mode[32], cap[32], intra[32];
+	char *v = strchr(w, '='), *end;
+
+	if (!v)
+		return -1;
+	*v++ = '\0';
+	if (!strcmp(w, "hierarchy"))
+		return ost_hier_parse(v, &c->hierarchy) ? -1 : 0;
+	if (!strcmp(w, "gate"))
+		return ost_gate_parse(v, &c->gate) ? -1 : 0;
+	if (!strcmp(w, "varea"))
+		return ost_varea_parse(v, &c->varea) ? -1 : 0;
+	if (!strcmp(w, "rank"))
+		return ost_rank_parse(v, &c->rank) ? -1 : 0;
+	if (!strcmp(w, "evidence"))
+		return ost_onoff_parse(v, &c->evidence) ? -1 : 0;
+	if (!strcmp(w, "memory")) {
+		c->memory_key = !strcmp(v, "key");
+		if (c->memory_key)
+			c->memory = true;
+		return c->memory_key || !ost_onoff_parse(v, &c->memory) ?
+		       0 : -1;
+	}
+	if (!strcmp(w, "memory_credit"))
+		c->memory_credit = strtod(v, &end);
+	else if (!strcmp(w, "evidence_floor"))
+		c->evidence_floor = strtod(v, &end);
+	else if (!strcmp(w, "rank_cap"))
+		c->rank_cap = strtod(v, &end);
+	else
+		return -1;
+	return *v && !*end ? 0 : -1;
+}
+
+/*
+ * create, config: the 8 fields every log has, then the KEY=VALUE pairs
+ * (absent in older logs: ost_config_init's defaults, as the plugins then
+ * ran them).
+ */
+static int _config(char *rest, osl_evlog_rec_t *r)
+{
+	char mode[32], cap[32], intra[32], *w;
+	int used = 0;
 
 	ost_config_init(&r->cfg);
-	if (sscanf(rest, "%u %31s %lf %31s %31s %u %lf %lf", &r->cfg.procs,
+	if (sscanf(rest, "%u %31s %lf %31s %31s %u %lf %lf%n", &r->cfg.procs,
 		   mode, &r->cfg.think_time, cap, intra,
-		   &r->cfg.faircamp_users, &r->cfg.default_weight, &r->t) != 8)
+		   &r->cfg.faircamp_users, &r->cfg.default_weight, &r->t,
+		   &used) != 8 || !used)
 		return -1;
 	if (ost_mode_parse(mode, &r->cfg.mode) ||
 	    ost_capacity_parse(cap, &r->cfg.capacity) ||
 	    ost_intra_parse(intra, &r->cfg.intra))
 		return -1;
+	rest += used;
+	while ((w = _word(&rest)))
+		if (_config_kv(w, &r->cfg))
+			return -1;
 	return 0;
 }
 
@@ -198,14 +291,20 @@ extern int osl_evlog_parse(char *line, osl_evlog_rec_t *r)
 	case OSL_LOG_WEIGHT:
 		return sscanf(rest, "%u %lf %lf", &r->job.uid, &r->x,
 			      &r->t) == 3 ? 0 : -1;
-	case OSL_LOG_SUBMIT: {	/* NICE absent in older logs */
+	case OSL_LOG_SUBMIT: {	/* NICE, ACCOUNT absent in older logs */
 		int n = sscanf(rest, "%"SCNu64" %u %u %lf %"SCNu64" %lf %"
-			       SCNd32, &r->job.id, &r->job.uid, &r->job.procs,
-			       &r->job.estimate, &r->job.group, &r->t,
-			       &r->job.nice);
+			       SCNd32" %u", &r->job.id, &r->job.uid,
+			       &r->job.procs, &r->job.estimate, &r->job.group,
+			       &r->t, &r->job.nice, &r->job.account);
 
-		return n == 6 || n == 7 ? 0 : -1;
+		return n >= 6 && n <= 8 ? 0 : -1;
 	}
+	case OSL_LOG_ACCOUNT:
+		return sscanf(rest, "%u %u %lf %lf", &r->job.account,
+			      &r->parent, &r->x, &r->t) == 4 ? 0 : -1;
+	case OSL_LOG_OWN:
+		return sscanf(rest, "%u %u %lf", &r->job.uid, &r->job.account,
+			      &r->t) == 3 ? 0 : -1;
 	case OSL_LOG_NICE:
 		return sscanf(rest, "%"SCNu64" %"SCNd32" %lf", &r->job.id,
 			      &r->job.nice, &r->t) == 3 ? 0 : -1;
@@ -249,6 +348,149 @@ extern int osl_evlog_seal(int fd)
 	if (c == '\n')
 		return 0;
 	return write(fd, "\n", 1) == 1 ? 0 : -1;
+}
+
+extern char *osl_evlog_read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL, *nb;
+	size_t cap = 0, r;
+	int e;
+
+	if (!f)
+		return NULL;
+	*len = 0;
+	do {
+		if (*len + 4096 > cap) {
+			if (!(nb = realloc(buf, cap += 65536))) {
+				e = errno;
+				goto fail;
+			}
+			buf = nb;
+		}
+		r = fread(buf + *len, 1, cap - *len - 1, f);
+		*len += r;
+	} while (r > 0);
+	e = errno;
+	if (ferror(f))
+		goto fail;
+	fclose(f);
+	buf[*len] = '\0';
+	return buf;
+fail:
+	free(buf);
+	fclose(f);
+	errno = e;
+	return NULL;
+}
+
+/* Replace *s by a core of the state the copy at path holds. */
+static int _load(ost_sched_t **s, const char *path, char *err, size_t errlen)
+{
+	ost_sched_t *n = NULL;
+	char why[256] = "";
+	size_t len = 0;
+	char *buf = osl_evlog_read_file(path, &len);
+	int rc;
+
+	if (!buf) {
+		snprintf(err, errlen, "load: cannot read the state copy %s: %s",
+			 path, strerror(errno));
+		return -1;
+	}
+	rc = ost_sched_load(buf, len, &n, why, sizeof(why));
+	free(buf);
+	if (rc) {
+		snprintf(err, errlen, "load: %s: %s: %s", path,
+			 ost_strerror(rc), why);
+		return -1;
+	}
+	ost_sched_destroy(*s);
+	*s = n;
+	return 0;
+}
+
+extern int osl_evlog_apply(ost_sched_t **s, const osl_evlog_rec_t *r,
+			   char *err, size_t errlen)
+{
+	ost_sched_t *c = *s;
+	int rc = 0;
+
+	switch (r->op) {
+	case OSL_LOG_CONFIG:	/* with no core yet, as a create */
+		if (c)
+			break;
+		/* fall through */
+	case OSL_LOG_CREATE:	/* a new schedule (e.g. after a rebuild) */
+		if (!(c = ost_sched_create(&r->cfg))) {
+			snprintf(err, errlen, "create refused (configuration or memory)");
+			return -1;
+		}
+		ost_sched_destroy(*s);
+		*s = c;
+		return 0;
+	case OSL_LOG_LOAD:	/* the plugin restored this state */
+		return _load(s, r->path, err, errlen);
+	case OSL_LOG_PASS:
+		return 0;
+	default:
+		break;
+	}
+	if (!c) {
+		snprintf(err, errlen, "%s before create or load",
+			 osl_evlog_op_name(r->op));
+		return -1;
+	}
+	switch (r->op) {
+	case OSL_LOG_CONFIG:
+		rc = ost_sched_reconfigure(c, &r->cfg, r->t);
+		break;
+	case OSL_LOG_WEIGHT:
+		rc = ost_user_set_weight(c, r->job.uid, r->x, r->t);
+		break;
+	case OSL_LOG_ACCOUNT:
+		rc = ost_acct_declare(c, r->job.account, r->parent, r->x, r->t);
+		break;
+	case OSL_LOG_OWN:
+		rc = ost_user_set_account(c, r->job.uid, r->job.account, r->t);
+		break;
+	case OSL_LOG_SUBMIT:
+		rc = ost_job_submit(c, &r->job, r->t, NULL);
+		break;
+	case OSL_LOG_START:	/* procs 0: a log older than the width */
+		rc = r->job.procs ?
+		     ost_job_start_alloc(c, r->job.id, r->t, r->job.procs) :
+		     ost_job_start(c, r->job.id, r->t);
+		break;
+	case OSL_LOG_UPDATE:
+		rc = ost_job_update(c, r->job.id, r->job.procs,
+				    r->job.estimate, r->t);
+		break;
+	case OSL_LOG_REBASE:
+		rc = ost_sched_rebase(c, r->x);
+		break;
+	case OSL_LOG_NICE:
+		rc = ost_job_set_nice(c, r->job.id, r->job.nice, r->t);
+		break;
+	case OSL_LOG_CANCEL:
+		rc = ost_job_cancel(c, r->job.id, r->t);
+		break;
+	case OSL_LOG_REQUEUE:
+		rc = ost_job_requeue(c, r->job.id, r->t);
+		break;
+	case OSL_LOG_FINISH:
+		rc = ost_job_finish(c, r->job.id, r->t, r->x);
+		break;
+	case OSL_LOG_ADVANCE:
+		rc = ost_sched_advance(c, r->t);
+		break;
+	default:
+		break;
+	}
+	if (rc)
+		snprintf(err, errlen, "%s refused: %s",
+			 osl_evlog_op_name(r->op), ost_strerror(rc));
+	return rc ? -1 : 0;
 }
 
 extern bool osl_evlog_torn(const char *next)

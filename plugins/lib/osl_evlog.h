@@ -1,6 +1,6 @@
 /*****************************************************************************\
- *  osl_evlog.h - the event log's records, its one writer and its one reader
- *  (osl_evlog.c documents the format).
+ *  osl_evlog.h - the event log's records, its one writer, its one reader
+ *  and its replay (osl_evlog.c documents the format).
  *  Part of the adapter's private interface: included by osl.h
  *  (which holds the types and the lock order), never on its own.
  *****************************************************************************
@@ -28,6 +28,8 @@ typedef enum {
 	OSL_LOG_UPDATE,			/* ost_job_update */
 	OSL_LOG_REBASE,			/* ost_sched_rebase */
 	OSL_LOG_NICE,			/* ost_job_set_nice */
+	OSL_LOG_ACCOUNT,		/* ost_acct_declare */
+	OSL_LOG_OWN,			/* ost_user_set_account */
 } osl_log_op_t;
 
 /* One line of the event log. */
@@ -38,18 +40,25 @@ typedef struct {
 					 * for load) */
 	ost_config_t cfg;		/* create, config: procs, mode,
 					 * think_time, capacity, intra,
-					 * faircamp_users, default_weight */
+					 * faircamp_users, default_weight,
+					 * hierarchy */
 	ost_job_desc_t job;		/* submit: id, uid, procs, estimate,
-					 * group, nice; update: id, procs,
-					 * estimate; nice: id, nice;
+					 * group, nice, account; update: id,
+					 * procs, estimate; nice: id, nice;
 					 * start: id, procs (0: as requested,
 					 * logs written before the width was);
 					 * finish, cancel, requeue: id;
-					 * weight: uid */
+					 * weight: uid; account: account (the
+					 * account's id); own: uid, account */
+	uint32_t parent;		/* account: its parent (0: the root) */
 	double x;			/* finish: run time charged; weight:
-					 * weight; rebase: the shift, seconds */
+					 * weight; rebase: the shift, seconds;
+					 * account: its share */
 	const char *path;		/* load: the copy of the state file */
 } osl_evlog_rec_t;
+
+/* The word of op in the log ("submit"), "?" out of range. */
+extern const char *osl_evlog_op_name(osl_log_op_t op);
 
 /* Append r to f as one line; f NULL: nothing. */
 extern void osl_evlog_write(FILE *f, const osl_evlog_rec_t *r);
@@ -79,5 +88,25 @@ extern bool osl_evlog_torn(const char *next);
  * RET 0, or -1 (malformed or unknown record)
  */
 extern int osl_evlog_parse(char *line, osl_evlog_rec_t *r);
+
+/*
+ * The whole file at path in a new buffer (free() it), NUL-terminated, its
+ * length in *len: a state copy that a "load" names, or a state file.
+ * RET NULL with errno (cannot open or read; ENOMEM).
+ */
+extern char *osl_evlog_read_file(const char *path, size_t *len);
+
+/*
+ * Apply r, one record of a log being replayed, to *s: its partition's
+ * core as the log has built it so far (NULL before its first "create" or
+ * "load").  "create" replaces *s by a new core, "load" by the state the
+ * record's copy holds; "pass" changes nothing; every other record is the
+ * core call it logged (osl_evlog.c: FORMAT).  Its outcome must be the
+ * engine's: the engine logs only what the core took.
+ * RET 0, or -1 with a message in err[0..errlen) (*s is then unchanged
+ * for create and load, and as the core left it otherwise).
+ */
+extern int osl_evlog_apply(ost_sched_t **s, const osl_evlog_rec_t *r,
+			   char *err, size_t errlen);
 
 #endif /* _OSL_EVLOG_H */

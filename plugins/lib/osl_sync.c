@@ -384,7 +384,7 @@ extern int osl_sync(osl_part_t *p, osl_obs_t **obs, int n, double now,
 	for (e = 0; e < ev.n; e++)
 		osl_apply(p, &ev.v[e], now, evlog);
 	if (scope == OSL_SYNC_ALL)	/* shares changed in Slurm (§23) */
-		osl_acct_refresh(p, now);
+		osl_acct_refresh(p, now, evlog);
 	osl_tfree(ev.v, ev.cap, sizeof(*ev.v));
 	return ev.n;
 }

@@ -89,121 +89,16 @@ static part_t *get_part(const char *name)
 	return &parts[nparts++];
 }
 
-static int die(int line, const char *what, int rc)
+static int die(int line, const char *what)
 {
-	fprintf(stderr, "ost-replay: line %d: %s%s%s\n", line, what,
-		rc ? ": " : "", rc ? ost_strerror(rc) : "");
+	fprintf(stderr, "ost-replay: line %d: %s\n", line, what);
 	return 1;
-}
-
-/* Whole file in a new buffer (NULL on error). */
-static char *read_all(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL, *nb;
-	size_t cap = 0, r;
-
-	if (!f)
-		return NULL;
-	*len = 0;
-	do {
-		if (*len + 4096 > cap) {
-			if (!(nb = realloc(buf, cap += 65536))) {
-				free(buf);
-				fclose(f);
-				return NULL;
-			}
-			buf = nb;
-		}
-		r = fread(buf + *len, 1, cap - *len, f);
-		*len += r;
-	} while (r > 0);
-	fclose(f);
-	return buf;
-}
-
-/* Apply one record of the event log (osl_evlog.c) to the core. */
-static int apply(part_t *p, const osl_evlog_rec_t *r, int line)
-{
-	size_t len = 0;
-	int rc = 0;
-
-	switch (r->op) {
-	case OSL_LOG_CREATE:	/* a new schedule (e.g. after a rebuild) */
-		ost_sched_destroy(p->s);
-		p->s = NULL;
-		/* fall through */
-	case OSL_LOG_CONFIG:
-		if (!p->s) {
-			if (!(p->s = ost_sched_create(&r->cfg)))
-				return die(line, "create failed", 0);
-		} else if ((rc = ost_sched_reconfigure(p->s, &r->cfg, r->t))) {
-			return die(line, "reconfigure", rc);
-		}
-		return 0;
-	case OSL_LOG_LOAD: {	/* the plugin restored this state */
-		ost_sched_t *s = NULL;
-		char err[256] = "", *buf;
-
-		if (!(buf = read_all(r->path, &len)))
-			return die(line, "load: cannot read the state copy", 0);
-		rc = ost_sched_load(buf, len, &s, err, sizeof(err));
-		free(buf);
-		if (rc)
-			return die(line, err, rc);
-		ost_sched_destroy(p->s);
-		p->s = s;
-		return 0;
-	}
-	default:
-		break;
-	}
-	if (!p->s)
-		return die(line, "event before create", 0);
-	switch (r->op) {
-	case OSL_LOG_WEIGHT:
-		rc = ost_user_set_weight(p->s, r->job.uid, r->x, r->t);
-		break;
-	case OSL_LOG_SUBMIT:
-		rc = ost_job_submit(p->s, &r->job, r->t, NULL);
-		break;
-	case OSL_LOG_START:	/* procs 0: a log older than the width */
-		rc = r->job.procs ?
-		     ost_job_start_alloc(p->s, r->job.id, r->t, r->job.procs) :
-		     ost_job_start(p->s, r->job.id, r->t);
-		break;
-	case OSL_LOG_UPDATE:
-		rc = ost_job_update(p->s, r->job.id, r->job.procs,
-				    r->job.estimate, r->t);
-		break;
-	case OSL_LOG_REBASE:
-		rc = ost_sched_rebase(p->s, r->x);
-		break;
-	case OSL_LOG_NICE:
-		rc = ost_job_set_nice(p->s, r->job.id, r->job.nice, r->t);
-		break;
-	case OSL_LOG_CANCEL:
-		rc = ost_job_cancel(p->s, r->job.id, r->t);
-		break;
-	case OSL_LOG_REQUEUE:
-		rc = ost_job_requeue(p->s, r->job.id, r->t);
-		break;
-	case OSL_LOG_FINISH:
-		rc = ost_job_finish(p->s, r->job.id, r->t, r->x);
-		break;
-	case OSL_LOG_ADVANCE:
-		rc = ost_sched_advance(p->s, r->t);
-		break;
-	default:		/* pass */
-		break;
-	}
-	return rc ? die(line, "event refused", rc) : 0;
 }
 
 static int replay(const char *path)
 {
 	FILE *f = fopen(path, "r");
-	char buf[512];
+	char buf[512], err[512];
 	osl_evlog_rec_t r;
 	long last_pass = 0, n = 0;
 	int i;
@@ -229,14 +124,14 @@ static int replay(const char *path)
 			bool torn = osl_evlog_torn(fgets(next, sizeof(next), f));
 
 			if (!torn || fseek(f, at, SEEK_SET))
-				return die((int) n, "malformed line", 0);
+				return die((int) n, "malformed line");
 			fprintf(stderr, "ost-replay: line %ld: a record torn by a crash, skipped\n", n);
 			continue;
 		}
 		if (!(p = get_part(r.part)))
-			return die((int) n, "too many partitions", 0);
-		if (apply(p, &r, (int) n))
-			return 1;
+			return die((int) n, "too many partitions");
+		if (osl_evlog_apply(&p->s, &r, err, sizeof(err)))
+			return die((int) n, err);
 	}
 	fclose(f);
 	for (i = 0; i < nparts; i++)
@@ -253,7 +148,7 @@ static int load_state(const char *path)
 	size_t len = 0;
 	int rc;
 
-	if (!(buf = read_all(path, &len))) {
+	if (!(buf = osl_evlog_read_file(path, &len))) {
 		perror(path);
 		return 1;
 	}

@@ -261,7 +261,7 @@ START_TEST(test_acct_declare)
 	_submit(&p, 3, 2, chem, chem, T0 + 3);
 	ck_assert_double_eq_tol(_share(&p, 1), 0.25, 1e-9);
 	osl_acct_place(chem, 0, 1);		/* a pass hands it over */
-	osl_acct_refresh(&p, T0 + 3);
+	osl_acct_refresh(&p, T0 + 3, NULL);
 	ck_assert_double_eq_tol(_share(&p, 1), 0.5, 1e-9);
 	stub_nerrors = 0;
 	osl_acct_place(phy, chem, 1);		/* moved: kept, said once */
@@ -273,6 +273,110 @@ START_TEST(test_acct_declare)
 	ck_assert_double_eq_tol(_share(&p, 1), 0.5, 1e-9);
 	free_part(&p);
 	osl_acct_free();
+}
+END_TEST
+
+/* Each pending job's key in rank order, into a string (as "k k ..."). */
+static int _rank_str(const ost_rank_info_t *r, void *arg)
+{
+	char *out = arg;
+	size_t len = strlen(out);
+
+	snprintf(out + len, 512 - len, "%s%llu", len ? " " : "",
+		 (unsigned long long) r->job_id);
+	return 0;
+}
+
+static void _ranks(const ost_sched_t *s, char out[512])
+{
+	out[0] = '\0';
+	ck_assert_int_eq(ost_sched_foreach_pending(s, _rank_str, out), 0);
+}
+
+/* osl_sync of obs[0..n) at now, its events appended to log. */
+static void _sync_to(osl_part_t *p, osl_obs_t *obs, int n, double now,
+		     FILE *log)
+{
+	osl_obs_vec_t vec = { .v = obs, .n = n, .cap = n };
+	osl_obs_t **idx = osl_obs_index(&vec);
+
+	osl_sync(p, idx, n, now, OSL_SYNC_ALL, log);
+	osl_evlog_write(log, &(osl_evlog_rec_t) { .op = OSL_LOG_PASS,
+						   .part = p->name,
+						   .t = now });
+	osl_tfree(idx, vec.n + 1, sizeof(*idx));
+}
+
+/*
+ * The event log of a nested schedule replays nested (osl_evlog_apply, as
+ * ost-replay runs it): accounts, own accounts, -A and share changes are
+ * logged, and the replayed core ranks every job as the engine's did, with
+ * the same shares.  Flat, the same accounts are logged but shape nothing,
+ * and the replay agrees too.  Science (physics below it) and chem, uid 1
+ * in physics, uids 2 and 3 in chem, uid 3's last job with -A physics; then
+ * chem's share goes to 3, and a job of uid 2 runs and ends.
+ */
+static void _replayed(osl_part_t *p, bool nested, uint32_t phy, uint32_t chem)
+{
+	uint32_t sci = osl_acct_id("science");
+	osl_evlog_rec_t create = { .op = OSL_LOG_CREATE, .part = p->name,
+				   .cfg = *ost_sched_config(p->sched) };
+	FILE *log = tmpfile();
+	ost_sched_t *r = NULL;
+	osl_obs_t o[7];
+	char line[512], err[256], want[512], got[512];
+	int i, n = 0;
+	uint32_t uid;
+
+	ck_assert_ptr_nonnull(log);
+	osl_acct_place(phy, sci, 1);
+	osl_acct_place(sci, 0, 1);
+	osl_evlog_write(log, &create);
+	for (i = 0; i < 7; i++) {
+		uid = i < 2 ? 1 : i < 4 ? 2 : 3;
+		o[i] = pend((uint64_t)i + 1, uid, T0, NULL);
+		o[i].estimate = 600 + 60 * i;
+		o[i].own = uid == 1 ? phy : chem;
+		o[i].account = i == 6 ? phy : o[i].own;
+	}
+	_sync_to(p, o, 7, T0 + 1, log);
+	osl_acct_place(chem, 0, 3);		/* sacctmgr: chem 3 */
+	_sync_to(p, o, 7, T0 + 2, log);
+	o[2] = running(3, 2, T0, T0 + 3, NULL);
+	_sync_to(p, o, 7, T0 + 3, log);
+	o[2] = finished(3, 2, T0, T0 + 3, T0 + 50, NULL);
+	_sync_to(p, o, 7, T0 + 60, log);
+
+	rewind(log);
+	while (fgets(line, sizeof(line), log)) {
+		osl_evlog_rec_t rec;
+
+		ck_assert_int_eq(osl_evlog_parse(line, &rec), 0);
+		n += rec.op == OSL_LOG_ACCOUNT || rec.op == OSL_LOG_OWN;
+		ck_assert_msg(!osl_evlog_apply(&r, &rec, err, sizeof(err)),
+			      "%s: %s", line, err);
+	}
+	fclose(log);
+	ck_assert_ptr_nonnull(r);
+	ck_assert_int_eq(ost_sched_config(r)->hierarchy,
+			 nested ? OST_HIER_ACCOUNTS : OST_HIER_USERS);
+	/* science, physics, chem; its share again; uids 1, 2, 3 placed */
+	ck_assert_int_eq(n, nested ? 7 : 0);
+	_ranks(p->sched, want);
+	_ranks(r, got);
+	ck_assert_str_eq(got, want);
+	for (uid = 1; uid <= 3; uid++) {
+		double x = -1;
+
+		ck_assert_int_eq(ost_sched_user_share(r, uid, &x), 0);
+		ck_assert_double_eq_tol(_share(p, uid), x, 1e-12);
+	}
+	ost_sched_destroy(r);
+}
+
+START_TEST(test_acct_evlog_replay)
+{
+	_both(_replayed);
 }
 END_TEST
 
@@ -305,7 +409,7 @@ int main(void)
 {
 	const TTest *const tests[] = {
 		test_acct_ids, test_acct_configure, test_acct_shares,
-		test_acct_job_moved,
+		test_acct_job_moved, test_acct_evlog_replay,
 		test_acct_declare, test_acct_comment, NULL,
 	};
 

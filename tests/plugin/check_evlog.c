@@ -30,6 +30,15 @@ static osl_evlog_rec_t _records(int op)
 		r.cfg.intra = OST_INTRA_SPT;
 		r.cfg.faircamp_users = 3;
 		r.cfg.default_weight = 1.0 / 3;
+		r.cfg.hierarchy = OST_HIER_ACCOUNTS;
+		r.cfg.gate = OST_GATE_STRICT;
+		r.cfg.varea = OST_VAREA_POOLED;
+		r.cfg.memory = r.cfg.memory_key = true;
+		r.cfg.memory_credit = 1e-9;
+		r.cfg.evidence = true;
+		r.cfg.evidence_floor = 7200.125;
+		r.cfg.rank = OST_RANK_CAPPED;
+		r.cfg.rank_cap = 1.0 / 3;
 		break;
 	case OSL_LOG_LOAD:
 		r.path = "/var/spool/ostrich/events.log.batch.1";
@@ -45,6 +54,16 @@ static osl_evlog_rec_t _records(int op)
 		r.job.estimate = 1e-300;
 		r.job.group = 4294967295u;
 		r.job.nice = 2147483647;
+		r.job.account = 4294967295u;
+		break;
+	case OSL_LOG_ACCOUNT:
+		r.job.account = 7;
+		r.parent = 4294967295u;
+		r.x = 1.0 / 7;
+		break;
+	case OSL_LOG_OWN:
+		r.job.uid = 4294967294u;
+		r.job.account = 3;
 		break;
 	case OSL_LOG_NICE:
 		r.job.id = 44;
@@ -86,7 +105,17 @@ static bool _same(const osl_evlog_rec_t *a, const osl_evlog_rec_t *b)
 		       a->cfg.capacity == b->cfg.capacity &&
 		       a->cfg.intra == b->cfg.intra &&
 		       a->cfg.faircamp_users == b->cfg.faircamp_users &&
-		       a->cfg.default_weight == b->cfg.default_weight;
+		       a->cfg.default_weight == b->cfg.default_weight &&
+		       a->cfg.hierarchy == b->cfg.hierarchy &&
+		       a->cfg.gate == b->cfg.gate &&
+		       a->cfg.varea == b->cfg.varea &&
+		       a->cfg.memory == b->cfg.memory &&
+		       a->cfg.memory_key == b->cfg.memory_key &&
+		       a->cfg.memory_credit == b->cfg.memory_credit &&
+		       a->cfg.evidence == b->cfg.evidence &&
+		       a->cfg.evidence_floor == b->cfg.evidence_floor &&
+		       a->cfg.rank == b->cfg.rank &&
+		       a->cfg.rank_cap == b->cfg.rank_cap;
 	case OSL_LOG_LOAD:
 		return !strcmp(a->path, b->path);
 	case OSL_LOG_WEIGHT:
@@ -97,7 +126,14 @@ static bool _same(const osl_evlog_rec_t *a, const osl_evlog_rec_t *b)
 		       a->job.procs == b->job.procs &&
 		       a->job.estimate == b->job.estimate &&
 		       a->job.group == b->job.group &&
-		       a->job.nice == b->job.nice;
+		       a->job.nice == b->job.nice &&
+		       a->job.account == b->job.account;
+	case OSL_LOG_ACCOUNT:
+		return a->t == b->t && a->job.account == b->job.account &&
+		       a->parent == b->parent && a->x == b->x;
+	case OSL_LOG_OWN:
+		return a->t == b->t && a->job.uid == b->job.uid &&
+		       a->job.account == b->job.account;
 	case OSL_LOG_NICE:
 		return a->t == b->t && a->job.id == b->job.id &&
 		       a->job.nice == b->job.nice;
@@ -127,7 +163,7 @@ START_TEST(test_round_trip)
 	int op, bad = -1, n = 0;
 
 	ck_assert_ptr_nonnull(f);
-	for (op = OSL_LOG_CREATE; op <= OSL_LOG_NICE; op++) {
+	for (op = OSL_LOG_CREATE; op <= OSL_LOG_OWN; op++) {
 		osl_evlog_rec_t r = _records(op);
 
 		osl_evlog_write(f, &r);
@@ -143,7 +179,7 @@ START_TEST(test_round_trip)
 	}
 	fclose(f);
 	ck_assert_msg(bad < 0, "record %d does not read back", bad);
-	ck_assert_int_eq(n, OSL_LOG_NICE + 1);
+	ck_assert_int_eq(n, OSL_LOG_OWN + 1);
 }
 END_TEST
 
@@ -175,9 +211,26 @@ START_TEST(test_format)
 	r = (osl_evlog_rec_t) { .op = OSL_LOG_NICE, .part = "debug",
 				.t = 1070, .job = { .id = 5, .nice = -2 } };
 	osl_evlog_write(f, &r);
+	r = (osl_evlog_rec_t) { .op = OSL_LOG_ACCOUNT, .part = "debug",
+				.t = 1080, .parent = 2, .x = 0.5,
+				.job = { .account = 3 } };
+	osl_evlog_write(f, &r);
+	r = (osl_evlog_rec_t) { .op = OSL_LOG_OWN, .part = "debug",
+				.t = 1090, .job = { .uid = 1001, .account = 3 } };
+	osl_evlog_write(f, &r);
+	r = (osl_evlog_rec_t) { .op = OSL_LOG_SUBMIT, .part = "debug",
+				.t = 1100, .job = { .id = 6, .uid = 1001,
+						    .procs = 1, .estimate = 60,
+						    .account = 3 } };
+	osl_evlog_write(f, &r);
+	r = (osl_evlog_rec_t) { .op = OSL_LOG_CREATE, .part = "debug" };
+	ost_config_init(&r.cfg);
+	r.cfg.procs = 32;
+	r.cfg.hierarchy = OST_HIER_ACCOUNTS;
+	osl_evlog_write(f, &r);
 	rewind(f);
 	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
-	ck_assert_str_eq(line, "debug submit 5 1001 2 600 0 1000 0\n");
+	ck_assert_str_eq(line, "debug submit 5 1001 2 600 0 1000 0 0\n");
 	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
 	ck_assert_str_eq(line, "debug finish 5 1660.5 60.5\n");
 	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
@@ -188,24 +241,47 @@ START_TEST(test_format)
 	ck_assert_str_eq(line, "debug rebase -3600 1000\n");
 	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
 	ck_assert_str_eq(line, "debug nice 5 -2 1070\n");
+	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
+	ck_assert_str_eq(line, "debug account 3 2 0.5 1080\n");
+	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
+	ck_assert_str_eq(line, "debug own 1001 3 1090\n");
+	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
+	ck_assert_str_eq(line, "debug submit 6 1001 1 60 0 1100 0 3\n");
+	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
+	ck_assert_str_eq(line, "debug create 32 ostrich 600 used lpt 0 1 0 "
+			 "hierarchy=accounts gate=soft varea=requested "
+			 "memory=off memory_credit=3600 evidence=off "
+			 "evidence_floor=600 rank=finish rank_cap=3600\n");
 	fclose(f);
 }
 END_TEST
 
 /* A log written before starts carried their width still reads: such a
  * start has procs 0 (the width asked for); one written before submissions
- * carried the nice, nice 0.  A nice reads back signed. */
+ * carried the nice, nice 0, and before they carried the account, account
+ * 0; a create written before the hierarchy was recorded, users.  A nice
+ * reads back signed. */
 START_TEST(test_old_start)
 {
 	char line[] = "debug start 5 1060\n";
 	char sub[] = "debug submit 5 1001 2 600 0 1000\n";
+	char sub2[] = "debug submit 5 1001 2 600 0 1000 -3\n";
+	char create[] = "debug create 8 ostrich 600 used lpt 0 1 0\n";
 	char nice[] = "debug nice 5 -2147483648 1070\n";
 	osl_evlog_rec_t r;
 
 	ck_assert_int_eq(osl_evlog_parse(sub, &r), 0);
 	ck_assert_int_eq(r.op, OSL_LOG_SUBMIT);
 	ck_assert_int_eq(r.job.nice, 0);
+	ck_assert_uint_eq(r.job.account, 0);
 	ck_assert(r.t == 1000);
+	ck_assert_int_eq(osl_evlog_parse(sub2, &r), 0);
+	ck_assert_int_eq(r.job.nice, -3);
+	ck_assert_uint_eq(r.job.account, 0);
+	ck_assert_int_eq(osl_evlog_parse(create, &r), 0);
+	ck_assert_int_eq(r.op, OSL_LOG_CREATE);
+	ck_assert_uint_eq(r.cfg.procs, 8);
+	ck_assert_int_eq(r.cfg.hierarchy, OST_HIER_USERS);
 	ck_assert_int_eq(osl_evlog_parse(nice, &r), 0);
 	ck_assert_int_eq(r.op, OSL_LOG_NICE);
 	ck_assert_int_eq(r.job.nice, INT32_MIN);
@@ -270,7 +346,14 @@ START_TEST(test_malformed)
 		"debug start x 1", "debug create 4 nomode 600 used lpt 0 1 0",
 		"debug create 4 ostrich 600 used lpt 0 1", "debug load",
 		"debug weight 1 2", "debug pass", "debug update 5 8 1200",
-		"debug rebase 5", "debug start 5",
+		"debug rebase 5", "debug start 5", "debug account 3 0 1",
+		"debug own 1001 3",
+		"debug create 4 ostrich 600 used lpt 0 1 0 hierarchy=flat",
+		"debug create 4 ostrich 600 used lpt 0 1 0 accounts",
+		"debug create 4 ostrich 600 used lpt 0 1 0 colour=red",
+		"debug config 4 ostrich 600 used lpt 0 1 0 rank_cap=",
+		"debug config 4 ostrich 600 used lpt 0 1 0 rank_cap=5s",
+		"debug config 4 ostrich 600 used lpt 0 1 0 memory=maybe",
 	};
 	char line[128];
 	osl_evlog_rec_t r;

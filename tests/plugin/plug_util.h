@@ -109,7 +109,8 @@ static inline osl_obs_t finished(uint64_t key, uint32_t uid, double submit,
 }
 
 /* osl_sync() on obs[0..n) (sorted here by key); the events it logged as
- * one string "op:id op:id ..." (weight:uid), into out. */
+ * one string "op:id op:id ..." (weight, own: the uid; account: the
+ * account), into out. */
 static inline int sync_log(osl_part_t *p, osl_obs_t *obs, int n, double now,
 			   osl_sync_scope_t scope, char *out, size_t size)
 {
@@ -126,17 +127,14 @@ static inline int sync_log(osl_part_t *p, osl_obs_t *obs, int n, double now,
 	out[0] = '\0';
 	while (fgets(line, sizeof(line), f)) {
 		osl_evlog_rec_t r;
-		static const char *const names[] = {
-			"create", "config", "load", "weight", "submit",
-			"start", "finish", "cancel", "requeue", "advance",
-			"pass", "update", "rebase", "nice",
-		};
+		unsigned long long id;
 
 		ck_assert_int_eq(osl_evlog_parse(line, &r), 0);
+		id = r.op == OSL_LOG_WEIGHT || r.op == OSL_LOG_OWN ?
+		     r.job.uid : r.op == OSL_LOG_ACCOUNT ? r.job.account :
+		     r.job.id;
 		len += snprintf(out + len, size - len, "%s%s:%llu",
-				len ? " " : "", names[r.op],
-				(unsigned long long) (r.op == OSL_LOG_WEIGHT ?
-						      r.job.uid : r.job.id));
+				len ? " " : "", osl_evlog_op_name(r.op), id);
 		ck_assert_uint_lt(len, size);
 	}
 	fclose(f);
