@@ -129,16 +129,18 @@ on_exit() {
 trap on_exit EXIT
 
 # submit_user I K0 N: user I submits its jobs K0+1 .. K0+N, one sbatch at
-# a time (job k of user i: run time fixed by i and k only).
+# a time (job k of user i: run time fixed by i and k only), from one shell
+# of that user: a runuser per job (a PAM session each) costs more than
+# the sbatch itself on a machine slow to start processes.
 submit_user() {
-	local i=$1 k0=$2 n=$3 u k t
+	local i=$1 k0=$2 n=$3 u
 	u=$(printf 'u%02d' "$i")
-	for (( k = k0 + 1; k <= k0 + n; k++ )); do
-		t=$(( 20 + (i * 7 + k * 13) % 61 ))
-		runuser -u "$u" -- env SLURM_CONF="$SLURM_CONF" sbatch -Q -D "$WORK/out" \
-			-o /dev/null -n 1 -t 5 -J "b$i" --wrap "sleep $t" ||
-			return 1
-	done
+	runuser -u "$u" -- env SLURM_CONF="$SLURM_CONF" bash -c '
+		for (( k = $2 + 1; k <= $2 + $3; k++ )); do
+			sbatch -Q -D "$4" -o /dev/null -n 1 -t 5 -J "b$1" \
+				--wrap "sleep $(( 20 + ($1 * 7 + k * 13) % 61 ))" ||
+				exit 1
+		done' submit "$i" "$k0" "$n" "$WORK/out"
 }
 
 # submit_jobs N K0: N jobs spread over the NUSERS users (the first N %
