@@ -10,7 +10,9 @@
 # each holds a fifth: theirs end first, hers rank 13-15.  Ranks are read
 # from the SystemComment (rank=, share=, account=) and the priorities;
 # nested, scampaign --tree shows solo and big at half the partition each
-# and alice with all of solo's, and --explain says so of her job.
+# and alice with all of solo's, and --explain says so of her job.  Each
+# time the priorities match the ranks ost-replay computes from the event
+# log, which records the accounts, so that a nested run replays nested.
 #   A: without slurmdbd, ostrich.conf's AccountWeights=, UserAccounts=;
 #      flat, then nested after a restart; the account ids kept across
 #      another restart (StateSaveLocation/ostrich_accounts); a live
@@ -133,6 +135,7 @@ check_inspect() {
 check_shape() {
 	local shape=$1 label=$2 j c r ranks="" want share want_share acct
 	snapshot
+	check_ranks
 	wait_passes	# comments of the pass the snapshot saw
 	for j in $SOLO_JOBS; do
 		c=$(comment_of "$j")
