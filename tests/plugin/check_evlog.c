@@ -186,72 +186,57 @@ END_TEST
 /* The format as documented, to the character. */
 START_TEST(test_format)
 {
+	static const char *const want[] = {
+		"debug submit 5 1001 2 600 0 1000 0 0\n",
+		"debug finish 5 1660.5 60.5\n",
+		"debug update 5 8 1200 1010\n",
+		"debug start 5 1060 16\n",
+		"debug rebase -3600 1000\n",
+		"debug nice 5 -2 1070\n",
+		"debug account 3 2 0.5 1080\n",
+		"debug own 1001 3 1090\n",
+		"debug submit 6 1001 1 60 0 1100 0 3\n",
+		"debug create 32 ostrich 600 used lpt 0 1 0 hierarchy=accounts "
+		"gate=soft varea=requested memory=off memory_credit=3600 "
+		"evidence=off evidence_floor=600 rank=finish rank_cap=3600\n",
+	};
+	osl_evlog_rec_t r[] = {
+		{ .op = OSL_LOG_SUBMIT, .t = 1000,
+		  .job = { .id = 5, .uid = 1001, .procs = 2, .estimate = 600 } },
+		{ .op = OSL_LOG_FINISH, .t = 1660.5, .x = 60.5,
+		  .job = { .id = 5 } },
+		{ .op = OSL_LOG_UPDATE, .t = 1010,
+		  .job = { .id = 5, .procs = 8, .estimate = 1200 } },
+		{ .op = OSL_LOG_START, .t = 1060, .job = { .id = 5, .procs = 16 } },
+		{ .op = OSL_LOG_REBASE, .t = 1000, .x = -3600 },
+		{ .op = OSL_LOG_NICE, .t = 1070, .job = { .id = 5, .nice = -2 } },
+		{ .op = OSL_LOG_ACCOUNT, .t = 1080, .parent = 2, .x = 0.5,
+		  .job = { .account = 3 } },
+		{ .op = OSL_LOG_OWN, .t = 1090,
+		  .job = { .uid = 1001, .account = 3 } },
+		{ .op = OSL_LOG_SUBMIT, .t = 1100,
+		  .job = { .id = 6, .uid = 1001, .procs = 1, .estimate = 60,
+			   .account = 3 } },
+		{ .op = OSL_LOG_CREATE },
+	};
 	FILE *f = tmpfile();
 	char line[512];
-	osl_evlog_rec_t r = { .op = OSL_LOG_SUBMIT, .part = "debug",
-			      .t = 1000, .job = { .id = 5, .uid = 1001,
-						  .procs = 2, .estimate = 600,
-						  .group = 0 } };
+	size_t i, n = sizeof(want) / sizeof(want[0]);
 
+	ck_assert_uint_eq(n, sizeof(r) / sizeof(r[0]));
 	ck_assert_ptr_nonnull(f);
-	osl_evlog_write(f, &r);
-	r = (osl_evlog_rec_t) { .op = OSL_LOG_FINISH, .part = "debug",
-				.t = 1660.5, .x = 60.5, .job = { .id = 5 } };
-	osl_evlog_write(f, &r);
-	r = (osl_evlog_rec_t) { .op = OSL_LOG_UPDATE, .part = "debug",
-				.t = 1010, .job = { .id = 5, .procs = 8,
-						    .estimate = 1200 } };
-	osl_evlog_write(f, &r);
-	r = (osl_evlog_rec_t) { .op = OSL_LOG_START, .part = "debug",
-				.t = 1060, .job = { .id = 5, .procs = 16 } };
-	osl_evlog_write(f, &r);
-	r = (osl_evlog_rec_t) { .op = OSL_LOG_REBASE, .part = "debug",
-				.t = 1000, .x = -3600 };
-	osl_evlog_write(f, &r);
-	r = (osl_evlog_rec_t) { .op = OSL_LOG_NICE, .part = "debug",
-				.t = 1070, .job = { .id = 5, .nice = -2 } };
-	osl_evlog_write(f, &r);
-	r = (osl_evlog_rec_t) { .op = OSL_LOG_ACCOUNT, .part = "debug",
-				.t = 1080, .parent = 2, .x = 0.5,
-				.job = { .account = 3 } };
-	osl_evlog_write(f, &r);
-	r = (osl_evlog_rec_t) { .op = OSL_LOG_OWN, .part = "debug",
-				.t = 1090, .job = { .uid = 1001, .account = 3 } };
-	osl_evlog_write(f, &r);
-	r = (osl_evlog_rec_t) { .op = OSL_LOG_SUBMIT, .part = "debug",
-				.t = 1100, .job = { .id = 6, .uid = 1001,
-						    .procs = 1, .estimate = 60,
-						    .account = 3 } };
-	osl_evlog_write(f, &r);
-	r = (osl_evlog_rec_t) { .op = OSL_LOG_CREATE, .part = "debug" };
-	ost_config_init(&r.cfg);
-	r.cfg.procs = 32;
-	r.cfg.hierarchy = OST_HIER_ACCOUNTS;
-	osl_evlog_write(f, &r);
+	ost_config_init(&r[n - 1].cfg);
+	r[n - 1].cfg.procs = 32;
+	r[n - 1].cfg.hierarchy = OST_HIER_ACCOUNTS;
+	for (i = 0; i < n; i++) {
+		r[i].part = "debug";
+		osl_evlog_write(f, &r[i]);
+	}
 	rewind(f);
-	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
-	ck_assert_str_eq(line, "debug submit 5 1001 2 600 0 1000 0 0\n");
-	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
-	ck_assert_str_eq(line, "debug finish 5 1660.5 60.5\n");
-	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
-	ck_assert_str_eq(line, "debug update 5 8 1200 1010\n");
-	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
-	ck_assert_str_eq(line, "debug start 5 1060 16\n");
-	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
-	ck_assert_str_eq(line, "debug rebase -3600 1000\n");
-	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
-	ck_assert_str_eq(line, "debug nice 5 -2 1070\n");
-	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
-	ck_assert_str_eq(line, "debug account 3 2 0.5 1080\n");
-	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
-	ck_assert_str_eq(line, "debug own 1001 3 1090\n");
-	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
-	ck_assert_str_eq(line, "debug submit 6 1001 1 60 0 1100 0 3\n");
-	ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
-	ck_assert_str_eq(line, "debug create 32 ostrich 600 used lpt 0 1 0 "
-			 "hierarchy=accounts gate=soft varea=requested "
-			 "memory=off memory_credit=3600 evidence=off "
-			 "evidence_floor=600 rank=finish rank_cap=3600\n");
+	for (i = 0; i < n; i++) {
+		ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
+		ck_assert_str_eq(line, want[i]);
+	}
 	fclose(f);
 }
 END_TEST
