@@ -4,8 +4,8 @@
  *  service: it holds slurmctld's job write lock, and a lookup (LDAP, NIS)
  *  may take seconds.  The pass resolves names (osl_writeback.c, under the
  *  job read lock, as before) and keeps a copy here; a submission only
- *  looks here, and a user it does not find has the line from the pass its
- *  submission wakes.
+ *  looks here, and the line of a user it does not find is written by the
+ *  catch-up, which looks the name up holding no lock (osl_submit.c).
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *

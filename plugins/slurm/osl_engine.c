@@ -293,6 +293,9 @@ extern void osl_fini(osl_plugin_t who)
 	free(osl_eng.caught);
 	osl_eng.caught = NULL;
 	osl_eng.ncaught = osl_eng.cap_caught = 0;
+	free(osl_eng.nameless);
+	osl_eng.nameless = NULL;
+	osl_eng.nnameless = osl_eng.cap_nameless = 0;
 	if (osl_eng.evlog) {
 		fclose(osl_eng.evlog);
 		osl_eng.evlog = NULL;

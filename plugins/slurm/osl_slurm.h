@@ -40,6 +40,13 @@ typedef enum {
 	OSL_WAKE_N
 } osl_wake_why_t;
 
+/* A job whose submission wrote no SystemComment line because no pass had
+ * resolved its owner's name (osl_submit.c). */
+typedef struct {
+	uint32_t job_id;
+	uint32_t uid;
+} osl_nameless_t;
+
 /* Engine-wide state; every field is guarded by lock. */
 typedef struct {
 	pthread_mutex_t lock;		/* last in the lock order (above) */
@@ -52,8 +59,9 @@ typedef struct {
 	bool stop;			/* fini: the thread must exit */
 	bool reconf;			/* re-read ostrich.conf before a pass */
 	bool wake;			/* a pass is wanted soon (submission) */
-	bool catch_up;			/* deferred submissions wait in unseen:
-					 * osl_catch_up() now, no pass */
+	bool catch_up;			/* deferred submissions wait in unseen,
+					 * or lines in nameless: osl_catch_up()
+					 * now, no pass */
 	uint32_t woken[OSL_WAKE_N];	/* wakes by reason since the engine
 					 * thread last took them */
 	uint32_t woke[OSL_WAKE_N];	/* those before the pass under way,
@@ -85,6 +93,10 @@ typedef struct {
 					 * are the next pass's to charge */
 	int ncaught;			/* entries used in caught */
 	int cap_caught;			/* entries allocated in caught */
+	osl_nameless_t *nameless;	/* jobs owed their line until their
+					 * owner's name is resolved */
+	int nnameless;			/* entries used in nameless */
+	int cap_nameless;		/* entries allocated in nameless */
 } osl_engine_t;
 
 extern osl_engine_t osl_eng;		/* osl_globals.c */
@@ -333,9 +345,11 @@ extern double osl_pass(void);
 
 /* ---------------------------------------------- osl_submit.c (Slurm) --- */
 
-/* Submit the jobs deferred at submission (osl_eng.unseen): during the save
- * that just ended (after_save), or incomplete; those it cannot settle are
- * left to a pass.  NOTE: takes the locks itself. */
+/* Write the lines of the jobs whose owner's name no pass had resolved at
+ * their submission (osl_eng.nameless), the names resolved first without a
+ * lock; then submit the jobs deferred at submission (osl_eng.unseen):
+ * during the save that just ended (after_save), or incomplete.  Those it
+ * cannot settle are left to a pass.  NOTE: takes the locks itself. */
 extern void osl_catch_up(bool after_save);
 
 #endif /* _OSL_SLURM_H */

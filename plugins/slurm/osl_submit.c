@@ -2,7 +2,8 @@
  *  osl_submit.c - a submission (priority_p_set) ranked at once, as a pass
  *  would rank it, without a pass over every record; and the catch-up, which
  *  submits the records a submission had to defer (a save kept the cores
- *  away, or the record was not complete yet) right after.
+ *  away, or the record was not complete yet) right after, and writes the
+ *  lines that waited for an owner's name.
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
@@ -19,6 +20,9 @@
 #include "src/common/log.h"
 #include "src/common/macros.h"
 #include "src/common/run_in_daemon.h"
+#include "src/common/uid.h"
+#include "src/common/xmalloc.h"
+#include "src/common/xstring.h"
 
 #include "src/slurmctld/locks.h"
 #include "src/slurmctld/slurmctld.h"
@@ -34,6 +38,20 @@ static void _defer(uint32_t id)
 				  osl_eng.nunseen + 1, sizeof(*osl_eng.unseen),
 				  16);
 	osl_eng.unseen[osl_eng.nunseen++] = id;
+}
+
+/* Remember job id, whose line waits for the name of its owner uid, for
+ * osl_catch_up, and wake the engine thread for it (no pass).  NOTE:
+ * osl_eng.lock held. */
+static void _defer_line(uint32_t id, uint32_t uid)
+{
+	osl_eng.nameless = osl_grow(osl_eng.nameless, &osl_eng.cap_nameless,
+				    osl_eng.nnameless + 1,
+				    sizeof(*osl_eng.nameless), 16);
+	osl_eng.nameless[osl_eng.nnameless].job_id = id;
+	osl_eng.nameless[osl_eng.nnameless++].uid = uid;
+	osl_eng.catch_up = true;
+	slurm_cond_broadcast(&osl_eng.cond);
 }
 
 /* Wake the engine thread for a pass soon, for why (counted in the pass
@@ -88,8 +106,9 @@ static bool _known(job_record_t *job_ptr, uint32_t *prio)
  * (Interval); in a storm of sbatch that is what keeps each submission
  * from waking a pass over every record (doc/design.md, "Submission
  * storms").  A record left unsettled (no room between its neighbours'
- * values, a partition that does not rank it, PrivateData=jobs, an owner
- * whose name no pass has resolved) wakes one.
+ * values, a partition that does not rank it, PrivateData=jobs) wakes one;
+ * a line that waits only for its owner's name is the catch-up's
+ * (_catch_up_lines).
  */
 static bool _settled(osl_obs_t **obs, int n)
 {
@@ -184,7 +203,9 @@ static void _wake_catch_up(void)
  * record is incomplete (_incomplete): the job is then deferred to
  * osl_catch_up, with a priority just below every ranked job meanwhile.  A
  * job whose --begin is still to come gets that priority too, and a pass
- * submits it when its time has come (§9.12).
+ * submits it when its time has come (§9.12).  A job settled but for its
+ * line, its owner's name not yet known, gets that line from osl_catch_up
+ * too (_catch_up_lines).
  */
 extern uint32_t osl_job_priority(uint32_t last_prio, job_record_t *job_ptr)
 {
@@ -222,8 +243,12 @@ extern uint32_t osl_job_priority(uint32_t last_prio, job_record_t *job_ptr)
 		prio = osl_prio_deferred(job_ptr->priority);
 		_defer(job_ptr->job_id);
 		_wake_catch_up();
-	} else if ((why = _submit_new(job_ptr, (double) now, &prio)) !=
-		   OSL_WAKE_N) {
+	} else if ((why = _submit_new(job_ptr, (double) now, &prio)) ==
+		   OSL_WAKE_NO_LINE && !osl_name_get(job_ptr->user_id)) {
+		/* settled but for the line: the catch-up resolves the name
+		 * off the locks and writes it, without a pass */
+		_defer_line(job_ptr->job_id, job_ptr->user_id);
+	} else if (why != OSL_WAKE_N) {
 		_wake(why);
 	}
 	osl_unlock_engine(&assoc_read_lock, assoc);
@@ -276,6 +301,124 @@ static int _catch_up_one(uint32_t id, double now, bool *written)
 	return 1;
 }
 
+/* by owner, then job id: one name lookup per owner */
+static int _nameless_cmp(const void *a, const void *b)
+{
+	const osl_nameless_t *x = a, *y = b;
+
+	if (x->uid != y->uid)
+		return x->uid < y->uid ? -1 : 1;
+	return (x->job_id > y->job_id) - (x->job_id < y->job_id);
+}
+
+/*
+ * Give job_ptr, a pending record the engine knows, the line its submission
+ * would have written had its owner's name been known (osl_comments_new),
+ * with each observation's rank from the core.  RET whether it has one.
+ * NOTE: job write lock (and part read lock) and osl_eng.lock held.
+ */
+static bool _line_now(job_record_t *job_ptr)
+{
+	osl_obs_vec_t vec = { 0 };
+	osl_obs_t **obs;
+	int i, j, k, lines = 0;
+
+	osl_observe(&vec, job_ptr);
+	obs = osl_obs_index(&vec);
+	for (i = 0; i < vec.n; i = j) {
+		osl_part_t *p = &osl_eng.parts[obs[i]->part];
+
+		for (j = i; j < vec.n && obs[j]->part == obs[i]->part; j++)
+			;
+		for (k = i; k < j; k++) {
+			uint64_t rank = 0;
+
+			if (!ost_sched_rank(p->sched, obs[k]->key, &rank))
+				obs[k]->rank = rank;
+		}
+		lines += osl_comments_new(p, obs + i, j - i,
+					  &osl_comment_ops_now);
+	}
+	osl_tfree(obs, vec.n + 1, sizeof(*obs));
+	osl_tfree(vec.v, vec.cap, sizeof(*vec.v));
+	return lines > 0;
+}
+
+/*
+ * The lines owed since submission to jobs whose owner's name no pass had
+ * resolved (osl_eng.nameless).  A submission holds the job write lock and
+ * may not wait on the name service (LDAP can take seconds); here each
+ * owner's name is looked up on the engine thread holding no lock at all,
+ * kept for the passes and submissions to come (osl_names.c), and only
+ * then are the job locks taken, to write those few lines.  Without it
+ * each new user's first submission woke a pass over every record.  A job
+ * that still has no line (PrivateData=jobs, no longer pending, a
+ * partition that did not rank it) is left to the pass it now wakes; one
+ * that is gone is owed nothing.  O(k log k + k log n) for k jobs.
+ */
+static void _catch_up_lines(void)
+{
+	/* conf R, job W (comments), part R (osl_observe) */
+	slurmctld_lock_t job_write_lock = {
+		READ_LOCK, WRITE_LOCK, NO_LOCK, READ_LOCK, NO_LOCK };
+	assoc_mgr_lock_t assoc_read_lock = { .assoc = READ_LOCK,
+					     .tres = READ_LOCK };
+	osl_nameless_t *v;
+	char **name;
+	int i, n, written = 0, left = 0;
+	bool assoc;
+
+	slurm_mutex_lock(&osl_eng.lock);
+	v = osl_eng.nameless;
+	n = osl_eng.nnameless;
+	osl_eng.nameless = NULL;
+	osl_eng.nnameless = osl_eng.cap_nameless = 0;
+	slurm_mutex_unlock(&osl_eng.lock);
+	if (!n) {
+		free(v);		/* NULL, or room kept by an empty list */
+		return;
+	}
+
+	qsort(v, n, sizeof(*v), _nameless_cmp);
+	name = xcalloc(n, sizeof(*name));
+	for (i = 0; i < n; i++)		/* no lock held */
+		if (!i || v[i].uid != v[i - 1].uid)
+			name[i] = xstrdup(uid_to_string_cached(v[i].uid));
+
+	lock_slurmctld(job_write_lock);
+	assoc = osl_lock_engine(&assoc_read_lock, false);
+	for (i = 0; i < n; i++) {
+		job_record_t *job_ptr;
+
+		if (name[i])
+			osl_name_put(v[i].uid, name[i]);
+		if (!osl_eng.conf || osl_eng.stop || osl_eng.saving ||
+		    !osl_eng.conf->system_comment ||
+		    !(job_ptr = find_job_record(v[i].job_id)) ||
+		    osl_ignored(job_ptr))
+			continue;
+		if (IS_JOB_PENDING(job_ptr) && _line_now(job_ptr))
+			written++;
+		else
+			left++;
+	}
+	if (left) {
+		osl_eng.woken[OSL_WAKE_NO_LINE] += (uint32_t) left;
+		osl_eng.wake = true;
+	}
+	if (written)
+		last_job_update = time(NULL);
+	if (slurm_conf.debug_flags & DEBUG_FLAG_PRIO)
+		info("ostrich: %d jobs without a line for want of their owner's name: %d lines written once it was resolved, %d left to the next pass",
+		     n, written, left);
+	osl_unlock_engine(&assoc_read_lock, assoc);
+	unlock_slurmctld(job_write_lock);
+	for (i = 0; i < n; i++)
+		xfree(name[i]);
+	xfree(name);
+	free(v);
+}
+
 /*
  * Submit the deferred jobs (osl_eng.unseen): those submitted during the
  * save that just ended (after_save), and those incomplete at submission.
@@ -302,6 +445,7 @@ extern void osl_catch_up(bool after_save)
 	osl_eng.catch_up = false;
 	n = osl_eng.nunseen;
 	slurm_mutex_unlock(&osl_eng.lock);
+	_catch_up_lines();
 	if (!n)
 		return;
 

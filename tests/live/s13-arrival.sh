@@ -4,6 +4,9 @@
 # that deadlines are D = max(t_c, D_prev) + 2 L and L = 60 s for one job.
 # Interval=600: no regular pass comes while the scenario looks, so what it
 # sees is what the submissions themselves wrote.
+#   0. grace's first job, of an owner whose name no pass has looked up,
+#      gets its line from the catch-up on the engine thread, which resolves
+#      the name off the locks, and wakes no pass.
 #   1. bob's 40-task array, submitted while alice's campaign (16 jobs) is
 #      pending, ranks below all of alice's jobs from the start: as one job
 #      (D = t + 120) it would rank above them (D = t_a + 240) until a pass.
@@ -14,14 +17,14 @@
 #      after frank's job submitted before it (joined to the first job's
 #      campaign it would take its older deadline and rank first).
 # SPDX-License-Identifier: GPL-2.0-or-later
-TEST_USERS="alice bob carol dave erin frank"
+TEST_USERS="alice bob carol dave erin frank grace"
 . "$OST_SRCDIR/tests/live/live-lib.sh"
 
 SCHED=sched/ostrich PRIO=priority/ostrich
-# partition warm: a job of each user there first, so that a pass has
-# resolved every user's name (a submission never looks one up: the line of
-# a user no pass has met is left to the pass it wakes) without a campaign
-# in partition debug
+# partition warm: a job of each user there first, so that every user's
+# name is known (a submission never looks one up: the line of a user met
+# for the first time waits for the catch-up, part 0) without a campaign in
+# partition debug
 live_start "Mode=faircamp
 FairCampUsers=2
 ThinkTime=1
@@ -46,6 +49,22 @@ wait_for 60 "scontrol -o show job $bad | grep -q 'JobState=FAILED'" ||
 
 for i in $(seq 8); do sub alice -n 4 -t 1 --wrap "$(gated alice)" >/dev/null; done
 wait_for 60 '[ "$(n_running)" = 8 ]' || fail "alice's first 8 jobs did not start"
+
+# ---- 0. a new owner's line without a pass --------------------------------
+# every CPU busy: grace's job stays pending.  The catch-up logs before it
+# lets go of the job lock, so its line is in the log once the job has one.
+want_line="ostrich: 1 jobs without a line for want of their owner's name: 1 lines written once it was resolved, 0 left to the next pass"
+before=$(n_logged)
+g=$(sub grace -n 4 -t 1 --wrap 'sleep 1')
+wait_for 60 "comment_of $g | grep -q 'ostrich campaign=grace/'" ||
+	fail "grace's first job $g got no line: '$(comment_of $g)'"
+got=$(grep "for want of their owner's name" "$WORK/log/slurmctld.log" | tail -1)
+case $got in *"$want_line") ;; *) fail "catch-up: want '$want_line', got '$got'" ;; esac
+[ "$(n_logged)" = "$before" ] ||
+	fail "grace's first job woke $(( $(n_logged) - before )) passes (Interval=600): its line is the catch-up's"
+note "grace's first job $g: $(comment_of $g), no pass"
+scancel "$g"
+
 for i in $(seq 8); do sub alice -n 4 -t 1 --wrap 'sleep 1' >/dev/null; done
 passes0=$(n_logged)
 
@@ -98,4 +117,4 @@ if grep -q "^debug submit $never " "$WORK/events.log"; then
 		fail "job $never, which can never run, stays in the schedule"
 fi
 
-echo "PASS: an array ranked as an array from its submission, a held job counted from its release, a job that cannot run left out"
+echo "PASS: a new owner's line written without a pass, an array ranked as an array from its submission, a held job counted from its release, a job that cannot run left out"
