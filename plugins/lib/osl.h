@@ -574,8 +574,20 @@ extern void osl_acct_free(void);
  * names it mentions.  O(n log n + parents x weights). */
 extern void osl_acct_configure(const osl_conf_t *conf);
 
-/* uid's own account (UserAccounts=), 0: the root.  O(log n) */
+/* uid's own account (its first UserAccounts= entry), 0: the root.
+ * O(log n) */
 extern uint32_t osl_acct_user(uint32_t uid);
+
+/* The id of account name if a UserAccounts= entry gives it to uid, else
+ * 0 (§23: without an association, a name a job gives counts only where
+ * ostrich.conf lets its owner count).  Never assigns an id.
+ * O(log n + uid's entries) */
+extern uint32_t osl_acct_given(uint32_t uid, const char *name);
+
+/* Is (uid, name), a name refused to uid's job, news to log?  True once
+ * per pair, for at most 256 pairs between two osl_acct_configure()s (the
+ * log stays bounded whatever users name). */
+extern bool osl_acct_refused_new(uint32_t uid, const char *name);
 
 /* Declare to p's core, at t, account id and those above it, as placed
  * (each new one, or its share when that changed), each one the core

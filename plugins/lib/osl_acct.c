@@ -44,11 +44,19 @@ static bool dirty;			/* names added since the last save */
 
 typedef struct {
 	uint32_t uid;
-	uint32_t id;			/* its account (UserAccounts=) */
+	uint32_t id;			/* an account UserAccounts= gives it */
+	int order;			/* the entry's place in the list: the
+					 * first of a user's is its own */
 } osl_user_own_t;
 
-static osl_user_own_t *owns;		/* sorted by uid */
+static osl_user_own_t *owns;		/* sorted by (uid, order) */
 static int nowns;
+
+/* Names a job gave that its owner may not count in, already logged:
+ * (uid, name hash), at most OSL_ACCT_REFUSED_MAX until a configure. */
+#define OSL_ACCT_REFUSED_MAX 256
+static uint64_t refused[OSL_ACCT_REFUSED_MAX];
+static int nrefused;
 
 static void _names_free(void);
 
@@ -275,7 +283,9 @@ static int _own_cmp(const void *a, const void *b)
 {
 	const osl_user_own_t *x = a, *y = b;
 
-	return (x->uid > y->uid) - (x->uid < y->uid);
+	if (x->uid != y->uid)
+		return (x->uid > y->uid) - (x->uid < y->uid);
+	return (x->order > y->order) - (x->order < y->order);
 }
 
 extern void osl_acct_configure(const osl_conf_t *conf)
@@ -299,19 +309,61 @@ extern void osl_acct_configure(const osl_conf_t *conf)
 	for (i = 0; i < conf->n_user_acct; i++) {
 		owns[i].uid = (uint32_t) conf->user_acct[i].uid;
 		owns[i].id = osl_acct_id(conf->user_acct[i].account);
+		owns[i].order = i;
 	}
 	nowns = conf->n_user_acct;
 	qsort(owns, (size_t) nowns, sizeof(*owns), _own_cmp);
+	nrefused = 0;
+}
+
+/* The first entry of uid in owns, or NULL.  O(log n) */
+static const osl_user_own_t *_own_first(uint32_t uid)
+{
+	int lo = 0, hi = nowns;
+
+	while (lo < hi) {		/* the first with owns[].uid >= uid */
+		int mid = lo + (hi - lo) / 2;
+
+		if (owns[mid].uid < uid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < nowns && owns[lo].uid == uid ? &owns[lo] : NULL;
 }
 
 extern uint32_t osl_acct_user(uint32_t uid)
 {
-	osl_user_own_t key = { .uid = uid }, *o;
+	const osl_user_own_t *o = _own_first(uid);
 
-	if (!nowns)
-		return 0;
-	o = bsearch(&key, owns, (size_t) nowns, sizeof(*owns), _own_cmp);
 	return o ? o->id : 0;
+}
+
+extern uint32_t osl_acct_given(uint32_t uid, const char *name)
+{
+	const osl_user_own_t *o = _own_first(uid);
+	uint32_t id;
+
+	if (!o || !(id = osl_acct_find(name)))
+		return 0;
+	for (; o < owns + nowns && o->uid == uid; o++)
+		if (o->id == id)
+			return id;
+	return 0;
+}
+
+extern bool osl_acct_refused_new(uint32_t uid, const char *name)
+{
+	uint64_t k = ((uint64_t) uid << 32) | _hash(name ? name : "");
+	int i;
+
+	for (i = 0; i < nrefused; i++)
+		if (refused[i] == k)
+			return false;
+	if (nrefused == OSL_ACCT_REFUSED_MAX)
+		return false;
+	refused[nrefused++] = k;
+	return true;
 }
 
 /* Forget every name (not the users' own accounts). */
@@ -334,6 +386,7 @@ extern void osl_acct_free(void)
 	free(owns);
 	owns = NULL;
 	nowns = 0;
+	nrefused = 0;
 	_names_free();
 }
 

@@ -43,8 +43,9 @@ typedef struct {
 	char *parent;			/* xmalloc'ed */
 } osl_acct_parent_t;
 
-/* One item of UserAccounts= (§23): the account uid's jobs count in when
- * they name none. */
+/* One item of UserAccounts= (§23): an account uid's jobs may count in;
+ * its first is the one they count in when they name none (or one not
+ * given to it). */
 typedef struct {
 	uid_t uid;
 	char *account;			/* xmalloc'ed */

@@ -102,10 +102,14 @@ static bool _cannot_run(uint32_t reason)
 
 /*
  * Jobs left alone (documented in ostrich.conf(5)): held (priority 0),
- * pending for a reason that lets them never start (_cannot_run), in a
- * reservation, revoked (federation).  A pending job left alone holds no
+ * pending for a reason that lets them never start (_cannot_run), pending
+ * in a reservation (the reservation, not the order, decides when it
+ * starts), revoked (federation).  A pending job left alone holds no
  * place in the schedule and keeps no campaign open; when it is no longer
- * left alone it arrives anew (§9.12).  Each component of a heterogeneous
+ * left alone it arrives anew (§9.12).  A job that runs is never left
+ * alone, in a reservation or not: every second it runs is charged once
+ * (§9.14), and moving it in or out of a reservation changes nothing.
+ * Each component of a heterogeneous
  * job is a job of its own, ranked and charged as any (§1): slurmctld
  * calls priority_p_set for a component before it makes it one (het_job_id
  * is set after job_allocate()), so the engine cannot tell it apart then,
@@ -113,11 +117,11 @@ static bool _cannot_run(uint32_t reason)
  */
 extern bool osl_ignored(const job_record_t *job_ptr)
 {
-	if (IS_JOB_REVOKED(job_ptr) ||
-	    job_ptr->resv_name || job_ptr->resv_ptr || !job_ptr->details)
+	if (IS_JOB_REVOKED(job_ptr) || !job_ptr->details)
 		return true;
 	if (IS_JOB_PENDING(job_ptr) &&
-	    (job_ptr->priority == 0 || _cannot_run(job_ptr->state_reason)))
+	    (job_ptr->priority == 0 || _cannot_run(job_ptr->state_reason) ||
+	     job_ptr->resv_name || job_ptr->resv_ptr))
 		return true;
 	return false;
 }
@@ -159,19 +163,59 @@ static uint32_t _assoc_account(const slurmdb_assoc_rec_t *assoc)
 	return parent;
 }
 
+/*
+ * The account job_ptr names, if its owner may count there (§23): under
+ * Weights=assoc, one Slurm found an association of the owner's for; under
+ * Weights=config, one of the owner's UserAccounts= entries.  Anything
+ * else is the user's word alone (Slurm takes any -A without
+ * AccountingStorageEnforce=associations): counting it would let a user
+ * make up accounts for shares of their own, so it is refused, logged once
+ * per user and name.  RET the name, or NULL: none, or refused
+ */
+static const char *_trusted_account(const job_record_t *job_ptr)
+{
+	const char *name = job_ptr->account;
+
+	if (!name || !*name)
+		return NULL;
+	if (osl_eng.conf->weights_assoc) {
+		if (osl_eng.assoc_held && job_ptr->assoc_ptr)
+			return name;
+	} else if (osl_acct_given(job_ptr->user_id, name)) {
+		return name;
+	}
+	if (osl_acct_refused_new(job_ptr->user_id, name))
+		info("ostrich: job %u of uid %u names account %s, which %s: it counts in its owner's own account",
+			 job_ptr->job_id, job_ptr->user_id, name,
+			 osl_eng.conf->weights_assoc ?
+			 "has no association for the user" :
+			 "UserAccounts= does not give the user");
+	return NULL;
+}
+
 /* Hierarchy=accounts (§23): the account o counts in and its owner's own. */
 static void _accounts(osl_obs_t *o, const job_record_t *job_ptr)
 {
 	if (osl_eng.conf->core.hierarchy != OST_HIER_ACCOUNTS)
 		return;
 	o->own = osl_acct_user(job_ptr->user_id);
-	if (osl_eng.conf->weights_assoc && osl_eng.assoc_held &&
-	    job_ptr->assoc_ptr)
+	if (!_trusted_account(job_ptr))
+		o->account = 0;		/* the owner's own */
+	else if (osl_eng.conf->weights_assoc)
 		o->account = _assoc_account(job_ptr->assoc_ptr);
 	else
-		o->account = osl_acct_id(job_ptr->account);
+		o->account = osl_acct_find(job_ptr->account);
 	if (!o->own)	/* no UserAccounts= entry: the job's, else the root */
 		o->own = o->account;
+}
+
+/* Hierarchy=users: the account whose AccountWeights= entry scales the
+ * job's owner: the one it names if trusted, else its owner's own. */
+static const char *_users_account(const job_record_t *job_ptr)
+{
+	const char *name = _trusted_account(job_ptr);
+
+	return name ? name : osl_acct_name(osl_acct_user(job_ptr->user_id));
 }
 
 /* The job's nice as users give it (§22): Slurm keeps it plus NICE_OFFSET,
@@ -222,9 +266,12 @@ static void _fill(osl_obs_t *o, job_record_t *job_ptr,
 		if (!(o->runtime >= 0))
 			o->runtime = 0;
 	}
-	/* shares only under Weights=assoc, and only under the assoc lock */
+	/* shares only under Weights=assoc, and only under the assoc lock;
+	 * an account's weight only where its owner may count (§23) */
 	o->weight = osl_conf_weight(osl_eng.conf, job_ptr->user_id,
-				    job_ptr->account,
+				    osl_eng.conf->core.hierarchy ==
+				    OST_HIER_USERS ?
+				    _users_account(job_ptr) : NULL,
 				    osl_eng.conf->weights_assoc &&
 				    osl_eng.assoc_held && job_ptr->assoc_ptr ?
 				    job_ptr->assoc_ptr->shares_raw : NO_VAL);

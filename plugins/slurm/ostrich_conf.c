@@ -85,10 +85,12 @@ static int _add_user_acct(const char *name, const char *acct, void *arg,
 			 name);
 		return -1;
 	}
+	/* a user may have several accounts (§23): the first is its own */
 	for (i = 0; i < conf->n_user_acct; i++)
-		if (conf->user_acct[i].uid == uid) {
-			snprintf(err, errlen, "UserAccounts: user \"%s\" named twice",
-				 name);
+		if (conf->user_acct[i].uid == uid &&
+		    !xstrcasecmp(conf->user_acct[i].account, acct)) {
+			snprintf(err, errlen, "UserAccounts: \"%s:%s\" named twice",
+				 name, acct);
 			return -1;
 		}
 	xrecalloc(conf->user_acct, conf->n_user_acct + 1,

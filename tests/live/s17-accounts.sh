@@ -170,6 +170,35 @@ check_shape() {
 	[ "$shape" = flat ] || check_inspect "$label"
 }
 
+# §23: an account ostrich.conf does not give its user (Slurm takes any -A
+# without slurmdbd) counts as the user's own: erin's jobs naming x1, x2
+# and x3 count in big, no id is given to the names, the halves stay, and
+# each refusal is logged once.  (Counted, each name would be an account
+# of its own under the root: solo and big at a fifth each.)
+check_made_up() {
+	local j jobs="" a c n
+	for a in x1 x2 x3; do
+		jobs="$jobs$(sub erin -A "$a" -n 1 -t 2 --wrap 'sleep 1') "
+	done
+	wait_passes
+	for j in $jobs; do
+		c=$(comment_of "$j")
+		[ "$(field account "$c")" = big ] ||
+			fail "erin's job $j names $(scontrol show job "$j" | grep -o 'Account=[^ ]*'): SystemComment '$c' has not account=big"
+	done
+	if [ -x "$OST_SCAMPAIGN" ]; then
+		wait_for 60 tree_ok || { "$OST_SCAMPAIGN" --tree; fail "erin named accounts x1-x3: scampaign --tree does not show solo and big at half each"; }
+	fi
+	! grep -q 'x[123]' "$TABLE" || fail "made-up accounts in the account table: $(tr '\n' ' ' < "$TABLE")"
+	for a in x1 x2 x3; do
+		n=$(grep -c "names account $a, which UserAccounts= does not give the user" "$WORK/log/slurmctld.log" || true)
+		[ "$n" = 1 ] || fail "the refusal of account $a logged $n times, want once"
+	done
+	scancel $jobs
+	wait_passes
+	note "erin's jobs $jobs naming x1-x3 counted in big; the table: $(tr '\n' ' ' < "$TABLE")"
+}
+
 # ------------------------------------------------ A: without slurmdbd ---
 cluster_init
 conf_a users	# after cluster_init, which empties ostrich.conf
@@ -208,6 +237,7 @@ note "$(grep 'ostrich: partition debug restored from' "$WORK/log/slurmctld.log" 
 head -1 "$WORK/state/ostrich_state.debug" | grep -q ' 2$' ||
 	fail "the state file is not version 2: $(head -1 "$WORK/state/ostrich_state.debug")"
 check_shape nested "A, Hierarchy=accounts after a restart"
+check_made_up
 
 # a live change of Hierarchy
 before=$(grep -c 'ostrich: reconfigured:' "$WORK/log/slurmctld.log" || true)

@@ -136,6 +136,55 @@ START_TEST(test_acct_configure)
 }
 END_TEST
 
+/* §23: a job's account counts only where ostrich.conf lets its owner
+ * count: a user's UserAccounts= entries (the first its own); a name a
+ * user makes up gets no id (the table stays what is configured), and each
+ * refusal is news to log once, a bounded number of times. */
+START_TEST(test_acct_given)
+{
+	osl_acct_weight_t w[] = { { "physics", 1 }, { "chem", 1 } };
+	osl_user_acct_t ua[] = { { 1001, "physics" }, { 1000, "chem" },
+				 { 1001, "chem" } };
+	osl_conf_t c;
+	char name[16];
+	int i, n;
+
+	osl_acct_free();
+	osl_conf_defaults(&c);
+	c.acct_w = w;
+	c.n_acct_w = 2;
+	c.user_acct = ua;
+	c.n_user_acct = 3;
+	osl_acct_configure(&c);
+	n = osl_acct_count();
+	ck_assert_uint_eq(osl_acct_user(1001), osl_acct_find("physics"));
+	ck_assert_uint_eq(osl_acct_given(1001, "PHYSICS"),
+			  osl_acct_find("physics"));
+	ck_assert_uint_eq(osl_acct_given(1001, "chem"), osl_acct_find("chem"));
+	ck_assert_uint_eq(osl_acct_given(1000, "chem"), osl_acct_find("chem"));
+	ck_assert_uint_eq(osl_acct_given(1000, "physics"), 0);
+	ck_assert_uint_eq(osl_acct_given(1002, "physics"), 0);
+	ck_assert_uint_eq(osl_acct_given(1001, NULL), 0);
+	ck_assert_uint_eq(osl_acct_given(1001, "root"), 0);
+	for (i = 0; i < 1000; i++) {	/* alice's -A x1, -A x2, ... */
+		snprintf(name, sizeof(name), "x%d", i);
+		ck_assert_uint_eq(osl_acct_given(1000, name), 0);
+	}
+	ck_assert_int_eq(osl_acct_count(), n);
+	/* logged once per (user, name), at most 256 pairs */
+	ck_assert(osl_acct_refused_new(1000, "x1"));
+	ck_assert(!osl_acct_refused_new(1000, "x1"));
+	ck_assert(osl_acct_refused_new(1002, "x1"));
+	for (i = 2; i < 300; i++) {
+		snprintf(name, sizeof(name), "x%d", i);
+		ck_assert(osl_acct_refused_new(1000, name) == (i < 256));
+	}
+	osl_acct_configure(&c);		/* a reconfigure logs them again */
+	ck_assert(osl_acct_refused_new(1000, "x1"));
+	osl_acct_free();
+}
+END_TEST
+
 /* body on a partition of 10 CPUs, nested then flat, with the ids of
  * accounts solo and big (a fresh table each time). */
 static void _both(void (*body)(osl_part_t *p, bool nested, uint32_t solo,
@@ -408,7 +457,8 @@ END_TEST
 int main(void)
 {
 	const TTest *const tests[] = {
-		test_acct_ids, test_acct_configure, test_acct_shares,
+		test_acct_ids, test_acct_configure, test_acct_given,
+		test_acct_shares,
 		test_acct_job_moved, test_acct_evlog_replay,
 		test_acct_declare, test_acct_comment, NULL,
 	};
