@@ -148,8 +148,26 @@ static int _backfill_load(void)
 	return SLURM_SUCCESS;
 }
 
+/*
+ * sched/ostrich writes every pending job's priority at each pass.  A
+ * priority plugin that rewrites them on its own clock (multifactor's
+ * decay thread, every PriorityCalcPeriod) would undo each pass, and the
+ * queue would flip between the two orders.  priority/basic sets a
+ * priority at submission only; priority/ostrich is the engine's own.
+ * Anything else is refused at start (a reconfigure cannot change
+ * PriorityType in place).
+ */
+static bool _priority_ok(const char *type)
+{
+	return !xstrcmp(type, "priority/ostrich") ||
+	       !xstrcmp(type, "priority/basic");
+}
+
 extern int init(void)
 {
+	if (running_in_slurmctld() && !_priority_ok(slurm_conf.priority_type))
+		fatal("ostrich: SchedulerType=sched/ostrich cannot run with PriorityType=%s, which writes priorities too: the queue would flip between the two orders at every pass. Use PriorityType=priority/ostrich (or priority/basic), or keep %s with SchedulerType=sched/backfill",
+		      slurm_conf.priority_type, slurm_conf.priority_type);
 	if (osl_init(OSL_PLUGIN_SCHED) != SLURM_SUCCESS)
 		return SLURM_ERROR;
 	if (running_in_slurmctld() && osl_backfill_wanted())

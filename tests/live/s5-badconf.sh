@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # s5-badconf.sh - live scenario 5: a broken ostrich.conf stops
-# slurmctld at start with a clear message; broken at `scontrol reconfigure`
-# it is reported and the old configuration stays in force.
+# slurmctld at start with a clear message, and so does sched/ostrich with
+# priority/multifactor (two writers of priorities); broken at `scontrol
+# reconfigure` it is reported and the old configuration stays in force.
 # SPDX-License-Identifier: GPL-2.0-or-later
 . "$OST_SRCDIR/tests/live/live-lib.sh"
 
@@ -30,6 +31,11 @@ start_fails "ThinkTime=10minutes" "fatal: ostrich: bad configuration: $WORK/ostr
 start_fails "Intervall=5" "Parsing error at unrecognized key: Intervall"
 grep -qF "fatal: ostrich: bad configuration: $WORK/ostrich.conf: cannot parse" "$WORK/log/slurmctld.log" ||
 	fail "unknown key: no fatal message"
+# two writers of priorities: multifactor's decay pass and sched/ostrich's
+# would undo each other at every cycle; refused at start
+sed -i 's#^PriorityType=.*#PriorityType=priority/multifactor#' "$SLURM_CONF"
+start_fails "Interval=1" "fatal: ostrich: SchedulerType=sched/ostrich cannot run with PriorityType=priority/multifactor"
+sed -i "s#^PriorityType=.*#PriorityType=$PRIO#" "$SLURM_CONF"
 
 note "good configuration, then broken at reconfigure:"
 printf 'Interval=1\nEventLog=%s\n' "$WORK/events.log" > "$WORK/ostrich.conf"
