@@ -249,7 +249,8 @@ extern void osl_usnap_write(double pass_s, double held, bool force);
 
 /* --------------------------------------------- osl_observe.c (Slurm) --- */
 
-/* Is the record left alone (held, unable to run, reserved, revoked)? */
+/* Is the record left alone (held, unable to run, pending in a
+ * reservation, revoked)? */
 extern bool osl_ignored(const struct job_record *job_ptr);
 
 /*

@@ -6,6 +6,7 @@
 # PrivateData=usage.  Jobs: a plain one, a GPU one (1 CPU + 4 GPUs:
 # 17 billing units), an array, a het job, a running
 # job whose owner cuts its limit to 0, one its owner requeues (two runs),
+# one moved into a reservation and out while it runs, one run in one,
 # one its owner cancels while it runs, an array its owner updates while
 # the engine is held in a save (gdb), one that runs and ends during a held
 # save, and one that ends while slurmctld is down after a kill -9.  Then,
@@ -100,6 +101,40 @@ if command -v gdb > /dev/null; then
 else
 	note "gdb missing: arrays during a held save not covered (tools/install-deps.sh installs gdb)"
 fi
+
+# reservations (§9.14): carol's running job $rv moves into reservation r1
+# and back while it runs, and $ri runs to its end inside r1; each second
+# of both is charged once (the reconciliation below), and the engine never
+# took $rv for ended or new
+rv=$(sub carol -n 1 -t 10 --wrap "$(gated rv)")
+wait_for 120 "running $rv" || { squeue; fail "job $rv did not start"; }
+node=$(squeue -h -j "$rv" -o %N)
+scontrol create reservation ReservationName=r1 Users=carol StartTime=now \
+	Duration=30 Nodes="$node" Flags=IGNORE_JOBS > /dev/null ||
+	fail "cannot create reservation r1 on $node"
+as carol scontrol update jobid="$rv" reservation=r1 ||
+	fail "carol cannot move running job $rv into reservation r1"
+ri=$(sub carol -n 1 -t 2 --reservation=r1 --wrap "$(gated ri)")
+wait_for 120 "running $ri" || { squeue; fail "job $ri did not start in r1"; }
+wait_passes
+sleep 2		# charged a few seconds while in r1
+wait_passes
+as carol scontrol update jobid="$rv" reservation= ||
+	fail "carol cannot take job $rv out of reservation r1"
+wait_passes
+open_gate ri
+open_gate rv
+wait_for 120 "[ -z \"\$(squeue -h -j $rv,$ri -o %i 2>/dev/null)\" ]" ||
+	{ squeue; fail "jobs $rv and $ri did not end"; }
+wait_passes
+grep -E "^debug (submit|start|vanish|cancel|requeue) $rv( |$)" "$WORK/events.log" |
+	awk '$2 == "vanish" || $2 == "cancel" || $2 == "requeue" { bad = 1 } $2 == "submit" { n++ }
+	     END { exit bad || n != 1 }' ||
+	{ grep -E " $rv( |$)" "$WORK/events.log"; fail "the engine lost track of job $rv across its moves into and out of r1"; }
+grep -Eq "^debug start $ri( |$)" "$WORK/events.log" ||
+	fail "job $ri, run in reservation r1, never entered the schedule"
+scontrol delete ReservationName=r1 || fail "cannot delete reservation r1"
+note "job $rv moved into reservation r1 on $node and out while it ran; job $ri ran in r1 (carol)"
 
 # slurmctld saves its job state at most every 5 s, the engine its ledger
 # with its state: both must hold the runs so far before the kill.  From
