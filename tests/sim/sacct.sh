@@ -143,4 +143,29 @@ grep -q '2 jobs, 2 users, 2 campaigns; 2 lines skipped (malformed 2)' "$tmp/out"
 	grep -q 'kinds.sacct:9: malformed line skipped: not as many fields as the header' "$tmp/err" &&
 	ok "malformed rows are skipped and named" ||
 	{ bad "malformed rows"; cat "$tmp/out" "$tmp/err"; }
+# a NUL byte refuses its own row, named, and no other: the reader once
+# glued the next row onto the text before the NUL (job 2 + job 3 = 23)
+{
+	echo 'JobIDRaw|User|Account|Partition|Submit|Start|End|Timelimit|AllocTRES|State'
+	for i in 1 2 3; do
+		[ $i = 2 ] && printf '2\000'
+		[ $i = 2 ] || printf '%s' $i
+		echo '|bob|phys|batch|2026-01-01T00:00:00|2026-01-01T00:00:10|2026-01-01T00:01:10|00:05:00|cpu=2|COMPLETED'
+	done
+} > "$tmp/nul.sacct"
+"$SIM" --procs 4 --jobs-out "$tmp/nul.csv" "$tmp/nul.sacct" > "$tmp/out" 2>"$tmp/err" ||
+	{ bad "NUL: exit status"; cat "$tmp/err"; }
+grep -q '2 jobs, 1 users, 1 campaigns; 1 lines skipped (malformed 1)' "$tmp/out" &&
+	grep -qx '.*nul.sacct:3: malformed line skipped: NUL byte in the line' "$tmp/err" &&
+	[ "$(cut -d, -f1 "$tmp/nul.csv" | sed 1d | tr '\n' ' ')" = "1 3 " ] &&
+	ok "a NUL byte refuses its row only, named" ||
+	{ bad "NUL byte"; cat "$tmp/out" "$tmp/err" "$tmp/nul.csv"; }
+printf 'JobIDRaw|User\000|Submit\n' > "$tmp/nulhead.sacct"
+if "$SIM" --procs 4 "$tmp/nulhead.sacct" 2>"$tmp/err"; then
+	bad "a NUL byte in the header is accepted"
+elif grep -q 'nulhead.sacct:1: NUL byte in the line' "$tmp/err"; then
+	ok "a NUL byte in the header is an error naming line 1"
+else
+	bad "NUL header: $(cat "$tmp/err")"
+fi
 exit $fail
