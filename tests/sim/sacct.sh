@@ -160,6 +160,21 @@ grep -q '2 jobs, 1 users, 1 campaigns; 1 lines skipped (malformed 1)' "$tmp/out"
 	[ "$(cut -d, -f1 "$tmp/nul.csv" | sed 1d | tr '\n' ' ')" = "1 3 " ] &&
 	ok "a NUL byte refuses its row only, named" ||
 	{ bad "NUL byte"; cat "$tmp/out" "$tmp/err" "$tmp/nul.csv"; }
+# a job that failed at once (0 s elapsed) without waiting: stretch 1, as
+# the 1 s floor of §7 applies to the flow too; it was 0, which pulled the
+# mean and Jain's index down
+{
+	echo 'JobIDRaw|User|Account|Partition|Submit|Start|End|Timelimit|AllocTRES|State'
+	echo '1|alice|chem|batch|2026-01-01T00:00:00|2026-01-01T00:00:00|2026-01-01T00:00:00|00:05:00|cpu=2|FAILED'
+	echo '2|bob|phys|batch|2026-01-01T00:00:00|2026-01-01T00:00:00|2026-01-01T00:01:00|00:05:00|cpu=2|COMPLETED'
+} > "$tmp/failed.sacct"
+"$SIM" --procs 4 --policy fcfs --campaigns-out "$tmp/camps.csv" --summary-out "$tmp/sum.json" \
+	"$tmp/failed.sacct" > "$tmp/out" 2>"$tmp/err" || { bad "failed: exit status"; cat "$tmp/err"; }
+grep -q '^[0-9]*,1,[0-9]*,[0-9]*,1,0,1,0,1$' "$tmp/camps.csv" &&
+	grep -q '"mean_stretch": 1,' "$tmp/sum.json" &&
+	grep -q '"jain_user_mean_stretch": 1,' "$tmp/sum.json" &&
+	ok "a job failed at 0 s elapsed: stretch 1" ||
+	{ bad "0 s elapsed"; cat "$tmp/camps.csv" "$tmp/sum.json"; }
 printf 'JobIDRaw|User\000|Submit\n' > "$tmp/nulhead.sacct"
 if "$SIM" --procs 4 "$tmp/nulhead.sacct" 2>"$tmp/err"; then
 	bad "a NUL byte in the header is accepted"
