@@ -310,15 +310,16 @@ int sim_cwl_read(gzFile f, const char *path, uint32_t procs, uint32_t gpus,
 	struct cwl_state st = { .w = w };
 	char *buf = NULL;
 	size_t cap = 0;
-	long lineno = 0;
+	long lineno = 0, len;
 	int rc = -1;
 
 	w->closed = true;
-	while (sim_getline(f, &buf, &cap) >= 0) {
+	while ((len = sim_getline(f, &buf, &cap)) >= 0) {
 		const char *why;
 
 		lineno++;
-		if ((why = _line(&st, buf, exact))) {
+		if ((why = sim_line_why(buf, len)) ||
+		    (why = _line(&st, buf, exact))) {
 			if (!strcmp(why, "out of memory")) {
 				snprintf(err, errlen, "%s: out of memory", path);
 				goto out_free;

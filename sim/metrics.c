@@ -5,7 +5,8 @@
  *
  *  Per campaign c of user u (jobs j, submit t_j, runtime p_j, q_j CPUs):
  *	t_c = min t_j, C_c = max end_j, flow = C_c - t_c, W = sum q_j p_j,
- *	LB = max(W/m, max_j (t_j - t_c + p_j), 1 s), stretch = flow / LB;
+ *	LB = max(W/m, max_j (t_j - t_c + p_j), 1 s),
+ *	stretch = max(flow, 1 s) / LB (at least 1);
  *	on a machine with G > 0 GPUs also Wg/G in LB, Wg = sum g_j p_j (§20).
  *  Bounded slowdown of a job: max(1, (wait + p) / max(p, 10 s)).
  *  Jain's index over x_u = mean stretch of u: (sum x)^2 / (n sum x^2).
@@ -71,7 +72,9 @@ static void _campaign(const sim_job_t *jobs, const uint32_t *ix, size_t n,
 	if (G)
 		c->lower_bound = fmax(c->lower_bound, c->gwork / G);
 	c->flow = c->end - c->submit;
-	c->stretch = c->flow / c->lower_bound;
+	/* flow >= LB but for the 1 s floor: a campaign of jobs that failed
+	 * at once (0 s elapsed) and did not wait had stretch 0 (§7) */
+	c->stretch = fmax(c->flow, 1.0) / c->lower_bound;
 }
 
 /* Per-user throughput and last delay (§16) from the campaigns

@@ -428,7 +428,9 @@ static int _rows(struct sacct *st, gzFile f, const char *path,
 		lineno++;
 		if (!len)
 			continue;
-		if ((n = _split(st, buf)) < 0)
+		if ((why = sim_line_why(buf, len)))
+			;
+		else if ((n = _split(st, buf)) < 0)
 			why = "out of memory";
 		else if ((size_t) n != st->nfields)
 			why = "not as many fields as the header";
@@ -465,11 +467,13 @@ int sim_sacct_read(gzFile f, const char *path, const sim_input_t *in,
 	char *buf = NULL;
 	size_t cap = 0;
 	const char *why = NULL;
+	long len;
 	int rc = -1;
 
 	memset(&st, 0, sizeof(st));
 	w->sacct = true;
-	if (sim_getline(f, &buf, &cap) < 0 || _header(&st, buf, &why)) {
+	if ((len = sim_getline(f, &buf, &cap)) < 0 ||
+	    (why = sim_line_why(buf, len)) || _header(&st, buf, &why)) {
 		snprintf(err, errlen, "%s:1: %s", path,
 			 why ? why : "empty file");
 		goto out;

@@ -159,6 +159,13 @@ int sim_swf_read(gzFile f, const char *path, uint32_t procs, bool exact,
 		lineno++;
 		while (isspace((unsigned char) *p))
 			p++;
+		if ((why = sim_line_why(buf, len))) {
+			w->skipped[SIM_SKIP_MALFORMED]++;
+			if (log)
+				fprintf(log, "%s:%ld: malformed line skipped: %s\n",
+					path, lineno, why);
+			continue;
+		}
 		if (!*p)
 			continue;
 		if (*p == ';') {

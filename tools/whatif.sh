@@ -21,7 +21,9 @@
 #   --half-life SEC       fairshare's half-life (default: the site's
 #                         PriorityDecayHalfLife from scontrol show config)
 # The simulator is $OSTRICH_SIM, else ostrich-sim on PATH.  Plots (PNG)
-# need gnuplot; without it the tables are still written.
+# need gnuplot; without it the tables are still written.  A plot gnuplot
+# fails on is named, not written, and the exit status is 1 (tables and
+# the other plots are kept).
 # SPDX-License-Identifier: GPL-2.0-or-later
 
 set -euo pipefail
@@ -158,12 +160,14 @@ awk '$2 > 0 && $7 > 0 && $3 > 0 { r = $3 / $7; k = r < 1 ? 1 / r : r
 	printf "%.9g\t  %-24s %5d campaigns  %10.3f -> %10.3f  (x %.2f)\n", k, $1, $2, $7, $3, r }' \
 	"$out/user.dat" | sort -t "$(printf '\t')" -k1,1gr -k2 | cut -f2 | head -n 10
 
+plots_failed=
 if command -v gnuplot > /dev/null; then
 	for by in account user; do
 		for m in stretch wait; do
 			col=3 what="mean campaign stretch" logy="set logscale y; set yrange [0.8:*]"
 			[ $m = wait ] && col=5 what="mean wait (s)" logy=
-			gnuplot <<EOF || echo "whatif: gnuplot failed on $by-$m.png" >&2
+			# a failed plot may leave an empty or partial file: remove it
+			gnuplot <<EOF || { rm -f "$out/$by-$m.png"; plots_failed="$plots_failed $by-$m.png"; }
 set terminal pngcairo size 1000,520
 set output "$out/$by-$m.png"
 set title "$what per $by: ostrich, fairshare (half-life ${half_life} s), fcfs"
@@ -180,8 +184,13 @@ plot "$out/$by.dat" using $col:xtic(1) title "ostrich", \
 EOF
 		done
 	done
-	echo "whatif: plots $out/{account,user}-{stretch,wait}.png" >&2
+	if [ -z "$plots_failed" ]; then
+		echo "whatif: plots $out/{account,user}-{stretch,wait}.png" >&2
+	else
+		echo "whatif: gnuplot failed (see above): not written:$plots_failed" >&2
+	fi
 else
 	echo "whatif: no gnuplot: plots skipped (tables in $out)" >&2
 fi
 echo "whatif: dump $dump, tables $out/{account,user}-POLICY.csv, reports $out/report-*.txt" >&2
+[ -z "$plots_failed" ] || exit 1

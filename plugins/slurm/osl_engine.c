@@ -306,11 +306,21 @@ extern void osl_fini(osl_plugin_t who)
 	slurm_mutex_unlock(&osl_eng.lock);
 }
 
-extern void osl_reconfig(void)
+/*
+ * One reconfigure calls both plugins' hooks (22.05: sched_g_reconfig() in
+ * read_slurm_conf(), then priority_g_reconfig() after the reply).  The
+ * engine thread can take the first flag before the second is set, and
+ * then re-read and logged ostrich.conf twice.  With both plugins loaded
+ * only priority/ostrich's hook counts: it is the one every reconfigure
+ * path calls, last.
+ */
+extern void osl_reconfig(osl_plugin_t who)
 {
 	slurm_mutex_lock(&osl_eng.lock);
-	osl_eng.reconf = true;
-	slurm_cond_broadcast(&osl_eng.cond);
+	if (who == OSL_PLUGIN_PRIO || !osl_eng.users[OSL_PLUGIN_PRIO]) {
+		osl_eng.reconf = true;
+		slurm_cond_broadcast(&osl_eng.cond);
+	}
 	slurm_mutex_unlock(&osl_eng.lock);
 }
 

@@ -110,6 +110,14 @@ static ost_sched_t *_restore(const osl_part_t *p, const ost_config_t *cfg)
 			      OSL_STATE_MAX_AGE / 86400.0, p->name);
 			ost_sched_destroy(s);
 			s = NULL;
+		} else if (ost_sched_config(s)->hierarchy != cfg->hierarchy) {
+			/* planned: a Hierarchy change applies at a start by a
+			 * rebuild (§23), the core refusing the saved tree */
+			info("ostrich: state file %s was saved under Hierarchy=%s, now Hierarchy=%s: rebuilding partition %s from the job records",
+			     path, ost_hier_name(ost_sched_config(s)->hierarchy),
+			     ost_hier_name(cfg->hierarchy), p->name);
+			ost_sched_destroy(s);
+			s = NULL;
 		} else if ((rc = ost_sched_reconfigure(s, cfg,
 						       ost_sched_now(s)))) {
 			error("ostrich: state file %s: configuration refused (%s): rebuilding",

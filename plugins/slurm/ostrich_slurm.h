@@ -38,8 +38,10 @@ extern int osl_init(osl_plugin_t who);
 /* Stop using the engine; the last user stops the thread and saves. */
 extern void osl_fini(osl_plugin_t who);
 
-/* Re-read ostrich.conf at the next pass (only sets a flag). */
-extern void osl_reconfig(void);
+/* Re-read ostrich.conf at the next pass (only sets a flag); a call from
+ * sched/ostrich is ignored while priority/ostrich is loaded too, whose
+ * hook slurmctld calls for the same reconfigure. */
+extern void osl_reconfig(osl_plugin_t who);
 
 /* Ask the engine thread for a pass soon (at most one a second).  Takes the
  * engine lock only: call with slurmctld locks held or none. */

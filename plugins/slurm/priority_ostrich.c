@@ -68,7 +68,7 @@ extern uint32_t priority_p_set(uint32_t last_prio, job_record_t *job_ptr)
 extern void priority_p_reconfig(bool assoc_clear)
 {
 	(void) assoc_clear;
-	osl_reconfig();
+	osl_reconfig(OSL_PLUGIN_PRIO);
 }
 
 extern void priority_p_set_assoc_usage(slurmdb_assoc_rec_t *assoc)

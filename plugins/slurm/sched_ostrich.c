@@ -207,7 +207,7 @@ extern void fini(void)
  */
 extern int sched_p_reconfig(void)
 {
-	osl_reconfig();
+	osl_reconfig(OSL_PLUGIN_SCHED);
 	if (_bf_reconfig)
 		return _bf_reconfig();
 	return SLURM_SUCCESS;

@@ -63,6 +63,9 @@ grep 'ostrich: reconfigure:' "$WORK/log/slurmctld.log" | sed 's/^/#   /'
 scontrol ping >/dev/null || fail "slurmctld died at reconfigure"
 snapshot
 [ "$PEND" = "$before" ] || fail "priorities changed after a refused configuration"
+# one reconfigure, one reload: both plugins' hooks are called for it
+n=$(grep -c 'ostrich: reconfigure: .*Capacity=maybe' "$WORK/log/slurmctld.log")
+[ "$n" = 1 ] || fail "the refused configuration was logged $n times, want 1"
 check_ranks
 
 printf 'Mode=faircamp\nInterval=1\nEventLog=%s\n' "$WORK/events.log" > "$WORK/ostrich.conf"
@@ -71,6 +74,8 @@ wait_for 60 'grep -q "ostrich: reconfigured: Mode=faircamp" "$WORK/log/slurmctld
 	fail "a good configuration was not applied at reconfigure"
 snapshot
 check_ranks
+n=$(grep -c 'ostrich: reconfigured: Mode=faircamp' "$WORK/log/slurmctld.log")
+[ "$n" = 1 ] || fail "the reconfigure was logged $n times, want 1"
 order=$(printf '%s\n' "$PEND" | sort -k2,2nr | awk '{ print $3 }' | uniq | tr '\n' ' ')
 [ "$order" = "alice bob " ] || fail "FairCamp after reconfigure: user order '$order', want 'alice bob'"
 echo "PASS: bad ostrich.conf fatal at start, refused at reconfigure; good one applied"

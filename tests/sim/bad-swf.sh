@@ -26,4 +26,16 @@ if "$SIM" --quiet "$tmp/allbad.swf" 2>"$tmp/err"; then
 	fail "all-bad trace accepted"
 fi
 grep -q 'no usable job' "$tmp/err" || fail "all-bad message"
+
+# a NUL byte refuses its own line, named, and not the next one (which the
+# reader once glued onto the text before the NUL: "2 1 0 10" + "3 ...")
+printf '; MaxProcs: 8\n1 0 0 10 2 -1 -1 2 20 -1 1 1 1 -1 -1 -1 -1 -1\n2 1 0 10\000 2\n3 1 0 10 2 -1 -1 2 20 -1 1 1 1 -1 -1 -1 -1 -1\n' \
+	> "$tmp/nul.swf"
+"$SIM" --quiet --summary-out "$tmp/sum.json" --jobs-out "$tmp/jobs.csv" \
+	"$tmp/nul.swf" 2>"$tmp/err" || fail "NUL: exit status $?"
+grep -q '"skipped": {"malformed": 1' "$tmp/sum.json" || fail "NUL: skip count"
+grep -q 'nul.swf:3: malformed line skipped: NUL byte in the line' "$tmp/err" ||
+	fail "NUL: line 3 not named"
+[ "$(cut -d, -f1 "$tmp/jobs.csv" | sed 1d | tr '\n' ' ')" = "1 3 " ] ||
+	fail "NUL: jobs $(cut -d, -f1 "$tmp/jobs.csv" | tr '\n' ' ')"
 echo "ok bad-swf"

@@ -37,12 +37,13 @@ START_TEST(test_campaigns)
 	/* u1 c1: flow 10, work 6, LB = max(1.5, 6 - 0 + 2 = 8, 1) = 8 */
 	ck_assert_double_eq_tol(mt.camps[0].lower_bound, 8, TOL);
 	ck_assert_double_eq_tol(mt.camps[0].stretch, 10.0 / 8, TOL);
-	/* u1 c2: flow 0, LB = 1 s: stretch 0 */
-	ck_assert_double_eq_tol(mt.camps[1].stretch, 0, TOL);
+	/* u1 c2: flow 0, LB = 1 s: stretch 1, the flow floored as LB (§7) */
+	ck_assert_double_eq_tol(mt.camps[1].flow, 0, TOL);
+	ck_assert_double_eq_tol(mt.camps[1].stretch, 1, TOL);
 	/* u2 c1: flow 45, LB = max(80/4, 40) = 40 */
 	ck_assert_double_eq_tol(mt.camps[2].stretch, 45.0 / 40, TOL);
 	ck_assert_double_eq_tol(mt.max_stretch, 1.25, TOL);
-	ck_assert_double_eq_tol(mt.mean_stretch, (1.25 + 1.125) / 3, TOL);
+	ck_assert_double_eq_tol(mt.mean_stretch, (1.25 + 1 + 1.125) / 3, TOL);
 	ck_assert_double_eq_tol(mt.share_le_2, 1, TOL);
 	ck_assert_double_eq_tol(mt.share_gt_20, 0, TOL);
 	ck_assert_double_eq_tol(mt.makespan, 45, TOL);
@@ -50,11 +51,11 @@ START_TEST(test_campaigns)
 	ck_assert_double_eq_tol(mt.mean_wait, (0 + 2 + 5 + 0) / 4.0, TOL);
 	/* bsld: 1, max(1,4/10)=1, 45/40, 1 */
 	ck_assert_double_eq_tol(mt.mean_bsld, (3 + 45.0 / 40) / 4, TOL);
-	/* users' mean stretch 0.625 and 1.125 */
+	/* users' mean stretch (1.25 + 1) / 2 and 1.125: equal, Jain 1 */
 	ck_assert_uint_eq(mt.nusers, 2);
 	ck_assert_double_eq_tol(mt.users[0].max_stretch, 1.25, TOL);
-	ck_assert_double_eq_tol(mt.jain, pow(0.625 + 1.125, 2) /
-				(2 * (0.625 * 0.625 + 1.125 * 1.125)), TOL);
+	ck_assert_double_eq_tol(mt.users[0].mean_stretch, 1.125, TOL);
+	ck_assert_double_eq_tol(mt.jain, 1, TOL);
 	sim_metrics_free(&mt);
 	sim_metrics_free(NULL);
 }

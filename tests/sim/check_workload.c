@@ -245,11 +245,60 @@ START_TEST(test_group_trace)
 }
 END_TEST
 
+/* sim_getline on n bytes of data (gzip'ed when gz): a NUL byte stays in
+ * its own line, which keeps its whole length, and a last line that fills
+ * the first buffer (255 bytes, no newline) comes back terminated. */
+static void _getline_case(bool gz)
+{
+	char data[1200], *buf = NULL;
+	size_t n = 0, cap = 0;
+	gzFile g;
+	int fd;
+
+	memcpy(data, "ab\0cd\nef\n", 9);
+	n = 9;
+	memset(data + n, 'x', 600);	/* 600 bytes, a NUL at 300 */
+	data[n + 300] = '\0';
+	data[n + 600] = '\n';
+	n += 601;
+	memset(data + n, 'y', 255);	/* the last line, no newline */
+	n += 255;
+	snprintf(_path, sizeof(_path), "/tmp/ost-check-XXXXXX");
+	ck_assert_int_ge(fd = mkstemp(_path), 0);
+	close(fd);
+	g = gzopen(_path, gz ? "wb" : "wbT");
+	ck_assert_int_eq(gzwrite(g, data, (unsigned) n), (int) n);
+	gzclose(g);
+	g = gzopen(_path, "rb");
+	ck_assert_int_eq(sim_getline(g, &buf, &cap), 5);
+	ck_assert_uint_eq(strlen(buf), 2);
+	ck_assert_str_eq(sim_line_why(buf, 5), "NUL byte in the line");
+	ck_assert_int_eq(sim_getline(g, &buf, &cap), 2);
+	ck_assert_str_eq(buf, "ef");
+	ck_assert_ptr_null(sim_line_why(buf, 2));
+	ck_assert_int_eq(sim_getline(g, &buf, &cap), 600);
+	ck_assert_uint_eq(strlen(buf), 300);
+	ck_assert_int_eq(sim_getline(g, &buf, &cap), 255);
+	ck_assert_uint_eq(strlen(buf), 255);
+	ck_assert_int_eq(sim_getline(g, &buf, &cap), -1);
+	gzclose(g);
+	free(buf);
+	unlink(_path);
+}
+
+START_TEST(test_getline)
+{
+	_getline_case(false);
+	_getline_case(true);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("workload");
 	TCase *swf = ost_tcase("SWF", OST_TIMEOUT_LIGHT), *cwl = ost_tcase("Closed loop", OST_TIMEOUT_LIGHT);
 	TCase *grp = ost_tcase("Grouping", OST_TIMEOUT_LIGHT);
+	tcase_add_test(swf, test_getline);
 	tcase_add_test(swf, test_swf_fields_ok);
 	tcase_add_test(swf, test_swf_fields_bad);
 	tcase_add_test(swf, test_swf_mapping);

@@ -143,4 +143,44 @@ grep -q '2 jobs, 2 users, 2 campaigns; 2 lines skipped (malformed 2)' "$tmp/out"
 	grep -q 'kinds.sacct:9: malformed line skipped: not as many fields as the header' "$tmp/err" &&
 	ok "malformed rows are skipped and named" ||
 	{ bad "malformed rows"; cat "$tmp/out" "$tmp/err"; }
+# a NUL byte refuses its own row, named, and no other: the reader once
+# glued the next row onto the text before the NUL (job 2 + job 3 = 23)
+{
+	echo 'JobIDRaw|User|Account|Partition|Submit|Start|End|Timelimit|AllocTRES|State'
+	for i in 1 2 3; do
+		[ $i = 2 ] && printf '2\000'
+		[ $i = 2 ] || printf '%s' $i
+		echo '|bob|phys|batch|2026-01-01T00:00:00|2026-01-01T00:00:10|2026-01-01T00:01:10|00:05:00|cpu=2|COMPLETED'
+	done
+} > "$tmp/nul.sacct"
+"$SIM" --procs 4 --jobs-out "$tmp/nul.csv" "$tmp/nul.sacct" > "$tmp/out" 2>"$tmp/err" ||
+	{ bad "NUL: exit status"; cat "$tmp/err"; }
+grep -q '2 jobs, 1 users, 1 campaigns; 1 lines skipped (malformed 1)' "$tmp/out" &&
+	grep -qx '.*nul.sacct:3: malformed line skipped: NUL byte in the line' "$tmp/err" &&
+	[ "$(cut -d, -f1 "$tmp/nul.csv" | sed 1d | tr '\n' ' ')" = "1 3 " ] &&
+	ok "a NUL byte refuses its row only, named" ||
+	{ bad "NUL byte"; cat "$tmp/out" "$tmp/err" "$tmp/nul.csv"; }
+# a job that failed at once (0 s elapsed) without waiting: stretch 1, as
+# the 1 s floor of §7 applies to the flow too; it was 0, which pulled the
+# mean and Jain's index down
+{
+	echo 'JobIDRaw|User|Account|Partition|Submit|Start|End|Timelimit|AllocTRES|State'
+	echo '1|alice|chem|batch|2026-01-01T00:00:00|2026-01-01T00:00:00|2026-01-01T00:00:00|00:05:00|cpu=2|FAILED'
+	echo '2|bob|phys|batch|2026-01-01T00:00:00|2026-01-01T00:00:00|2026-01-01T00:01:00|00:05:00|cpu=2|COMPLETED'
+} > "$tmp/failed.sacct"
+"$SIM" --procs 4 --policy fcfs --campaigns-out "$tmp/camps.csv" --summary-out "$tmp/sum.json" \
+	"$tmp/failed.sacct" > "$tmp/out" 2>"$tmp/err" || { bad "failed: exit status"; cat "$tmp/err"; }
+grep -q '^[0-9]*,1,[0-9]*,[0-9]*,1,0,1,0,1$' "$tmp/camps.csv" &&
+	grep -q '"mean_stretch": 1,' "$tmp/sum.json" &&
+	grep -q '"jain_user_mean_stretch": 1,' "$tmp/sum.json" &&
+	ok "a job failed at 0 s elapsed: stretch 1" ||
+	{ bad "0 s elapsed"; cat "$tmp/camps.csv" "$tmp/sum.json"; }
+printf 'JobIDRaw|User\000|Submit\n' > "$tmp/nulhead.sacct"
+if "$SIM" --procs 4 "$tmp/nulhead.sacct" 2>"$tmp/err"; then
+	bad "a NUL byte in the header is accepted"
+elif grep -q 'nulhead.sacct:1: NUL byte in the line' "$tmp/err"; then
+	ok "a NUL byte in the header is an error naming line 1"
+else
+	bad "NUL header: $(cat "$tmp/err")"
+fi
 exit $fail

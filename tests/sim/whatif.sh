@@ -6,7 +6,8 @@
 # the dump is the fixture, the half-life is read, the per-account tables
 # are those of sacct.sh's goldens (same replay), the per-user tables and
 # the report are printed; then --sacct-file with --procs and no sacct at
-# all.  Plots are checked when gnuplot is installed.
+# all.  Plots are checked when gnuplot is installed; a gnuplot that fails
+# makes the tool say so and exit 1.
 # SPDX-License-Identifier: GPL-2.0-or-later
 
 : "${SIM:=../../sim/ostrich-sim}" "${DATA:=data}" "${srcdir:=.}"
@@ -60,6 +61,22 @@ if command -v gnuplot > /dev/null; then
 	done
 else
 	echo "# no gnuplot: plots not checked"
+fi
+
+# a gnuplot that fails (as on a missing terminal) is reported, not taken
+# for plots written, and the exit status says so
+mkdir "$tmp/badgp"
+printf '#!/bin/sh\ncat > /dev/null\necho "gnuplot: unknown or ambiguous terminal type" >&2\nexit 1\n' \
+	> "$tmp/badgp/gnuplot"
+chmod +x "$tmp/badgp/gnuplot"
+if PATH=$tmp/badgp:/usr/bin:/bin OSTRICH_SIM=$SIM bash "$WHATIF" --sacct-file "$DATA/cluster.sacct" \
+	--procs 16 --half-life 3600 --out "$tmp/out3" > /dev/null 2> "$tmp/stderr3"; then
+	bad "failed plots: exit status 0"
+elif grep -q 'whatif: plots ' "$tmp/stderr3" || ls "$tmp/out3"/*.png > /dev/null 2>&1 ||
+	! grep -q 'not written: account-stretch.png' "$tmp/stderr3"; then
+	bad "failed plots: $(cat "$tmp/stderr3")"
+else
+	ok "a failed plot is reported, not written, exit status 1"
 fi
 
 PATH=/usr/bin:/bin OSTRICH_SIM=$SIM bash "$WHATIF" --sacct-file "$DATA/cluster.sacct" \
