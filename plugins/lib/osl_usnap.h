@@ -32,8 +32,8 @@ typedef struct {
 	double share;			/* fraction of the capacity in V now:
 					 * 0 outside V (an older writer: what
 					 * it would get by submitting) */
-	uint32_t active;		/* pending or running jobs: 0, 1, or
-					 * OSL_USNAP_UNKNOWN */
+	uint32_t active;		/* pending or running jobs, or in V:
+					 * 0, 1, or OSL_USNAP_UNKNOWN */
 } osl_usnap_user_t;
 
 /* One account of a partition's nested schedule (§21). */

@@ -81,12 +81,13 @@ static osl_usnap_user_t *_user_add(osl_usnap_part_t *sp, uint32_t uid)
 
 /*
  * The users of p into sp: those of its ledger (charged) and those active
- * now (pending or running jobs, maybe nothing run yet), each with its
- * charge and its share of the partition in V now.  A user outside V has
- * share 0, not what it would get by submitting: the shares shown (--tree,
- * ostrich_user_share_ratio) are the partition's split now and sum to 1
- * (§23 "Inspection"); one with pending jobs whose campaign V completed
- * is active with share 0 (it ranks first, §4).
+ * now (pending or running jobs, maybe nothing run yet, or a campaign V
+ * still runs), each with its charge and its share of the partition in V
+ * now.  A user outside V has share 0, not what it would get by
+ * submitting: the shares shown (--tree, ostrich_user_share_ratio) are the
+ * partition's split now and sum to 1 over the active users (§23
+ * "Inspection"); one with pending jobs whose campaign V completed is
+ * active with share 0 (it ranks first, §4).
  * Activity comes from the leaves at the root (Hierarchy=users: every
  * user); under Hierarchy=accounts from the leaves _accounts() adds.
  */
@@ -114,14 +115,14 @@ static void _users(const osl_part_t *p, osl_usnap_part_t *sp)
 		f = n ? bsearch(&key, l, n, sizeof(*l), _leaf_uid_cmp) : NULL;
 		if (f) {
 			seen[f - l] = 1;
-			x->active = f->unfinished > 0;
+			x->active = f->unfinished > 0 || f->active;
 			x->share = f->active ? osl_share(p, x->uid) : 0;
 		}
 	}
 	for (i = 0; i < n; i++) {	/* active, not charged yet */
 		osl_usnap_user_t *x;
 
-		if (seen[i] || !l[i].unfinished ||
+		if (seen[i] || !(l[i].unfinished || l[i].active) ||
 		    !(x = _user_add(sp, l[i].uid)))
 			continue;
 		x->active = 1;
