@@ -38,6 +38,17 @@ static int _cmp(const void *a, const void *b)
 	return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
+size_t sc_unranked(const sc_job_t *jobs, size_t n, const char *partition)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		k += jobs[i].has_summary && jobs[i].fresh &&
+		     jobs[i].state == SC_PENDING &&
+		     (!partition || !strcmp(jobs[i].partition, partition));
+	return k;
+}
+
 int sc_group(const sc_job_t *jobs, size_t n, sc_campaign_t **out,
 	     size_t *nout)
 {
@@ -63,7 +74,10 @@ int sc_group(const sc_job_t *jobs, size_t n, sc_campaign_t **out,
 			c->seq = j->sum.campaign;
 			c->vct = NAN;
 		}
-		if (j->state == SC_PENDING) {
+		if (j->state == SC_PENDING && j->fresh) {
+			c->pending++;
+			c->unranked++;
+		} else if (j->state == SC_PENDING) {
 			c->pending++;
 			if (j->sum.rank && (!c->first_rank ||
 					    j->sum.rank < c->first_rank))
@@ -73,7 +87,12 @@ int sc_group(const sc_job_t *jobs, size_t n, sc_campaign_t **out,
 		} else {
 			c->done++;
 		}
-		if (j->state != SC_DONE || isnan(c->vct)) {
+		/* a submission's line is of another moment than the pass's
+		 * (§23 "Inspection"): its share and C~ are never mixed in */
+		if (j->fresh)
+			continue;
+		if (j->state != SC_DONE || !c->passed) {
+			c->passed = true;
 			c->vct = j->sum.vct;
 			c->share = j->sum.share;
 			c->own = j->own;
@@ -174,7 +193,7 @@ bool sc_summary_read(const char *field, sc_job_t *out)
 	const char *at = ost_summary_find(field, &len);
 
 	out->has_summary = false;
-	out->own = false;
+	out->own = out->fresh = false;
 	out->width = 0;
 	out->unit[0] = out->bill[0] = '\0';
 	if (!at || len >= sizeof(line))
@@ -186,6 +205,12 @@ bool sc_summary_read(const char *field, sc_job_t *out)
 	out->has_summary = true;
 	out->own = strstr(line, " view=own") != NULL;
 	_width_read(line, out);
+	{
+		char v[4];
+
+		_token(line, " new=", v, sizeof(v));
+		out->fresh = !strcmp(v, "1");
+	}
 	return true;
 }
 
@@ -289,6 +314,7 @@ int sc_explain(const sc_job_t *jobs, size_t n, const sc_job_t *job,
 	sc_campaign_t *cs = NULL;
 	size_t nc = 0, i, shown = 0;
 	uint64_t visible_ahead = 0, hidden;
+	size_t unranked;
 	double head = now;
 	char t1[32], r1[48], width[2 * OST_SUMMARY_MAX];
 
@@ -311,6 +337,20 @@ int sc_explain(const sc_job_t *jobs, size_t n, const sc_job_t *job,
 		fprintf(fp, "Job %u (%s, campaign %u) is %s.\n", job->job_id,
 			s->user, s->campaign,
 			job->state == SC_RUNNING ? "running" : "finished");
+		if (width[0])
+			fprintf(fp, "Its width: %s.\n", width);
+		return 0;
+	}
+	if (job->fresh) {
+		fprintf(fp, "Job %u of %s (campaign %u) was submitted after the "
+			"engine's last pass in partition %s. Its priority is set: "
+			"at its submission it ranked %llu of %llu pending jobs%s. "
+			"The other jobs' places are those of the last pass: how "
+			"it compares with them is shown after the next pass "
+			"(within Interval).\n", job->job_id, s->user, s->campaign,
+			job->partition, (unsigned long long)s->rank,
+			(unsigned long long)s->pending,
+			job->own ? " of its owner's" : "");
 		if (width[0])
 			fprintf(fp, "Its width: %s.\n", width);
 		return 0;
@@ -350,7 +390,7 @@ int sc_explain(const sc_job_t *jobs, size_t n, const sc_job_t *job,
 		fprintf(fp, "  %-12s campaign %-4u %4u pending  would complete "
 			"at %s\n", c->user, c->seq, c->pending,
 			sc_time_str(c->vct, now, t1));
-		visible_ahead += c->pending;
+		visible_ahead += c->pending - c->unranked;
 		/* unknown (NaN) wins over never (+inf) over any time */
 		if (isnan(c->vct))
 			head = NAN;
@@ -359,17 +399,27 @@ int sc_explain(const sc_job_t *jobs, size_t n, const sc_job_t *job,
 	}
 	for (i = 0; i < n; i++)	/* own campaign's jobs ahead are visible */
 		if (jobs[i].has_summary && jobs[i].state == SC_PENDING &&
+		    !jobs[i].fresh &&
 		    jobs[i].sum.rank && jobs[i].sum.rank < s->rank &&
 		    jobs[i].sum.campaign == s->campaign &&
 		    !strcmp(jobs[i].sum.user, s->user) &&
 		    !strcmp(jobs[i].partition, job->partition))
 			visible_ahead++;
+	/* Not view=own: PrivateData=jobs is off, every job is visible to
+	 * everyone; the rest ahead at the last pass are array tasks (one
+	 * record, one line) or jobs that started or left since. */
 	hidden = visible_ahead + 1 < s->rank ? s->rank - 1 - visible_ahead : 0;
 	if (hidden)
-		fprintf(fp, "%s%llu pending jobs ahead of it are not visible "
-			"to you (PrivateData=jobs, or tasks of a job array).\n",
+		fprintf(fp, "%s%llu more pending jobs ahead of it at the last "
+			"pass are not listed (tasks of job arrays, or jobs "
+			"that started or left since).\n",
 			shown ? "  and " : "",
 			(unsigned long long)hidden);
+	if ((unranked = sc_unranked(jobs, n, job->partition)))
+		fprintf(fp, "%zu job%s submitted since the last pass, not yet "
+			"ranked among these (the next pass, within Interval, "
+			"places %s).\n", unranked, unranked == 1 ? "" : "s",
+			unranked == 1 ? "it" : "them");
 	else if (!shown && s->rank > 1)
 		fprintf(fp, "Ahead of it are only earlier jobs of its own "
 			"campaign.\n");

@@ -23,6 +23,10 @@ typedef struct sc_job {
 	char partition[64];
 	sc_state_t state;
 	bool has_summary;	/* SystemComment held an OStrich summary */
+	bool fresh;		/* new=1: written at its submission, after
+				 * the last pass whose lines the others
+				 * carry; its rank, share and vct are not
+				 * comparable with theirs */
 	bool own;		/* view=own (PrivateData=jobs): rank and
 				 * pending count the owner's jobs only, no
 				 * share */
@@ -42,14 +46,23 @@ typedef struct sc_campaign {
 	char user[OST_SUMMARY_USER_MAX];
 	uint32_t seq;
 	uint32_t pending, running, done;
-	uint64_t first_rank;	/* best rank of its pending jobs, 0 if none */
+	uint32_t unranked;	/* of pending: submitted since the last pass
+				 * (new=1), in no rank here */
+	bool passed;		/* a line of the last pass gave vct, share */
+	uint64_t first_rank;	/* best rank of its pending jobs of the last
+				 * pass, 0 if none */
 	uint64_t partition_pending;	/* pending jobs of the partition */
-	double vct;		/* C~ (epoch seconds) or NAN */
+	double vct;		/* C~ (epoch seconds) or NAN; NAN too when
+				 * !passed */
 	double share;		/* unknown when own */
 	bool own;		/* from view=own summaries: first_rank and
 				 * partition_pending count the owner's jobs */
 	ost_mode_t mode;
 } sc_campaign_t;
+
+/* Pending jobs of jobs[0..n) submitted since the last pass (new=1), in
+ * partition (NULL: any). */
+size_t sc_unranked(const sc_job_t *jobs, size_t n, const char *partition);
 
 /* Group jobs[0..n) with summaries into campaigns, sorted by partition,
  * then campaigns with pending jobs by rank, then the others by (user,

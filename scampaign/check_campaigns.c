@@ -397,6 +397,109 @@ START_TEST(test_explain_never)
 }
 END_TEST
 
+/*
+ * Between two passes: dave submits after the pass (new=1) a job that his
+ * line ranks 2 of 10, with his share of that moment (1/4) and a C~; the
+ * others' lines are the pass's (9 pending, shares 1/3).  The campaigns
+ * keep the pass's numbers, dave's shows none and counts his job apart;
+ * his --explain says so; nobody's says a job is invisible.
+ */
+START_TEST(test_between_passes)
+{
+	sc_job_t v[40];
+	size_t n = _scene(v), nc, i;
+	sc_campaign_t *cs;
+	char *tab = NULL;
+	size_t len = 0;
+	FILE *fp;
+	const char *t;
+	int rc;
+
+	v[n] = _job(30, "debug", SC_PENDING, "dave", 1, 2, 10, NAN);
+	v[n].fresh = true;
+	v[n++].sum.share = 0.25;
+	v[n] = _job(31, "debug", SC_PENDING, "carol", 1, 3, 11, NOW + 80);
+	v[n].fresh = true;		/* carol's second, same campaign */
+	v[n++].sum.share = 0.25;
+	ck_assert_int_eq(sc_group(v, n, &cs, &nc), 0);
+	ck_assert_uint_eq(sc_unranked(v, n, "debug"), 2);
+	ck_assert_uint_eq(sc_unranked(v, n, "other"), 0);
+	for (i = 0; i < nc; i++) {
+		if (!strcmp(cs[i].user, "carol")) {
+			ck_assert_uint_eq(cs[i].pending, 4);
+			ck_assert_uint_eq(cs[i].unranked, 1);
+			ck_assert_uint_eq(cs[i].first_rank, 3);
+			ck_assert_double_eq_tol(cs[i].share, 1.0 / 3, 1e-9);
+			ck_assert_double_eq(cs[i].vct, NOW + 71);
+		}
+		if (!strcmp(cs[i].user, "dave")) {
+			ck_assert(!cs[i].passed);
+			ck_assert_uint_eq(cs[i].first_rank, 0);
+		}
+	}
+	fp = open_memstream(&tab, &len);
+	sc_print_table(fp, "%u %R %v %s", true, cs, nc, NOW);
+	fclose(fp);
+	ck_assert_msg(strstr(tab, "dave - - -\n") && !strstr(tab, "25%") &&
+		      !strstr(tab, "unknown"), "%s", tab);
+	free(tab);
+	free(cs);
+	t = _explain(v, n, 30, &rc);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_ptr_nonnull(strstr(t, "Job 30 of dave (campaign 1) was "
+				     "submitted after the engine's last pass"));
+	ck_assert_ptr_nonnull(strstr(t, "ranked 2 of 10 pending jobs"));
+	ck_assert_ptr_null(strstr(t, "%"));
+	for (i = 9; i <= 17; i++) {
+		t = _explain(v, n, (uint32_t) i, &rc);
+		ck_assert_ptr_null(strstr(t, "not visible"));
+		ck_assert_ptr_nonnull(strstr(t, "2 jobs submitted since the "
+					     "last pass, not yet ranked"));
+	}
+	/* carol's last at the pass, rank 5: bob's 2 and her 2 ahead, as
+	 * before; her new job is not one of them */
+	t = _explain(v, n, 17, &rc);
+	ck_assert_ptr_nonnull(strstr(t, "bob          campaign 1       2 "));
+	ck_assert_ptr_null(strstr(t, "not listed"));
+}
+END_TEST
+
+/* Jobs ahead at the pass that the caller cannot list (a job array's
+ * tasks, jobs started since) are said so, never as invisible: without
+ * view=own every job is visible to every caller. */
+START_TEST(test_explain_unlisted_ahead)
+{
+	sc_job_t v[32];
+	size_t n = _scene(v), i, m = 0;
+	const char *t;
+	int rc;
+
+	for (i = 0; i < n; i++)	/* bob's two started since the pass */
+		if (strcmp(v[i].sum.user, "bob") || strcmp(v[i].partition,
+							    "debug"))
+			v[m++] = v[i];
+	t = _explain(v, m, 15, &rc);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_ptr_null(strstr(t, "not visible"));
+	ck_assert_ptr_null(strstr(t, "PrivateData"));
+	ck_assert_ptr_nonnull(strstr(t, "2 more pending jobs ahead of it at "
+				     "the last pass are not listed"));
+}
+END_TEST
+
+START_TEST(test_summary_new)
+{
+	sc_job_t j;
+
+	ck_assert(sc_summary_read("ostrich campaign=a/1 rank=1/2 vct=none "
+				  "share=0.50 mode=ostrich new=1", &j));
+	ck_assert(j.fresh);
+	ck_assert(sc_summary_read("ostrich campaign=a/1 rank=1/2 vct=none "
+				  "share=0.50 mode=ostrich", &j));
+	ck_assert(!j.fresh);
+}
+END_TEST
+
 START_TEST(test_time_str)
 {
 	char b[32];
@@ -463,7 +566,7 @@ START_TEST(test_format_and_json)
 			 "\"pending\": 2, \"running\": 0, \"done\": 0, "
 			 "\"rank\": 1, \"partition_pending\": 9, "
 			 "\"vct\": 1795303683, \"share\": 0.3333, "
-			 "\"mode\": \"ostrich\"}\n]}\n");
+			 "\"unranked\": 0, \"mode\": \"ostrich\"}\n]}\n");
 	cs[0].vct = NAN;
 	ck_assert_ptr_nonnull(strstr(_printed(_json, cs, 1, NULL),
 				     "\"vct\": null"));
@@ -493,6 +596,9 @@ static Suite *_suite(void)
 	tcase_add_test(o, test_explain_width);
 	tcase_add_test(e, test_explain_never);
 	tcase_add_test(o, test_format_and_json);
+	tcase_add_test(e, test_between_passes);
+	tcase_add_test(e, test_explain_unlisted_ahead);
+	tcase_add_test(o, test_summary_new);
 	suite_add_tcase(s, g);
 	suite_add_tcase(s, e);
 	suite_add_tcase(s, o);

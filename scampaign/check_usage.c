@@ -84,7 +84,7 @@ static void sample_prints(void (*fn)(FILE *, const osl_usnap_t *),
 
 START_TEST(test_json)
 {
-	sample_prints(sc_usage_json, "{\"usage\":[\n{\"partition\":\"batch\",\"user\":\"alice\",\"uid\":1001,\"charged\":12345.5,\"unit\":\"cpu\",\"share\":0.5,\"since\":1764120000},\n");
+	sample_prints(sc_usage_json, "{\"usage\":[\n{\"partition\":\"batch\",\"user\":\"alice\",\"uid\":1001,\"charged\":12345.5,\"unit\":\"cpu\",\"share\":0.5,\"active\":null,\"since\":1764120000},\n");
 }
 END_TEST
 
@@ -213,6 +213,52 @@ START_TEST(test_tree)
 }
 END_TEST
 
+/* Hierarchy=users: every active user (pending or running), its share
+ * now; an idle one with none; the metric the same (0); a file of an
+ * older writer (no active=) parses, its activity unknown. */
+#define FLAT_SNAP "ostrich-usage 1\nsnapshot time=5\n" \
+	"part name=p unit=cpu capacity=32 active_users=1 campaigns=3 pending=4 since=1 pass_seconds=0 hold_seconds=0 hold_max_seconds=0\n" \
+	"user name=alice uid=1 charged=100 share=1 active=1\n" \
+	"user name=dave uid=4 charged=1 share=0 active=0\n" \
+	"user name=bob uid=2 charged=0 share=0 active=1\n" \
+	"stretch sum=0 count=0\nend\n"
+
+START_TEST(test_tree_flat)
+{
+	sc_usage_filter_t pub = { .no_users = true };
+	osl_usnap_t s;
+	char *t;
+
+	parse_text(&s, FLAT_SNAP);
+	ck_assert_uint_eq(s.parts[0].users[1].active, 0);
+	t = print(tree, &s);
+	ck_assert_str_eq(t,
+		"Partition p: 32 cpu units, Hierarchy=users\n"
+		"Account              User          RawShares  NormShares   PartShare Active\n"
+		"root                                                        1.000000\n"
+		"                     alice                      1.000000    1.000000    yes\n"
+		"                     dave                              -           -     no\n"
+		"                     bob                        0.000000    0.000000    yes\n");
+	free(t);
+	t = print(sc_metrics, &s);
+	ck_assert_ptr_nonnull(strstr(t, "ostrich_user_share_ratio{partition=\"p\",user=\"dave\"} 0\n"));
+	free(t);
+	/* --metrics under PrivateData: published, so no user's rows */
+	sc_usage_filter(&s, &pub);
+	t = print(sc_metrics, &s);
+	ck_assert_ptr_null(strstr(t, "user="));
+	ck_assert_ptr_nonnull(strstr(t, "ostrich_active_users{partition=\"p\"} 1\n"));
+	free(t);
+	osl_usnap_free(&s);
+	sample(&s);
+	ck_assert_uint_eq(s.parts[0].users[0].active, OSL_USNAP_UNKNOWN);
+	t = print(tree, &s);
+	ck_assert_ptr_nonnull(strstr(t, "alice                      0.500000    0.500000      ?\n"));
+	free(t);
+	osl_usnap_free(&s);
+}
+END_TEST
+
 START_TEST(test_in_list)
 {
 	ck_assert(sc_in_list("alice,1002", "bob", 1002));
@@ -230,6 +276,7 @@ int main(void)
 		test_metrics,
 		test_in_list,
 		test_tree,
+		test_tree_flat,
 		NULL
 	};
 

@@ -126,9 +126,14 @@ static void _cell(FILE *fp, const _field_t *f, bool left, int width,
 		else
 			strcpy(b, "-");
 		break;
-	case 'v': sc_time_str(c->vct, r->now, b); break;
+	case 'v':
+		if (c->passed)
+			sc_time_str(c->vct, r->now, b);
+		else
+			strcpy(b, "-");	/* only new=1 lines: next pass */
+		break;
 	case 's':
-		if (c->own)
+		if (c->own || !c->passed)
 			strcpy(b, "-");	/* not shown: PrivateData=jobs */
 		else
 			snprintf(b, sizeof(b), "%.0f%%", 100 * c->share);
@@ -189,15 +194,18 @@ void sc_print_json(FILE *fp, const sc_campaign_t *cs, size_t n)
 			c->pending, c->running, c->done,
 			(unsigned long long)c->first_rank,
 			(unsigned long long)c->partition_pending);
-		if (isfinite(c->vct))
+		if (c->passed && isfinite(c->vct))
 			fprintf(fp, "%.0f", c->vct);
 		else
 			fprintf(fp, "null");
 		if (c->own)	/* PrivateData=jobs: counts are the owner's */
 			fprintf(fp, ", \"share\": null, \"view\": \"own\"");
+		else if (!c->passed)	/* only new=1 lines */
+			fprintf(fp, ", \"share\": null");
 		else
 			fprintf(fp, ", \"share\": %.4f", c->share);
-		fprintf(fp, ", \"mode\": \"%s\"}", ost_mode_name(c->mode));
+		fprintf(fp, ", \"unranked\": %u, \"mode\": \"%s\"}",
+			c->unranked, ost_mode_name(c->mode));
 	}
 	fprintf(fp, "%s]}\n", n ? "\n" : "");
 }

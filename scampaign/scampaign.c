@@ -46,6 +46,7 @@ typedef struct {
 	uint32_t explain;	/* --explain JOBID, 0 = none */
 	bool usage, metrics;	/* --usage, --metrics */
 	bool tree;		/* --tree */
+	bool per_user;		/* --per-user (with --metrics) */
 	char *state_file;	/* --state-file, NULL: StateSaveLocation's */
 } _opts_t;
 
@@ -71,6 +72,8 @@ static void _usage(FILE *fp)
 "                         JSON), from the engine's usage snapshot\n"
 "      --metrics          the same and the engine's health, in Prometheus\n"
 "                         text format (node_exporter's textfile collector)\n"
+"      --per-user         with --metrics under PrivateData: keep the per-user\n"
+"                         series (only where their readers may see them)\n"
 "      --tree             the shares of accounts and users in each\n"
 "                         partition now (Hierarchy=accounts), like sshare\n"
 "      --state-file=FILE  the usage snapshot to read (default\n"
@@ -99,6 +102,7 @@ static void _parse(int argc, char **argv, _opts_t *o)
 		{ "usage", no_argument, NULL, 'G' },
 		{ "metrics", no_argument, NULL, 'M' },
 		{ "tree", no_argument, NULL, 'T' },
+		{ "per-user", no_argument, NULL, 'P' },
 		{ "state-file", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'H' },
 		{ "version", no_argument, NULL, 'V' },
@@ -124,6 +128,7 @@ static void _parse(int argc, char **argv, _opts_t *o)
 		case 'G': o->usage = true; break;
 		case 'M': o->metrics = true; break;
 		case 'T': o->tree = true; break;
+		case 'P': o->per_user = true; break;
 		case 'S': o->state_file = optarg; break;
 		case 'H': _usage(stdout); exit(0);
 		case 'V': printf("scampaign (ostrich) %s\n", PACKAGE_VERSION);
@@ -137,6 +142,8 @@ static void _parse(int argc, char **argv, _opts_t *o)
 		_die("%s", "--explain goes with none of --usage, --metrics, --tree");
 	if (o->usage + o->metrics + o->tree > 1)
 		_die("%s", "--usage, --metrics and --tree: one at a time");
+	if (o->per_user && !o->metrics)
+		_die("%s", "--per-user goes with --metrics");
 	if (o->tree && o->json)
 		_die("%s", "--tree has no --json (--usage --json has the numbers)");
 	if (sc_format_check(o->format, &why))
@@ -223,6 +230,7 @@ int main(int argc, char **argv)
 				       .partitions = o.partitions,
 				       .users = o.users, .json = o.json,
 				       .metrics = o.metrics, .tree = o.tree,
+				       .per_user = o.per_user,
 				       .noheader = o.noheader };
 
 		rc = sc_usage_cmd(&uo);
@@ -269,6 +277,14 @@ int main(int argc, char **argv)
 		else
 			sc_print_table(stdout, o.format, o.noheader, cs, nc,
 				       now);
+		/* the rows are the last pass's; a job submitted since has a
+		 * line of its own moment, counted apart (§23 "Inspection") */
+		if (!o.json && !o.noheader &&
+		    (i = sc_unranked(jobs, n, NULL)))
+			printf("%zu job%s submitted since the last pass, not "
+			       "yet ranked in this view (the next pass, within "
+			       "Interval, places %s).\n", i, i == 1 ? "" : "s",
+			       i == 1 ? "it" : "them");
 		free(cs);
 	}
 	free(jobs);

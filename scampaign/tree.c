@@ -78,6 +78,20 @@ static void _subtree(FILE *fp, const osl_usnap_part_t *p, const char *name,
 	free(kids);
 }
 
+/* A user of a flat partition (Hierarchy=users): an active one's share of
+ * the partition, which is also its part of the root's; an idle one has
+ * none ("-": it has nothing to share now).  A file of an older writer
+ * says nothing of activity: its shares as they are, Active "?". */
+static void _flat_user(FILE *fp, const osl_usnap_user_t *u)
+{
+	if (u->active == 1 || u->active == OSL_USNAP_UNKNOWN)
+		fprintf(fp, "%-20s %-12s %10s %11.6f %11.6f %6s\n", "",
+			u->name, "", u->share, u->share,
+			u->active == 1 ? "yes" : "?");
+	else
+		fprintf(fp, COLS, "", u->name, "", "-", "-", "no");
+}
+
 void sc_tree(FILE *fp, const osl_usnap_t *s, bool noheader)
 {
 	int i, j;
@@ -99,9 +113,7 @@ void sc_tree(FILE *fp, const osl_usnap_t *s, bool noheader)
 			continue;
 		}
 		for (j = 0; j < p->nusers; j++)	/* flat: the users */
-			fprintf(fp, "%-20s %-12s %10s %11.6f %11.6f\n", "",
-				p->users[j].name, "", p->users[j].share,
-				p->users[j].share);
+			_flat_user(fp, &p->users[j]);
 	}
 }
 

@@ -43,7 +43,7 @@ static void _filter_users(osl_usnap_part_t *p, const sc_usage_filter_t *f)
 	for (i = 0; i < p->nusers; i++) {
 		const osl_usnap_user_t *u = &p->users[i];
 
-		if (f->own_only && u->uid != f->uid)
+		if (f->no_users || (f->own_only && u->uid != f->uid))
 			continue;
 		if (f->users && !sc_in_list(f->users, u->name, u->uid))
 			continue;
@@ -63,7 +63,11 @@ void sc_usage_filter(osl_usnap_t *s, const sc_usage_filter_t *f)
 			continue;
 		}
 		s->parts[m] = s->parts[i];
-		sc_tree_filter(&s->parts[m], f->own_only, f->uid, f->users);
+		if (f->no_users)
+			s->parts[m].nleaves = s->parts[m].naccts = 0;
+		else
+			sc_tree_filter(&s->parts[m], f->own_only, f->uid,
+				       f->users);
 		_filter_users(&s->parts[m++], f);
 	}
 	s->nparts = m;
@@ -97,9 +101,10 @@ void sc_usage_json(FILE *fp, const osl_usnap_t *s)
 			const osl_usnap_part_t *p = &s->parts[i];
 			const osl_usnap_user_t *u = &p->users[j];
 
-			fprintf(fp, "%s\n{\"partition\":\"%s\",\"user\":\"%s\",\"uid\":%"PRIu32",\"charged\":%.17g,\"unit\":\"%s\",\"share\":%.6g,\"since\":%.0f}",
+			fprintf(fp, "%s\n{\"partition\":\"%s\",\"user\":\"%s\",\"uid\":%"PRIu32",\"charged\":%.17g,\"unit\":\"%s\",\"share\":%.6g,\"active\":%s,\"since\":%.0f}",
 				sep, p->name, u->name, u->uid, u->charged,
-				p->unit, u->share, p->since);
+				p->unit, u->share, u->active == 1 ? "true" :
+				u->active ? "null" : "false", p->since);
 			sep = ",";
 		}
 	fprintf(fp, "\n],\"time\":%.0f}\n", s->time);

@@ -20,6 +20,8 @@ typedef struct {
 	const char *partitions;		/* --partition list, NULL: all */
 	const char *users;		/* --user list (names or uids) */
 	bool own_only;			/* PrivateData: only uid's rows */
+	bool no_users;			/* no user's rows at all (--metrics
+					 * under PrivateData: published) */
 	uint32_t uid;			/* the caller */
 } sc_usage_filter_t;
 
@@ -27,7 +29,8 @@ typedef struct {
 bool sc_in_list(const char *list, const char *name, uint32_t uid);
 
 /* Drop from s the partitions and users f leaves out.  Under own_only the
- * partition-wide numbers stay (as sinfo's), other users' rows go. */
+ * partition-wide numbers stay (as sinfo's), other users' rows go; under
+ * no_users every user's row and the tree go. */
 void sc_usage_filter(osl_usnap_t *s, const sc_usage_filter_t *f);
 
 /* PARTITION USER CHARGED UNIT SHARE, one row per partition and user. */

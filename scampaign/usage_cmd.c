@@ -5,11 +5,15 @@
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *
- *  Who sees what.  With PrivateData=usage or users, only root and
- *  SlurmUser see every user's rows; anyone else sees their own.  The
- *  engine then also writes the file 0600 (SlurmUser's), so that the file
- *  itself keeps the secret and this filter matters only for a copy the
- *  site made readable.  scampaign cannot tell an operator (AdminLevel in
+ *  Who sees what.  With PrivateData=accounts, jobs, usage or users, only
+ *  root and SlurmUser see every user's rows; anyone else sees their own.
+ *  The engine then also writes the file 0600 (SlurmUser's), so that the
+ *  file itself keeps the secret (this program runs as its caller, who
+ *  could read a readable file directly) and this filter matters only for
+ *  a copy the site made readable.  --metrics then leaves out the per-user
+ *  series, which etc/ostrich-metrics.service would publish to whoever
+ *  reads node_exporter, unless --per-user says the output stays private
+ *  (§23 "Inspection").  scampaign cannot tell an operator (AdminLevel in
  *  slurmdbd) without the database: operators read it as SlurmUser
  *  (scampaign.1, doc/admin-guide.md).
 \*****************************************************************************/
@@ -41,7 +45,7 @@
 typedef struct {
 	bool have;
 	char *dir;			/* StateSaveLocation (malloc) */
-	bool private;			/* PrivateData hides usage or users */
+	bool private;			/* PrivateData hides others' rows */
 	uint32_t slurm_uid;		/* SlurmUser */
 } sc_uconf_t;
 
@@ -57,7 +61,8 @@ static void _conf(sc_uconf_t *c)
 	c->dir = conf->state_save_location ?
 		 strdup(conf->state_save_location) : NULL;
 	c->private = conf->private_data &
-		     (PRIVATE_DATA_USAGE | PRIVATE_DATA_USERS);
+		     (PRIVATE_DATA_ACCOUNTS | PRIVATE_DATA_JOBS |
+		      PRIVATE_DATA_USAGE | PRIVATE_DATA_USERS);
 	c->slurm_uid = conf->slurm_user_id;
 	sc_free_conf(conf);
 }
@@ -110,7 +115,8 @@ static int _load(const char *path, osl_usnap_t *s)
 			path, strerror(errno), errno == ENOENT ?
 			" (the engine writes it after its first pass)" :
 			errno == EACCES ? " (PrivateData: the file is "
-			"SlurmUser's; run as SlurmUser or root)" : "");
+			"SlurmUser's, the other users' rows are private; "
+			"run as SlurmUser or root)" : "");
 		return 1;
 	}
 	rc = osl_usnap_parse(s, buf, len, err, sizeof(err));
@@ -171,6 +177,7 @@ int sc_usage_cmd(const sc_usage_opts_t *o)
 		path = NULL;
 	f.own_only = c.private && f.uid != 0 &&
 		     !(c.have && f.uid == c.slurm_uid);
+	f.no_users = o->metrics && c.private && !o->per_user;
 	rc = _load(o->state_file ? o->state_file : path, &s);
 	if (!rc) {
 		sc_usage_filter(&s, &f);

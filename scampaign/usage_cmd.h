@@ -18,6 +18,8 @@ typedef struct {
 	const char *users;		/* --user list, NULL: all */
 	bool json, metrics, noheader;
 	bool tree;			/* --tree (tree.c) */
+	bool per_user;			/* --per-user: --metrics keeps the
+					 * per-user series under PrivateData */
 } sc_usage_opts_t;
 
 /* Write to fp the share of account in partition and of uid's leaf in it

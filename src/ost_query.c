@@ -416,6 +416,7 @@ static void _leaf(const ost_sched_t *s, const ost_user_t *u,
 	out->weight = u->weight;
 	out->frac = ost_acct_share(s, u);
 	out->active = ost_hnode_linked(&u->active.node);
+	out->unfinished = u->unfinished;
 }
 
 size_t ost_acct_leaves(const ost_sched_t *s, uint32_t acct,

@@ -270,6 +270,7 @@ typedef struct ost_leaf_info {
 				 * what ost_sched_user_share says of a uid's
 				 * own leaf */
 	bool active;		/* it has a campaign in V */
+	uint32_t unfinished;	/* its pending + running jobs */
 } ost_leaf_info_t;
 
 /* How many leaves account acct (0: the root) holds directly; them, by

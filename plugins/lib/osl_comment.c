@@ -294,8 +294,13 @@ static bool _comment(osl_part_t *p, osl_obs_t *o, const osl_camp_vec_t *cv,
 		ops->bill(p, o->rec, bill, sizeof(bill));
 	len = (int) osl_comment_width(buf, strlen(buf), sizeof(buf),
 				      o->procs, p->unit, bill);
-	(void) osl_comment_account(buf, (size_t) len, sizeof(buf),
-				   _account(p, o));
+	len = (int) osl_comment_account(buf, (size_t) len, sizeof(buf),
+					_account(p, o));
+	/* a submission's line: its rank, share and C~ are of this moment,
+	 * the others' of the last pass, which a reader must not mix
+	 * (doc/summary.md); the next pass's line has no new=1 */
+	if (!cv && (size_t) len + sizeof(" new=1") <= sizeof(buf))
+		snprintf(buf + len, sizeof(buf) - (size_t) len, " new=1");
 	if (osl_comment_merge(ops->get(o->rec), buf, out, sizeof(out)))
 		ops->set(o->rec, out);
 	return true;

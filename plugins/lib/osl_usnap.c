@@ -5,7 +5,7 @@
  *    snapshot time=T
  *    part name=P unit=U capacity=X active_users=N campaigns=N pending=N
  *         since=T pass_seconds=X hold_seconds=X hold_max_seconds=X
- *    user name=U uid=N charged=X share=X
+ *    user name=U uid=N charged=X share=X active=0|1
  *    acct name=A parent=P share=X norm=X frac=X active=0|1
  *    leaf user=U uid=N account=A weight=X frac=X active=0|1
  *    bucket le=X count=N
@@ -110,9 +110,10 @@ static void _format_part(osl_text_t *t, const osl_usnap_part_t *p)
 		     p->campaigns, p->pending, p->since, p->pass_s, p->hold_s,
 		     p->hold_max_s);
 	for (i = 0; i < p->nusers; i++)
-		osl_text_put(t, "user name=%s uid=%"PRIu32" charged=%.17g share=%.17g\n",
+		osl_text_put(t, "user name=%s uid=%"PRIu32" charged=%.17g share=%.17g active=%"PRIu32"\n",
 			     p->users[i].name, p->users[i].uid,
-			     p->users[i].charged, p->users[i].share);
+			     p->users[i].charged, p->users[i].share,
+			     p->users[i].active);
 	for (i = 0; i < p->naccts; i++)
 		osl_text_put(t, "acct name=%s parent=%s share=%.17g norm=%.17g frac=%.17g active=%"PRIu32"\n",
 			     p->accts[i].name, p->accts[i].parent,
@@ -164,16 +165,19 @@ typedef enum {
 	F_BOOL,				/* 0 or 1, into a uint32_t */
 } osl_ftype_t;
 
-/* One field of a record: its key, type and place in the target. */
+/* One field of a record: its key, type and place in the target; opt: a
+ * later key that an older writer's file lacks. */
 typedef struct {
 	const char *key;
 	osl_ftype_t type;
 	size_t off;
+	bool opt;
 } osl_fdef_t;
 
-#define FD(k, t, s, m) { k, t, offsetof(s, m) }
+#define FD(k, t, s, m) { k, t, offsetof(s, m), false }
+#define FD_OPT(k, t, s, m) { k, t, offsetof(s, m), true }
 static const osl_fdef_t f_snapshot[] = {
-	{ "time", F_TIME, offsetof(osl_usnap_t, time) }, { NULL, 0, 0 } };
+	{ "time", F_TIME, offsetof(osl_usnap_t, time), false }, { NULL, 0, 0, false } };
 static const osl_fdef_t f_part[] = {
 	FD("name", F_NAME, osl_usnap_part_t, name),
 	FD("unit", F_NAME, osl_usnap_part_t, unit),
@@ -185,13 +189,14 @@ static const osl_fdef_t f_part[] = {
 	FD("pass_seconds", F_NONNEG, osl_usnap_part_t, pass_s),
 	FD("hold_seconds", F_NONNEG, osl_usnap_part_t, hold_s),
 	FD("hold_max_seconds", F_NONNEG, osl_usnap_part_t, hold_max_s),
-	{ NULL, 0, 0 } };
+	{ NULL, 0, 0, false } };
 static const osl_fdef_t f_user[] = {
 	FD("name", F_NAME, osl_usnap_user_t, name),
 	FD("uid", F_U32, osl_usnap_user_t, uid),
 	FD("charged", F_NONNEG, osl_usnap_user_t, charged),
 	FD("share", F_SHARE, osl_usnap_user_t, share),
-	{ NULL, 0, 0 } };
+	FD_OPT("active", F_BOOL, osl_usnap_user_t, active),
+	{ NULL, 0, 0, false } };
 
 static const osl_fdef_t f_acct[] = {
 	FD("name", F_NAME, osl_usnap_acct_t, name),
@@ -200,7 +205,7 @@ static const osl_fdef_t f_acct[] = {
 	FD("norm", F_SHARE, osl_usnap_acct_t, norm),
 	FD("frac", F_SHARE, osl_usnap_acct_t, frac),
 	FD("active", F_BOOL, osl_usnap_acct_t, active),
-	{ NULL, 0, 0 } };
+	{ NULL, 0, 0, false } };
 static const osl_fdef_t f_leaf[] = {
 	FD("user", F_NAME, osl_usnap_leaf_t, user),
 	FD("uid", F_U32, osl_usnap_leaf_t, uid),
@@ -208,7 +213,7 @@ static const osl_fdef_t f_leaf[] = {
 	FD("weight", F_NONNEG, osl_usnap_leaf_t, weight),
 	FD("frac", F_SHARE, osl_usnap_leaf_t, frac),
 	FD("active", F_BOOL, osl_usnap_leaf_t, active),
-	{ NULL, 0, 0 } };
+	{ NULL, 0, 0, false } };
 
 /* A bucket or the stretch line, parsed into this. */
 typedef struct {
@@ -217,10 +222,10 @@ typedef struct {
 } osl_hrec_t;
 static const osl_fdef_t f_bucket[] = {
 	FD("le", F_LE, osl_hrec_t, le), FD("count", F_U64, osl_hrec_t, count),
-	{ NULL, 0, 0 } };
+	{ NULL, 0, 0, false } };
 static const osl_fdef_t f_stretch[] = {
 	FD("sum", F_NONNEG, osl_hrec_t, sum),
-	FD("count", F_U64, osl_hrec_t, count), { NULL, 0, 0 } };
+	FD("count", F_U64, osl_hrec_t, count), { NULL, 0, 0, false } };
 
 /* Parse the value v (NUL-terminated) of type ty into dst.  RET why not */
 static const char *_value(const char *v, osl_ftype_t ty, void *dst)
@@ -278,7 +283,8 @@ static const char *_fields(const char *line, size_t n,
 	int d;
 
 	for (d = 0; defs[d].key; d++)
-		all |= 1u << d;
+		if (!defs[d].opt)
+			all |= 1u << d;
 	while (i < n) {
 		const char *sp = memchr(line + i, ' ', n - i);
 		size_t tl = (sp ? (size_t) (sp - line) : n) - i;
@@ -305,7 +311,7 @@ static const char *_fields(const char *line, size_t n,
 				  (char *) base + defs[j].off)))
 			return why;
 	}
-	return seen == all ? NULL : "a field is missing";
+	return (seen & all) == all ? NULL : "a field is missing";
 }
 
 /* The parse under way. */
@@ -380,6 +386,7 @@ static const char *_record(osl_uparse_t *ps, const char *l, size_t n)
 	if (IS("user ")) {
 		if (!(u = osl_usnap_user_add(p)))
 			return "out of memory";
+		u->active = OSL_USNAP_UNKNOWN;	/* an older writer's */
 		return _fields(REST("user "), f_user, u);
 	}
 	if (IS("acct ") && ps->version >= 2) {

@@ -21,12 +21,19 @@
 #define OSL_USNAP_NAME_MAX 64		/* names, NUL included */
 #define OSL_USNAP_NB_MAX 32		/* histogram buckets */
 
-/* One user of a partition. */
+#define OSL_USNAP_UNKNOWN 2		/* a user's active= in a file that
+					 * has none (an older writer's) */
+
+/* One user of a partition: charged, or active in its schedule. */
 typedef struct {
 	char name[OSL_USNAP_NAME_MAX];	/* user name (the uid if unknown) */
 	uint32_t uid;
 	double charged;			/* width x seconds since `since` */
-	double share;			/* fraction of the capacity now */
+	double share;			/* fraction of the capacity in V now:
+					 * 0 outside V (an older writer: what
+					 * it would get by submitting) */
+	uint32_t active;		/* pending or running jobs, or in V:
+					 * 0, 1, or OSL_USNAP_UNKNOWN */
 } osl_usnap_user_t;
 
 /* One account of a partition's nested schedule (§21). */

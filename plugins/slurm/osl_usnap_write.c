@@ -8,10 +8,12 @@
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *
- *  Who may read it: the file holds every user's charged usage.  When
- *  Slurm's PrivateData hides usage or users it is SlurmUser's alone
- *  (0600), else readable by all (0644) as sshare's numbers are
- *  (doc/admin-guide.md, "Usage and metrics").
+ *  Who may read it: the file holds every user's charged usage, share and
+ *  activity.  When Slurm's PrivateData hides any of them (accounts, jobs,
+ *  usage or users: §23 "Inspection") it is SlurmUser's alone (0600), else
+ *  readable by all (0644) as sshare's numbers are (doc/admin-guide.md,
+ *  "Usage and metrics").  scampaign runs as its caller, so only the mode
+ *  keeps the rows from a user who reads the file directly.
 \*****************************************************************************/
 
 #include "config.h"
@@ -37,6 +39,11 @@
 #include "osl_slurm.h"
 #include "osl_usnap.h"
 
+/* The PrivateData flags under which a user may not see the others' rows:
+ * jobs (who is active), accounts (the tree), usage (the charge), users. */
+#define OSL_USNAP_PRIVATE (PRIVATE_DATA_ACCOUNTS | PRIVATE_DATA_JOBS | \
+			   PRIVATE_DATA_USAGE | PRIVATE_DATA_USERS)
+
 /* The engine thread's own: when the last snapshot was written
  * (monotonic, s; < 0: never), the longest lock hold since the start. */
 static double _written = -1, _hold_max;
@@ -50,35 +57,127 @@ static double _mono(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* The users of p's ledger into sp: name, charge, share now. */
-static void _users(const osl_part_t *p, osl_usnap_part_t *sp)
+static int _leaf_uid_cmp(const void *a, const void *b)
 {
-	const osl_usage_t *u = &p->ledger->usage;
-	int i;
+	const ost_leaf_info_t *x = a, *y = b;
 
-	for (i = 0; i < u->nusers; i++) {
-		osl_usnap_user_t *x = osl_usnap_user_add(sp);
-		const char *name = osl_name_get(u->users[i].uid);
+	return (x->uid > y->uid) - (x->uid < y->uid);
+}
 
-		if (!x)
-			return;
-		x->uid = u->users[i].uid;
-		x->charged = u->users[i].charged;
-		x->share = osl_share(p, x->uid);
-		if (!(x->share >= 0 && x->share <= 1))
-			x->share = 0;
-		if (name && osl_usnap_name_ok(name))
-			snprintf(x->name, sizeof(x->name), "%s", name);
-		/* else empty: _names() looks it up, with no lock held */
-	}
+/* A new user row uid of sp, its name if the engine has one (else empty:
+ * _names() looks it up, with no lock held). */
+static osl_usnap_user_t *_user_add(osl_usnap_part_t *sp, uint32_t uid)
+{
+	osl_usnap_user_t *x = osl_usnap_user_add(sp);
+	const char *name = osl_name_get(uid);
+
+	if (!x)
+		return NULL;
+	x->uid = uid;
+	if (name && osl_usnap_name_ok(name))
+		snprintf(x->name, sizeof(x->name), "%s", name);
+	return x;
 }
 
 /*
- * The users of s the engine had no name for (only the pass resolves
- * names, for the jobs it comments): looked up here, with no lock held
- * (NSS may be slow), and handed to the engine for later snapshots; the
- * uid when there is none.
+ * The users of p into sp: those of its ledger (charged) and those active
+ * now (pending or running jobs, maybe nothing run yet, or a campaign V
+ * still runs), each with its charge and its share of the partition in V
+ * now.  A user outside V has share 0, not what it would get by
+ * submitting: the shares shown (--tree, ostrich_user_share_ratio) are the
+ * partition's split now and sum to 1 over the active users (§23
+ * "Inspection"); one with pending jobs whose campaign V completed is
+ * active with share 0 (it ranks first, §4).
+ * Activity comes from the leaves at the root (Hierarchy=users: every
+ * user); under Hierarchy=accounts from the leaves _accounts() adds.
  */
+static void _users(const osl_part_t *p, osl_usnap_part_t *sp)
+{
+	const osl_usage_t *u = &p->ledger->usage;
+	size_t n = 0, i;
+	ost_leaf_info_t *l = NULL;
+	char *seen = NULL;
+	int k;
+
+	if (ost_sched_config(p->sched)->hierarchy != OST_HIER_ACCOUNTS &&
+	    (n = ost_acct_leaves(p->sched, 0, NULL, 0))) {
+		l = xcalloc(n, sizeof(*l));
+		n = ost_acct_leaves(p->sched, 0, l, n);	/* by uid */
+		seen = xcalloc(n, 1);
+	}
+	for (k = 0; k < u->nusers; k++) {
+		osl_usnap_user_t *x = _user_add(sp, u->users[k].uid);
+		ost_leaf_info_t key = { .uid = u->users[k].uid }, *f;
+
+		if (!x)
+			break;
+		x->charged = u->users[k].charged;
+		f = n ? bsearch(&key, l, n, sizeof(*l), _leaf_uid_cmp) : NULL;
+		if (f) {
+			seen[f - l] = 1;
+			x->active = f->unfinished > 0 || f->active;
+			x->share = f->active ? osl_share(p, x->uid) : 0;
+		}
+	}
+	for (i = 0; i < n; i++) {	/* active, not charged yet */
+		osl_usnap_user_t *x;
+
+		if (seen[i] || !(l[i].unfinished || l[i].active) ||
+		    !(x = _user_add(sp, l[i].uid)))
+			continue;
+		x->active = 1;
+		x->share = l[i].active ? osl_share(p, x->uid) : 0;
+	}
+	for (k = 0; k < sp->nusers; k++)
+		if (!(sp->users[k].share >= 0 && sp->users[k].share <= 1))
+			sp->users[k].share = 0;
+	xfree(l);
+	xfree(seen);
+}
+
+static int _user_uid_cmp(const void *a, const void *b)
+{
+	const osl_usnap_user_t *x = a, *y = b;
+
+	return (x->uid > y->uid) - (x->uid < y->uid);
+}
+
+/* Hierarchy=accounts: a user is active when one of its leaves is (in V);
+ * one active but not charged yet gets a row.  After _accounts(); the rows
+ * end by uid, O((users + leaves) log(users + leaves)). */
+static void _users_from_leaves(const osl_part_t *p, osl_usnap_part_t *sp)
+{
+	int i, n, m;
+
+	if (!sp->nleaves)
+		return;
+	qsort(sp->users, sp->nusers, sizeof(*sp->users), _user_uid_cmp);
+	n = sp->nusers;			/* the charged ones, sorted */
+	for (i = 0; i < sp->nleaves; i++) {
+		osl_usnap_user_t key = { .uid = sp->leaves[i].uid }, *x;
+
+		if (!sp->leaves[i].active)
+			continue;
+		x = n ? bsearch(&key, sp->users, n, sizeof(*sp->users),
+				_user_uid_cmp) : NULL;
+		if (!x && !(x = _user_add(sp, key.uid)))
+			break;		/* (a -A pair's twin: merged below) */
+		if (!x->active) {
+			x->active = 1;
+			x->share = osl_share(p, x->uid);
+			if (!(x->share >= 0 && x->share <= 1))
+				x->share = 0;
+		}
+	}
+	if (sp->nusers == n)
+		return;
+	qsort(sp->users, sp->nusers, sizeof(*sp->users), _user_uid_cmp);
+	for (i = 1, m = 1; i < sp->nusers; i++)	/* one row per uid */
+		if (sp->users[i].uid != sp->users[m - 1].uid)
+			sp->users[m++] = sp->users[i];
+	sp->nusers = m;
+}
+
 /* An account's name for the file: "root" for 0, else its name, or its id
  * when the name cannot be written. */
 static void _acct_label(uint32_t id, char *buf, size_t size)
@@ -110,9 +209,7 @@ static void _leaves(const osl_part_t *p, osl_usnap_part_t *sp, uint32_t id)
 		x->uid = l[i].uid;
 		if (name && osl_usnap_name_ok(name))
 			snprintf(x->user, sizeof(x->user), "%s", name);
-		else
-			snprintf(x->user, sizeof(x->user), "%"PRIu32,
-				 l[i].uid);
+		/* else empty: _names() looks it up, with no lock held */
 		_acct_label(id, x->account, sizeof(x->account));
 		x->weight = l[i].weight;
 		x->frac = l[i].frac >= 0 && l[i].frac <= 1 ? l[i].frac : 0;
@@ -152,28 +249,43 @@ static void _accounts(const osl_part_t *p, osl_usnap_part_t *sp)
 	xfree(ids);
 }
 
+/* The name of uid into name[0..OSL_USNAP_NAME_MAX) if it is empty: the
+ * system's (getpwuid_r), else the uid.  RET whether the system had one */
+static bool _name_of(uint32_t uid, char *name)
+{
+	struct passwd pw, *res = NULL;
+	char buf[4096];
+
+	if (name[0])
+		return false;
+	if (!getpwuid_r(uid, &pw, buf, sizeof(buf), &res) && res &&
+	    osl_usnap_name_ok(res->pw_name)) {
+		snprintf(name, OSL_USNAP_NAME_MAX, "%s", res->pw_name);
+		return true;
+	}
+	snprintf(name, OSL_USNAP_NAME_MAX, "%"PRIu32, uid);
+	return false;
+}
+
+/*
+ * The users and leaves of s the engine had no name for (only the pass resolves
+ * names, for the jobs it comments): looked up here, with no lock held
+ * (NSS may be slow), and handed to the engine for later snapshots; the
+ * uid when there is none.
+ */
 static void _names(osl_usnap_t *s)
 {
 	int i, j, found = 0;
-	char buf[4096];
+	char buf[32];
 
-	for (i = 0; i < s->nparts; i++)
-		for (j = 0; j < s->parts[i].nusers; j++) {
-			osl_usnap_user_t *u = &s->parts[i].users[j];
-			struct passwd pw, *res = NULL;
-
-			if (u->name[0])
-				continue;
-			if (!getpwuid_r(u->uid, &pw, buf, sizeof(buf), &res) &&
-			    res && osl_usnap_name_ok(res->pw_name)) {
-				snprintf(u->name, sizeof(u->name), "%s",
-					 res->pw_name);
-				found++;
-			} else {
-				snprintf(u->name, sizeof(u->name), "%"PRIu32,
-					 u->uid);
-			}
-		}
+	for (i = 0; i < s->nparts; i++) {
+		for (j = 0; j < s->parts[i].nusers; j++)
+			found += _name_of(s->parts[i].users[j].uid,
+					  s->parts[i].users[j].name);
+		for (j = 0; j < s->parts[i].nleaves; j++)
+			found += _name_of(s->parts[i].leaves[j].uid,
+					  s->parts[i].leaves[j].user);
+	}
 	if (!found)
 		return;
 	slurm_mutex_lock(&osl_eng.lock);
@@ -223,11 +335,12 @@ static void _part(const osl_part_t *p, osl_usnap_t *s, double pass_s,
 	sp->total = h->count;
 	_users(p, sp);
 	_accounts(p, sp);
+	_users_from_leaves(p, sp);
 }
 
 /*
  * Copy what the snapshot shows into s, its path into *path, whether
- * PrivateData hides usage into *private.  NOTE: takes the conf read lock
+ * PrivateData hides the others' rows into *private.  NOTE: takes the conf read lock
  * and osl_eng.lock.
  */
 static void _collect(osl_usnap_t *s, char **path, bool *private,
@@ -241,8 +354,7 @@ static void _collect(osl_usnap_t *s, char **path, bool *private,
 	slurm_mutex_lock(&osl_eng.lock);
 	*path = xstrdup_printf("%s/%s", slurm_conf.state_save_location,
 			       OSL_USNAP_FILE);
-	*private = slurm_conf.private_data &
-		   (PRIVATE_DATA_USAGE | PRIVATE_DATA_USERS);
+	*private = slurm_conf.private_data & OSL_USNAP_PRIVATE;
 	s->time = (double) time(NULL);
 	for (i = 0; i < osl_eng.nparts; i++)
 		_part(&osl_eng.parts[i], s, pass_s, held);

@@ -37,7 +37,9 @@ note "$(( $(date +%s) - T_START )) s to start; slurmdbd on port $DBD_PORT"
 if [ -n "${OST_USAGE_SCRAPES:-}" ]; then
 	mkdir -p "$OST_USAGE_SCRAPES"
 	( while sleep 2; do
-		"$OST_SCAMPAIGN" --metrics --state-file "$SNAP" \
+		# --per-user: under PrivateData the per-user series are
+		# left out of what would be published (the dashboard's)
+		"$OST_SCAMPAIGN" --metrics --per-user --state-file "$SNAP" \
 			> "$OST_USAGE_SCRAPES/$(date +%s).prom" 2>/dev/null || true
 	  done ) &
 	SCRAPER=$!
@@ -206,7 +208,8 @@ printf '%s\n' "$MINE" | grep -q '"user":"alice"' || fail "alice does not see her
 # its end (bob's may have closed before the kill, and gone with it)
 ended() { sed -n 's/^stretch sum=[^ ]* count=//p' "$SNAP"; }
 wait_for 60 '[ "$(ended)" -ge 1 ]' || fail "the stretch histogram counts $(ended) campaigns, want 1"
-"$OST_SCAMPAIGN" --metrics > "$WORK/out/metrics.prom" || fail "scampaign --metrics failed"
+# (--per-user: promtool checks the per-user series too)
+"$OST_SCAMPAIGN" --metrics --per-user > "$WORK/out/metrics.prom" || fail "scampaign --metrics failed"
 note "stretch histogram: $(grep '^ostrich_campaign_stretch_\(sum\|count\)' "$WORK/out/metrics.prom" | tr '\n' ' ')"
 if command -v promtool > /dev/null; then
 	promtool check metrics < "$WORK/out/metrics.prom" || fail "promtool rejects scampaign --metrics"
