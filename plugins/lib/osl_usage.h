@@ -31,9 +31,18 @@ typedef struct {
 	int64_t start;			/* Slurm's start time of this run */
 	double run;			/* seconds of it charged so far */
 	double cap;			/* the most seconds it may be charged:
-					 * the largest estimate seen while it
-					 * ran (an owner's cut never lowers it) */
+					 * the largest enforced limit seen
+					 * while it ran (osl_obs_t.limit; an
+					 * owner's cut never lowers it; inf:
+					 * none), never DefaultEstimate, which
+					 * only ranks (issue 38) */
 } osl_usage_run_t;
+
+/* A run the last pass closed or lost, and its cap (not saved). */
+typedef struct {
+	uint64_t key;			/* core job id */
+	double cap;			/* its osl_usage_run_t.cap */
+} osl_usage_ended_t;
 
 /* A run already charged in full, while Slurm still shows its record. */
 typedef struct {
@@ -52,6 +61,11 @@ typedef struct {
 	int nruns, cap_runs;
 	osl_usage_done_t *done;		/* sorted by (key, start) (malloc) */
 	int ndone, cap_done;
+	osl_usage_ended_t *ended;	/* the runs the last pass closed, or
+					 * whose record was gone, sorted by
+					 * key (malloc): for the core's bound
+					 * (osl_usage_ran_under); not saved */
+	int nended, cap_ended;
 } osl_usage_t;
 
 /* Upper bounds of the stretch histogram's buckets (the last: +inf). */
@@ -112,6 +126,26 @@ typedef void (*osl_usage_fin_f)(void *arg, const osl_obs_t *o, double run);
  */
 extern double osl_usage_pass(osl_usage_t *u, osl_obs_t *const *obs, int n,
 			     double now, osl_usage_fin_f fin, void *arg);
+
+/*
+ * The time limit Slurm enforces on a job, seconds (§1, §18): its own
+ * (job_s), else its partition's MaxTime (part_s); INFINITY: none (each
+ * argument INFINITY when unset or unlimited).  What a run may be charged
+ * at most; DefaultEstimate is never a bound, only an estimate.
+ */
+extern double osl_enforced_limit(double job_s, double part_s);
+
+/* The estimate of a job of enforced limit limit (§1): the limit, else
+ * DefaultEstimate (dflt). */
+extern double osl_estimate_of(double limit, double dflt);
+
+/*
+ * The largest enforced limit the ledger saw while key's last run ran: of
+ * a run being charged, or one the last osl_usage_pass closed or found
+ * gone.  NAN when u does not know it.  The core's bound for that run's
+ * finish (osl_sync.c), so that the core charges as the ledger does.
+ */
+extern double osl_usage_ran_under(const osl_usage_t *u, uint64_t key);
 
 /* What uid was charged in u (0: nothing). */
 extern double osl_usage_of(const osl_usage_t *u, uint32_t uid);

@@ -151,6 +151,120 @@ START_TEST(test_limit_cut)
 }
 END_TEST
 
+/* A run as Slurm shows a job without a time limit in a partition of
+ * MaxTime=INFINITE: the estimate is DefaultEstimate (20 s here), the
+ * enforced limit none (issue 38). */
+static osl_obs_t run_nolimit(uint64_t key, uint32_t uid, uint32_t q,
+			     double start)
+{
+	osl_obs_t o = run_q(key, uid, q, start, 20);
+
+	o.limit = INFINITY;
+	return o;
+}
+
+/* A job without a limit accrues what it ran, past DefaultEstimate, and
+ * its finish charges the rest. */
+START_TEST(test_nolimit_accrual)
+{
+	osl_usage_t u;
+	osl_obs_t o;
+
+	osl_usage_init(&u, T0);
+	o = run_nolimit(1, A, 2, T0);
+	ck_assert_double_eq(upass(&u, &o, 1, T0 + 10), 20);
+	ck_assert_double_eq(upass(&u, &o, 1, T0 + 30), 40);
+	ck_assert_double_eq(upass(&u, &o, 1, T0 + 100), 140);
+	o = fin_q(1, A, 2, T0, T0 + 120, 20);
+	o.limit = INFINITY;
+	ck_assert_double_eq(upass(&u, &o, 1, T0 + 125), 40);
+	ck_assert_double_eq(osl_usage_of(&u, A), 2 * 120);
+	osl_usage_free(&u);
+}
+END_TEST
+
+/* Issue 38: requeued at 47 s, a job without a limit is charged 47 s,
+ * not DefaultEstimate; while the run completes (Slurm's end) and once it
+ * has (the new submit time). */
+START_TEST(test_nolimit_requeue)
+{
+	osl_usage_t u;
+	osl_obs_t o;
+
+	osl_usage_init(&u, T0);
+	o = run_nolimit(7, A, 3, T0);
+	(void) upass(&u, &o, 1, T0 + 10);
+	o = pend(7, A, T0 - 5, NULL);			/* requeued at 47 */
+	o.estimate = 20;
+	o.end = (time_t) (T0 + 47);
+	(void) upass(&u, &o, 1, T0 + 50);
+	ck_assert_double_eq(osl_usage_of(&u, A), 3 * 47);
+	o = run_nolimit(8, B, 2, T0);
+	(void) upass(&u, &o, 1, T0 + 10);
+	o = pend(8, B, T0 + 47, NULL);			/* completed */
+	o.estimate = 20;
+	(void) upass(&u, &o, 1, T0 + 50);
+	ck_assert_double_eq(osl_usage_of(&u, B), 2 * 47);
+	osl_usage_free(&u);
+}
+END_TEST
+
+/* An owner's cut of a limitless job's limit below what it ran (and past
+ * DefaultEstimate) lowers nothing: the largest enforced limit seen was
+ * none, so it is charged what it ran, requeued or finished. */
+START_TEST(test_nolimit_cut)
+{
+	osl_usage_t u;
+	osl_obs_t o;
+
+	osl_usage_init(&u, T0);
+	o = run_nolimit(9, A, 4, T0);
+	ck_assert_double_eq(upass(&u, &o, 1, T0 + 100), 400);
+	o.limit = o.estimate = 60;			/* cut to 1 min */
+	ck_assert_double_eq(upass(&u, &o, 1, T0 + 105), 20);
+	o = fin_q(9, A, 4, T0, T0 + 110, 60);		/* TIMEOUT */
+	ck_assert_double_eq(upass(&u, &o, 1, T0 + 112), 20);
+	ck_assert_double_eq(osl_usage_of(&u, A), 4 * 110);
+	/* the same, requeued after the cut */
+	o = run_nolimit(11, B, 1, T0);
+	(void) upass(&u, &o, 1, T0 + 30);
+	o.limit = o.estimate = 25;
+	(void) upass(&u, &o, 1, T0 + 40);
+	o = pend(11, B, T0 - 5, NULL);
+	o.limit = o.estimate = 25;
+	o.end = (time_t) (T0 + 47);
+	(void) upass(&u, &o, 1, T0 + 50);
+	ck_assert_double_eq(osl_usage_of(&u, B), 47);
+	osl_usage_free(&u);
+}
+END_TEST
+
+/* The bound is the limit Slurm enforces: the job's own, else the
+ * partition's MaxTime, else none; DefaultEstimate is only the estimate.
+ * A job without its own limit in a partition of MaxTime=5 min is
+ * charged at most 300 s. */
+START_TEST(test_maxtime_bound)
+{
+	osl_usage_t u;
+	osl_obs_t o;
+
+	ck_assert_double_eq(osl_enforced_limit(120, 300), 120);
+	ck_assert_double_eq(osl_enforced_limit(INFINITY, 300), 300);
+	ck_assert(isinf(osl_enforced_limit(INFINITY, INFINITY)));
+	ck_assert_double_eq(osl_estimate_of(300, 20), 300);
+	ck_assert_double_eq(osl_estimate_of(INFINITY, 20), 20);
+	osl_usage_init(&u, T0);
+	o = run_q(10, B, 1, T0, 20);
+	o.limit = osl_enforced_limit(INFINITY, 300);
+	ck_assert_double_eq(upass(&u, &o, 1, T0 + 400), 300);
+	o = fin_q(10, B, 1, T0, T0 + 420, 20);		/* OverTimeLimit */
+	o.limit = osl_enforced_limit(INFINITY, 300);
+	ck_assert_double_eq(upass(&u, &o, 1, T0 + 430), 0);
+	ck_assert_double_eq(osl_usage_of(&u, B), 300);
+	osl_usage_free(&u);
+}
+END_TEST
+
 /* Cancel of a running job, a hold, an array's update: none takes usage
  * back; a record gone is charged up to the last pass. */
 START_TEST(test_cancel_and_gone)
@@ -311,6 +425,10 @@ int main(void)
 		test_unseen_runs,
 		test_requeue,
 		test_limit_cut,
+		test_nolimit_accrual,
+		test_nolimit_requeue,
+		test_nolimit_cut,
+		test_maxtime_bound,
 		test_cancel_and_gone,
 		test_het,
 		test_restart,
