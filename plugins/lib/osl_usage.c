@@ -301,6 +301,10 @@ extern double osl_usage_pass(osl_usage_t *u, osl_obs_t *const *obs, int n,
 	osl_upass_t ps = { .u = u, .now = now, .fin = fin, .arg = arg };
 	int i = 0, j = 0;
 
+	if (u->unread)		/* its file is still to be read: once it is,
+				 * it goes on from its own last pass */
+		return 0;
+
 	while (i < u->nruns || j < n) {
 		if (j == n || (i < u->nruns && u->runs[i].key < obs[j]->key))
 			_ended(&ps, &u->runs[i++]);	/* record gone: charged

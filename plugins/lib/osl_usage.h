@@ -66,6 +66,11 @@ typedef struct {
 					 * key (malloc): for the core's bound
 					 * (osl_usage_ran_under); not saved */
 	int nended, cap_ended;
+	bool unread;			/* its file could not be read (an I/O
+					 * error, not a missing file): it
+					 * charges nothing and is never saved,
+					 * over a file that may be intact, until
+					 * a read succeeds (osl_ledger_take) */
 } osl_usage_t;
 
 /* Upper bounds of the stretch histogram's buckets (the last: +inf). */
@@ -121,7 +126,8 @@ typedef void (*osl_usage_fin_f)(void *arg, const osl_obs_t *o, double run);
  * (osl_obs_index), at now (s): charge every running job for the time it
  * ran since its last charge, every run that ended (finished, requeued,
  * cancelled while running) the rest up to its end, each run at most once
- * (§18).  fin (may be NULL) hears every run that finished.
+ * (§18).  fin (may be NULL) hears every run that finished.  An unread
+ * ledger (u->unread) charges nothing: it is as if slurmctld were down.
  * RET the width x seconds charged by this pass
  */
 extern double osl_usage_pass(osl_usage_t *u, osl_obs_t *const *obs, int n,
@@ -155,20 +161,41 @@ extern double osl_usage_total(const osl_usage_t *u);
 
 /* -------------------------------------- osl_ledger_io.c (Slurm-free) --- */
 
+/* What osl_ledger_load and osl_ledger_take return besides 0 (intact),
+ * -1 (not a ledger) and N > OSL_LEDGER_FORMAT (a newer format N). */
+#define OSL_LEDGER_SALVAGED (-2)	/* damaged: its intact records loaded */
+#define OSL_LEDGER_MISSING (-3)		/* no file (ENOENT): u unchanged */
+#define OSL_LEDGER_UNREAD (-4)		/* a read error: u->unread */
+
 /*
  * u as the text of its state file (doc/state-format.md), exact: doubles
- * in hexadecimal.  RET malloc'ed text (*len bytes), NULL: out of memory
+ * in hexadecimal.  RET malloc'ed text (*len bytes), NULL: out of memory,
+ * or u->unread (never written over a file not read)
  */
 extern char *osl_ledger_save(const osl_usage_t *u, size_t *len);
 
 /*
- * Load buf[0..len) into u (initialized; replaced only on success).
- * OUT err - a reason (size bytes) when RET != 0
- * RET 0; -1 not a ledger, or damaged; N > OSL_LEDGER_FORMAT: a newer
- *     format N, refused
+ * Load buf[0..len) into u (initialized: its since is the default when
+ * the file's is unusable), salvaging a damaged file line by line
+ * (doc/state-format.md).
+ * OUT err - a reason (size bytes) when RET != 0: for a salvage, what was
+ *     lost and kept
+ * RET 0 (u replaced); OSL_LEDGER_SALVAGED (u replaced by the intact
+ *     records; the file should be kept aside); -1 not a ledger (u
+ *     unchanged); N > OSL_LEDGER_FORMAT: a newer format N, refused
  */
 extern long osl_ledger_load(osl_usage_t *u, const char *buf, size_t len,
 			    char *err, size_t size);
+
+/*
+ * The outcome of a read of u's file: buf[0..len) its text, or NULL when
+ * the read failed with errno err_no.  Decides whether u may be saved:
+ * any failure but ENOENT leaves u->unread (empty, charging nothing, never
+ * saved) until a later call succeeds.
+ * RET as osl_ledger_load, or OSL_LEDGER_MISSING, OSL_LEDGER_UNREAD
+ */
+extern long osl_ledger_take(osl_usage_t *u, const char *buf, size_t len,
+			    int err_no, char *err, size_t size);
 
 /* ---------------------------------------- osl_stretch.c (Slurm-free) --- */
 
