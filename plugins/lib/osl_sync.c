@@ -149,7 +149,7 @@ static void _finish(osl_ev_vec_t *ev, const osl_obs_t *o, int order,
  * or the largest enforced limit it ran under when the ledger saw a longer
  * one.  A job without a limit is counted at DefaultEstimate, a ranking
  * estimate only: it is charged what it ran, even after its owner cut
- * the limit (issue 38).
+ * the limit.
  */
 static double _ran_bound(const osl_known_t *k)
 {

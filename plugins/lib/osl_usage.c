@@ -174,7 +174,7 @@ static void _close(osl_upass_t *ps, osl_usage_run_t *r, double end,
 /* A run of o not seen before, charged for nothing before u->since.  Its
  * cap is the limit Slurm enforces, not the estimate: a job without a
  * limit is estimated at DefaultEstimate to rank it, but runs (and is
- * charged) for as long as it runs (issue 38). */
+ * charged) for as long as it runs. */
 static osl_usage_run_t _new_run(const osl_upass_t *ps, const osl_obs_t *o)
 {
 	osl_usage_run_t r = {

@@ -35,7 +35,7 @@ typedef struct {
 					 * while it ran (osl_obs_t.limit; an
 					 * owner's cut never lowers it; inf:
 					 * none), never DefaultEstimate, which
-					 * only ranks (issue 38) */
+					 * only ranks */
 } osl_usage_run_t;
 
 /* A run the last pass closed or lost, and its cap (not saved). */

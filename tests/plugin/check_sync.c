@@ -589,8 +589,9 @@ START_TEST(test_sync_limit_cut)
 END_TEST
 
 /*
- * Issue 38, the core's side: jobs without a time limit (MaxTime=INFINITE,
- * started by the main scheduler: estimate DefaultEstimate, 20 s here).
+ * The core charges jobs without a time limit (MaxTime=INFINITE, started
+ * by the main scheduler: estimate DefaultEstimate, 20 s here) what they
+ * ran.
  * One's owner cuts its limit to 60 s after 100 s and it times out at
  * 120 s; the other's record is purged while it runs, seen at 120 s.  Both
  * ran under no limit: each is charged its 110 s, as the ledger is, not

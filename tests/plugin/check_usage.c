@@ -155,7 +155,7 @@ END_TEST
 
 /* A run as Slurm shows a job without a time limit in a partition of
  * MaxTime=INFINITE: the estimate is DefaultEstimate (20 s here), the
- * enforced limit none (issue 38). */
+ * enforced limit none. */
 static osl_obs_t run_nolimit(uint64_t key, uint32_t uid, uint32_t q,
 			     double start)
 {
@@ -185,7 +185,7 @@ START_TEST(test_nolimit_accrual)
 }
 END_TEST
 
-/* Issue 38: requeued at 47 s, a job without a limit is charged 47 s,
+/* Requeued at 47 s, a job without a limit is charged 47 s,
  * not DefaultEstimate; while the run completes (Slurm's end) and once it
  * has (the new submit time). */
 START_TEST(test_nolimit_requeue)
@@ -439,7 +439,7 @@ static char *edit(const char *txt, int n, const char *line)
 	return out;
 }
 
-/* Issue 38: a wrong record count loses nothing: every record line that
+/* A wrong record count loses nothing: every record line that
  * parses is kept, the load says it was damaged. */
 START_TEST(test_salvage_count)
 {
