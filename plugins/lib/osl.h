@@ -180,10 +180,12 @@ typedef struct {
 	uint32_t procs;			/* width: CPUs, or billing units
 					 * (§19), >= 1 */
 	double estimate;		/* e, seconds (§1) */
-	double limit;			/* the job's time limit, seconds
-					 * (INFINITY: none): the most a finish
-					 * may charge, unless it ran under a
-					 * longer estimate (osl_sync.c) */
+	double limit;			/* the time limit Slurm enforces,
+					 * seconds: the job's own, else its
+					 * partition's MaxTime (INFINITY:
+					 * none; osl_enforced_limit): the most
+					 * a finish may charge, unless it ran
+					 * under a longer one (osl_sync.c) */
 	double weight;			/* owner's weight w_u */
 	uint32_t account;		/* Hierarchy=accounts: the account it
 					 * counts in (osl_acct_id; 0: none,
@@ -423,9 +425,11 @@ typedef struct {
 	uint64_t key;			/* core job id */
 	uint32_t procs;			/* update: the width to give */
 	double estimate;		/* update: the estimate to give;
-					 * finish: the most it charges, s (the
-					 * job's limit, never below the
-					 * estimate it ran under) */
+					 * finish: the most it charges, s (its
+					 * enforced limit, never below the
+					 * largest it ran under); vanish: the
+					 * largest limit the ledger saw it run
+					 * under (NAN: unknown) */
 } osl_event_t;
 
 /* Apply e to the core of p (the weight of a user before its first job),

@@ -166,10 +166,11 @@ static int _apply_nice(osl_part_t *p, const osl_event_t *e, FILE *evlog)
 }
 
 /* A running job whose record Slurm purged before a pass saw it end: ended
- * by now at worst, charged since its start within its estimate.  RET 0 or
- * the core's error */
+ * by now at worst, charged since its start within its estimate, or the
+ * larger limit the ledger saw it run under (ran; NAN: unknown), as the
+ * ledger charges it.  RET 0 or the core's error */
 static int _apply_vanish(osl_part_t *p, uint64_t key, double now,
-			 FILE *evlog)
+			 double ran, FILE *evlog)
 {
 	ost_job_info_t info;
 	double run;
@@ -179,6 +180,7 @@ static int _apply_vanish(osl_part_t *p, uint64_t key, double now,
 		return 0;
 	run = isnan(info.start) || now < info.start ? 0 : now - info.start;
 	if (!(rc = ost_job_finish_capped(p->sched, key, now, run,
+					 ran > info.estimate ? ran :
 					 info.estimate, &run)))
 		_log(evlog, p, OSL_LOG_FINISH, now, key, run);
 	osl_debug("ostrich: job %"PRIu64" vanished while running: finished at %.0f, charged %.0f s",
@@ -207,7 +209,7 @@ extern void osl_apply(osl_part_t *p, const osl_event_t *e, double now,
 			_log(evlog, p, OSL_LOG_FINISH, e->t, e->key, run);
 		break;
 	case OSL_EV_VANISH:
-		rc = _apply_vanish(p, e->key, now, evlog);
+		rc = _apply_vanish(p, e->key, now, e->estimate, evlog);
 		break;
 	case OSL_EV_CANCEL:
 		if (!(rc = ost_job_cancel(p->sched, e->key, e->t)))

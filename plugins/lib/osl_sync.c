@@ -37,6 +37,9 @@ typedef struct {
 	double estimate;		/* estimate the core counts */
 	int32_t nice;			/* nice the core knows (§22) */
 	uint32_t account;		/* account it counts in (§21) */
+	double ran;			/* running: the largest enforced limit
+					 * the ledger saw it run under (NAN:
+					 * unknown; osl_usage_ran_under) */
 } osl_known_t;
 
 typedef struct {
@@ -116,6 +119,7 @@ static int _known_add(const ost_job_info_t *job, void *arg)
 	k->v[k->n].estimate = job->estimate;
 	k->v[k->n].nice = job->nice;
 	k->v[k->n].account = job->account;
+	k->v[k->n].ran = NAN;
 	k->n++;
 	return 0;
 }
@@ -138,6 +142,18 @@ static void _finish(osl_ev_vec_t *ev, const osl_obs_t *o, int order,
 {
 	_ev_add(ev, o->end, order, OSL_EV_FINISH, o, o->key);
 	ev->v[ev->n - 1].estimate = o->limit > counted ? o->limit : counted;
+}
+
+/*
+ * What running k may be charged at most: the estimate the core counted,
+ * or the largest enforced limit it ran under when the ledger saw a longer
+ * one.  A job without a limit is counted at DefaultEstimate, a ranking
+ * estimate only: it is charged what it ran, even after its owner cut
+ * the limit.
+ */
+static double _ran_bound(const osl_known_t *k)
+{
+	return k->ran > k->estimate ? k->ran : k->estimate;
 }
 
 /* The nice of pending o at t, if that is news to the core (a submission
@@ -230,8 +246,10 @@ static void _diff_one(osl_ev_vec_t *ev, const osl_known_t *k, const osl_obs_t *o
 	if (!o) {
 		if (k->state == OST_JOB_PENDING)
 			_ev_add(ev, now, OSL_ORD_END, OSL_EV_CANCEL, NULL, k->id);
-		else
+		else {
 			_ev_add(ev, now, OSL_ORD_END, OSL_EV_VANISH, NULL, k->id);
+			ev->v[ev->n - 1].estimate = k->ran;
+		}
 		return;
 	}
 	if (k->state == OST_JOB_PENDING) {
@@ -258,7 +276,7 @@ static void _diff_one(osl_ev_vec_t *ev, const osl_known_t *k, const osl_obs_t *o
 			_update(ev, k, o, t, o->procs, o->estimate);
 			_nice(ev, k, o, t);
 		} else if (o->st == OSL_FINISHED) {
-			_finish(ev, o, OSL_ORD_END, k->estimate);
+			_finish(ev, o, OSL_ORD_END, _ran_bound(k));
 		}
 	}
 }
@@ -329,6 +347,11 @@ static void _diff_all(osl_ev_vec_t *ev, const osl_part_t *p, osl_obs_t **obs,
 	(void) ost_sched_foreach_job(p->sched, _known_add, &known);
 	if (known.n)
 		qsort(known.v, known.n, sizeof(*known.v), _known_cmp);
+	for (i = 0; p->ledger && i < known.n; i++)	/* the pass's ledger */
+		if (known.v[i].state == OST_JOB_RUNNING)
+			known.v[i].ran = osl_usage_ran_under(
+				&p->ledger->usage, known.v[i].id);
+	i = 0;
 	while (i < known.n || j < n) {
 		if (j == n || (i < known.n && known.v[i].id < obs[j]->key)) {
 			_diff_one(ev, &known.v[i++], NULL, now, p->last_pass,

@@ -33,6 +33,7 @@ extern void osl_usage_free(osl_usage_t *u)
 	free(u->users);
 	free(u->runs);
 	free(u->done);
+	free(u->ended);
 	osl_usage_init(u, since);
 }
 
@@ -50,6 +51,13 @@ static int _done_cmp(const void *a, const void *b)
 	if (x->key != y->key)
 		return (x->key > y->key) - (x->key < y->key);
 	return (x->start > y->start) - (x->start < y->start);
+}
+
+static int _ended_cmp(const void *a, const void *b)
+{
+	const osl_usage_ended_t *x = a, *y = b;
+
+	return (x->key > y->key) - (x->key < y->key);
 }
 
 /* Add amount (width x s, > 0) to uid's charge. */
@@ -109,6 +117,8 @@ typedef struct {
 	int nruns, cap_runs;
 	osl_usage_done_t *done;		/* runs charged in full now */
 	int ndone, cap_done;
+	osl_usage_ended_t *ended;	/* runs closed or gone now, by key */
+	int nended, cap_ended;
 	osl_usage_fin_f fin;
 	void *arg;
 } osl_upass_t;
@@ -123,10 +133,20 @@ static void _accrue(osl_upass_t *ps, osl_usage_run_t *r, double t)
 	r->run = t;
 }
 
+/* r's run is over (closed, or its record gone): its cap, for the core. */
+static void _ended(osl_upass_t *ps, const osl_usage_run_t *r)
+{
+	ps->ended = osl_grow(ps->ended, &ps->cap_ended, ps->nended + 1,
+			     sizeof(*ps->ended), 16);
+	ps->ended[ps->nended].key = r->key;
+	ps->ended[ps->nended].cap = r->cap;
+	ps->nended++;
+}
+
 /*
  * r ended at end, having run runtime seconds (NAN: unknown), its time
- * bounded by its end and by bound (§1: its time limit, never below the
- * estimate it ran under): charge the rest, remember it as done.  o: its
+ * bounded by its end and by bound (§1: its enforced limit, never below
+ * the largest one it ran under): charge the rest, remember it as done.  o: its
  * last observation, for fin when it finished (NULL: requeued, or replaced
  * by a later run).
  */
@@ -146,16 +166,20 @@ static void _close(osl_upass_t *ps, osl_usage_run_t *r, double end,
 	ps->done[ps->ndone].key = r->key;
 	ps->done[ps->ndone].start = r->start;
 	ps->ndone++;
+	_ended(ps, r);
 	if (o && ps->fin)
 		ps->fin(ps->arg, o, r->run);
 }
 
-/* A run of o not seen before, charged for nothing before u->since. */
+/* A run of o not seen before, charged for nothing before u->since.  Its
+ * cap is the limit Slurm enforces, not the estimate: a job without a
+ * limit is estimated at DefaultEstimate to rank it, but runs (and is
+ * charged) for as long as it runs. */
 static osl_usage_run_t _new_run(const osl_upass_t *ps, const osl_obs_t *o)
 {
 	osl_usage_run_t r = {
 		.key = o->key, .uid = o->uid, .q = o->procs,
-		.start = (int64_t) o->start, .cap = o->estimate,
+		.start = (int64_t) o->start, .cap = o->limit,
 	};
 
 	if (ps->u->since > (double) r.start)
@@ -169,15 +193,16 @@ static void _keep(osl_upass_t *ps, osl_usage_run_t r, const osl_obs_t *o)
 	double t = ps->now - (double) r.start;
 
 	r.q = o->procs;			/* the width in force */
-	if (o->estimate > r.cap)	/* raised by an operator */
-		r.cap = o->estimate;
+	if (o->limit > r.cap)		/* raised by an operator (or a run
+					 * saved with its estimate as cap) */
+		r.cap = o->limit;
 	_accrue(ps, &r, t < r.cap ? t : r.cap);
 	ps->runs = osl_grow(ps->runs, &ps->cap_runs, ps->nruns + 1,
 			    sizeof(*ps->runs), 16);
 	ps->runs[ps->nruns++] = r;
 }
 
-/* The largest of the run's cap and o's own limit: what a finish may
+/* The largest of the run's cap and o's enforced limit: what a finish may
  * charge at most (§1). */
 static double _bound(const osl_usage_run_t *r, const osl_obs_t *o)
 {
@@ -276,9 +301,14 @@ extern double osl_usage_pass(osl_usage_t *u, osl_obs_t *const *obs, int n,
 	osl_upass_t ps = { .u = u, .now = now, .fin = fin, .arg = arg };
 	int i = 0, j = 0;
 
+	if (u->unread)		/* its file is still to be read: once it is,
+				 * it goes on from its own last pass */
+		return 0;
+
 	while (i < u->nruns || j < n) {
 		if (j == n || (i < u->nruns && u->runs[i].key < obs[j]->key))
-			i++;	/* record gone: charged up to the last pass */
+			_ended(&ps, &u->runs[i++]);	/* record gone: charged
+						 * up to the last pass */
 		else if (i == u->nruns || obs[j]->key < u->runs[i].key)
 			_unknown(&ps, obs[j++]);
 		else
@@ -290,6 +320,49 @@ extern double osl_usage_pass(osl_usage_t *u, osl_obs_t *const *obs, int n,
 	u->nruns = ps.nruns;
 	u->cap_runs = ps.cap_runs;
 	free(ps.done);
+	free(u->ended);
+	u->ended = ps.ended;
+	u->nended = ps.nended;
+	u->cap_ended = ps.cap_ended;
+	if (u->nended > 1)
+		qsort(u->ended, u->nended, sizeof(*u->ended), _ended_cmp);
 	u->clock = now;
 	return ps.charged;
+}
+
+extern double osl_enforced_limit(double job_s, double part_s)
+{
+	if (job_s >= 0 && isfinite(job_s))
+		return job_s;
+	if (part_s >= 0 && isfinite(part_s))
+		return part_s;
+	return INFINITY;
+}
+
+extern double osl_estimate_of(double limit, double dflt)
+{
+	return isfinite(limit) ? limit : dflt;
+}
+
+static int _run_key_cmp(const void *k, const void *e)
+{
+	uint64_t key = *(const uint64_t *) k;
+	const osl_usage_run_t *r = e;
+
+	return (key > r->key) - (key < r->key);
+}
+
+extern double osl_usage_ran_under(const osl_usage_t *u, uint64_t key)
+{
+	const osl_usage_run_t *r = u->nruns ?
+		bsearch(&key, u->runs, u->nruns, sizeof(*u->runs),
+			_run_key_cmp) : NULL;
+	const osl_usage_ended_t *e;
+	osl_usage_ended_t k = { .key = key };
+
+	e = u->nended ? bsearch(&k, u->ended, u->nended, sizeof(*u->ended),
+				_ended_cmp) : NULL;
+	if (r)
+		return r->cap;
+	return e ? e->cap : NAN;
 }

@@ -23,29 +23,23 @@
 #include "osl_compat.h"
 #include "osl_slurm.h"
 
-/* Estimate e (seconds) of job_ptr in part_ptr (§1): its time limit, else
- * the partition's, else DefaultEstimate. */
-static double _estimate(const job_record_t *job_ptr,
-			const part_record_t *part_ptr)
+/* Minutes of a Slurm time limit as seconds, INFINITY if unset or
+ * unlimited. */
+static double _minutes(uint32_t lim)
 {
-	uint32_t lim = job_ptr->time_limit;
-
-	if (lim == NO_VAL || lim == INFINITE)
-		lim = part_ptr->max_time;
-	if (lim == NO_VAL || lim == INFINITE)
-		return osl_eng.conf->default_estimate;
-	return (double) lim * 60.0;
-}
-
-/* The job's own time limit, seconds, INFINITY if none (then a finish is
- * not capped: the partition's limit already bounds the estimate). */
-static double _limit(const job_record_t *job_ptr)
-{
-	uint32_t lim = job_ptr->time_limit;
-
 	if (lim == NO_VAL || lim == INFINITE)
 		return INFINITY;
 	return (double) lim * 60.0;
+}
+
+/* The limit Slurm enforces on job_ptr in part_ptr, seconds (INFINITY:
+ * none): its own, else the partition's MaxTime.  The bound of every charge
+ * (§1, §18); its estimate is this, else DefaultEstimate. */
+static double _limit(const job_record_t *job_ptr,
+		     const part_record_t *part_ptr)
+{
+	return osl_enforced_limit(_minutes(job_ptr->time_limit),
+				  _minutes(part_ptr->max_time));
 }
 
 /* CPUs: allocated once started, else the larger of min_cpus and the CPU
@@ -240,8 +234,9 @@ static void _fill(osl_obs_t *o, job_record_t *job_ptr,
 	o->uid = job_ptr->user_id;
 	o->procs = osl_tres_width(osl_eng.parts[part].tres, job_ptr,
 				  _procs(job_ptr));
-	o->estimate = _estimate(job_ptr, part_ptr);
-	o->limit = _limit(job_ptr);
+	o->limit = _limit(job_ptr, part_ptr);
+	o->estimate = osl_estimate_of(o->limit,
+				      osl_eng.conf->default_estimate);
 	o->submit = job_ptr->details->submit_time;
 	o->eligible = job_ptr->details->begin_time;
 	o->nice = _nice(job_ptr);

@@ -111,6 +111,8 @@ static void _ledger_fin(void *arg, const osl_obs_t *o, double run)
  * takes the finished jobs out of the core; close the campaigns over. */
 static void _ledger(osl_part_t *p, osl_obs_t **obs, int n, double now)
 {
+	if (p->ledger->usage.unread)	/* a read error at first: again */
+		osl_ledger_restore(p, false);
 	(void) osl_usage_pass(&p->ledger->usage, obs, n, now, _ledger_fin, p);
 	(void) osl_stretch_close(&p->ledger->stretch, p, now,
 				 osl_eng.conf->core.think_time);

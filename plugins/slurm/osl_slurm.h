@@ -221,8 +221,11 @@ extern char *osl_ledger_path(const char *part);
 /*
  * p->ledger (initialized, empty) from its file; restored: p's core came
  * from a state file (then a missing ledger is an older format's, logged).
- * A file that does not load is moved aside (newer: .vN; damaged: .bad),
- * logged, and the ledger stays empty.
+ * A damaged file is salvaged (osl_ledger_load) and moved aside (.bad),
+ * logged with what was lost; one that is not a ledger is moved aside too,
+ * a newer one to .vN, and the ledger stays empty.  A read error leaves
+ * it unread (neither charged nor saved), logged once; the pass calls this
+ * again until a read succeeds.
  */
 extern void osl_ledger_restore(osl_part_t *p, bool restored);
 

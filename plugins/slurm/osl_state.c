@@ -95,11 +95,15 @@ extern char *osl_read_file(const char *path, size_t *len)
 			break;
 		n += r;
 	}
-	close(fd);
-	if (r < 0) {
+	if (r < 0) {		/* its errno, not close's, for the caller */
+		int e = errno;
+
+		close(fd);
 		xfree(buf);
+		errno = e;
 		return NULL;
 	}
+	close(fd);
 	*len = n;
 	return buf;
 }
@@ -271,27 +275,40 @@ static void _ledger_refused(const osl_part_t *p, const char *path, long rc,
 
 extern void osl_ledger_restore(osl_part_t *p, bool restored)
 {
-	char *path = osl_ledger_path(p->name), *buf, why[256] = "";
+	char *path = osl_ledger_path(p->name), *buf, why[512] = "", *aside;
+	osl_usage_t *u = &p->ledger->usage;
+	bool retry = u->unread;
 	size_t len = 0;
 	long rc;
 
-	if ((buf = osl_read_file(path, &len))) {
-		rc = osl_ledger_load(&p->ledger->usage, buf, len, why,
-				     sizeof(why));
-		if (rc)
-			_ledger_refused(p, path, rc, why, buf, len);
-		else
-			info("ostrich: partition %s: usage ledger restored from %s: %d users, %d runs running, since %.0f",
-			     p->name, path, p->ledger->usage.nusers,
-			     p->ledger->usage.nruns, p->ledger->usage.since);
-		xfree(buf);
-	} else if (errno != ENOENT) {
-		error("ostrich: cannot read usage ledger %s: %s: the usage of partition %s starts again from 0 now",
-		      path, strerror(errno), p->name);
-	} else if (restored) {
-		info("ostrich: partition %s: state of an older format, without a usage ledger: the usage starts from 0 now",
-		     p->name);
+	buf = osl_read_file(path, &len);
+	rc = osl_ledger_take(u, buf, len, buf ? 0 : errno, why, sizeof(why));
+	if (rc == OSL_LEDGER_UNREAD) {
+		/* never saved over a file that may be intact: the ledger
+		 * waits, uncharged, and the read is retried every pass */
+		if (!retry)
+			error("ostrich: cannot read usage ledger %s: %s; the usage of partition %s is neither charged nor saved until it can be read (retried every pass)",
+			      path, why, p->name);
+	} else if (rc == OSL_LEDGER_SALVAGED) {
+		aside = osl_state_aside(path, buf, len);
+		error("ostrich: usage ledger %s damaged, salvaged: %s; the damaged file is %s (see the admin guide to recover what was lost from sacct)",
+		      path, why, aside ? aside : "not moved: overwritten at the next save");
+		xfree(aside);
+	} else if (rc == OSL_LEDGER_MISSING) {
+		if (retry)
+			error("ostrich: usage ledger %s is gone (%s): the usage of partition %s starts again from 0 now",
+			      path, why, p->name);
+		else if (restored)
+			info("ostrich: partition %s: state of an older format, without a usage ledger: the usage starts from 0 now",
+			     p->name);
+	} else if (rc) {
+		_ledger_refused(p, path, rc, why, buf, len);
 	}
+	if (!rc || rc == OSL_LEDGER_SALVAGED)
+		info("ostrich: partition %s: usage ledger %srestored from %s: %d users, %d runs running, since %.0f",
+		     p->name, retry ? "at last " : "", path, u->nusers, u->nruns,
+		     u->since);
+	xfree(buf);
 	xfree(path);
 }
 
@@ -422,9 +439,11 @@ static size_t _save_write(const osl_save_t *sv)
 	for (i = 0; i < sv->n; i++) {
 		const char *step = "";
 		size_t len = 0;
-		char *txt = osl_ledger_save(sv->ledgers[i], &len);
+		char *txt;
 
-		if (!txt) {
+		if (sv->ledgers[i]->unread)	/* its file may be intact */
+			continue;
+		if (!(txt = osl_ledger_save(sv->ledgers[i], &len))) {
 			error("ostrich: cannot serialize %s: out of memory",
 			      sv->lpaths[i]);
 			failed++;

@@ -7,6 +7,9 @@
 # 17 billing units), an array, a het job, a running
 # job whose owner cuts its limit to 0, one its owner requeues (two runs),
 # one moved into a reservation and out while it runs, one run in one,
+# one without a time limit (MaxTime=INFINITE, TimeLimit=UNLIMITED)
+# requeued after more than DefaultEstimate (20 s) has run, charged what
+# it ran, not DefaultEstimate,
 # one its owner cancels while it runs, an array its owner updates while
 # the engine is held in a save (gdb), one that runs and ends during a held
 # save, and one that ends while slurmctld is down after a kill -9.  Then,
@@ -26,11 +29,13 @@ need_accounting
 [ -x "$OST_SCAMPAIGN" ] || skip "scampaign not built"
 
 NNODES=4 GPUS_PER_NODE=4 ACCT=1
+TEST_USERS="alice bob carol dave"
 PART_EXTRA="TRESBillingWeights=CPU=1.0,GRES/gpu=4.0"
 SCHED=sched/backfill PRIO=priority/ostrich
 LIVE_USER_BINS="$OST_SCAMPAIGN"
-# ThinkTime=5: campaigns end during the run (the stretch histogram)
-live_start "$(printf 'Interval=1\nThinkTime=5')" "PrivateData=usage"
+# ThinkTime=5: campaigns end during the run (the stretch histogram);
+# DefaultEstimate=20: dave's job without a limit is estimated at 20 s
+live_start "$(printf 'Interval=1\nThinkTime=5\nDefaultEstimate=20')" "PrivateData=usage"
 SNAP=$WORK/state/ostrich_usage
 note "$(( $(date +%s) - T_START )) s to start; slurmdbd on port $DBD_PORT"
 
@@ -49,6 +54,16 @@ fi
 state_of() { squeue -h -j "$1" -o %T 2>/dev/null | head -1; }
 running() { [ "$(state_of "$1")" = RUNNING ]; }
 
+# dave's job without a limit.  A job without -t that the main scheduler
+# starts runs with TimeLimit=UNLIMITED (MaxTime=INFINITE); backfill, which
+# starts batch jobs first here (bf_interval=1 < batch_sched_delay=3),
+# gives one 365 days, but keeps an explicit UNLIMITED: -t UNLIMITED makes
+# a job without a limit whichever scheduler starts it
+nl=$(sub dave -n 1 -t UNLIMITED --requeue --wrap "$(gated nl)")
+wait_for 30 "running $nl" || { squeue; fail "job $nl (no limit) did not start"; }
+scontrol -o show job "$nl" | grep -q ' TimeLimit=UNLIMITED ' ||
+	fail "job $nl: $(scontrol -o show job "$nl" | grep -o 'TimeLimit=[^ ]*'), want UNLIMITED"
+NL_START=$(date -d "$(squeue -h -j "$nl" -o %S)" +%s)
 plain=$(sub alice -n 2 -t 2 --wrap 'sleep 3')
 gpu=$(sub alice -n 1 --gres=gpu:4 -t 2 --wrap 'sleep 3')
 cut=$(sub alice -n 4 -t 5 --wrap "$(gated cut)")
@@ -77,6 +92,23 @@ note "job $rq requeued by its owner; waiting for its second run"
 wait_for 300 "running $rq" || { squeue; fail "requeued job $rq did not start again"; }
 sleep 2
 open_gate rq
+
+# dave's job, past DefaultEstimate (20 s): requeued at 26 s or more, it is
+# charged what it ran (1 CPU x its run), not 20
+wait_for 60 "[ \$(( \$(date +%s) - $NL_START )) -ge 26 ]" || true
+as dave scontrol requeue "$nl" || fail "dave cannot requeue $nl"
+NL_RAN=$(( $(date +%s) - NL_START ))
+wait_for 60 "[ \"\$(state_of $nl)\" = PENDING ]" || fail "job $nl was not requeued"
+wait_passes
+t=$(date +%s)
+wait_for 60 "[ \"\$(sed -n 's/^snapshot time=\\([0-9]*\\).*/\\1/p' '$SNAP' 2>/dev/null)\" -gt $t ]" ||
+	fail "no usage snapshot written after $t"
+NL_CHARGED=$("$OST_SCAMPAIGN" --usage --json | tr '{' '\n' |
+	sed -n 's/.*"user":"dave".*"charged":\([0-9.e+]*\).*/\1/p' | head -1)
+note "job $nl (no limit, DefaultEstimate=20) requeued after ${NL_RAN} s: dave charged ${NL_CHARGED:-nothing}"
+awk -v c="${NL_CHARGED:-0}" -v r="$NL_RAN" 'BEGIN { exit !(c >= r - 1) }' ||
+	fail "job $nl, requeued after $NL_RAN s without a limit, charged ${NL_CHARGED:-0}, want >= $(( NL_RAN - 1 )) (1 CPU x its run, not DefaultEstimate)"
+open_gate nl
 
 # arrays and held saves: bob updates his array's pending task while gdb
 # holds the engine in a save (its ended tasks must not be charged again),
@@ -190,7 +222,7 @@ CMP=$( { printf '%s\n' "$JSON" | sed -n 's/.*"user":"\([^"]*\)".*"charged":\([0-
 	     END { for (x in u) { d = l[x] - s[x]; if (d < 0) d = -d
 		   printf "%s charged %.1f sacct %.1f runs %d %s\n", x, l[x], s[x], n[x], d <= n[x] ? "ok" : "MISMATCH" } }' | sort)
 printf '%s\n' "$CMP" | sed 's/^/# /'
-[ "$(printf '%s\n' "$CMP" | grep -c ' ok$')" = 3 ] || fail "the ledger does not reconcile with sacct for every user"
+[ "$(printf '%s\n' "$CMP" | grep -c ' ok$')" = 4 ] || fail "the ledger does not reconcile with sacct for every user"
 
 # PrivateData=usage: the file is SlurmUser's; a user sees only their rows
 [ "$(stat -c %a "$SNAP")" = 600 ] || fail "$SNAP has mode $(stat -c %a "$SNAP") under PrivateData=usage, want 600"
@@ -218,4 +250,4 @@ else
 	note "promtool missing: metrics not checked (tools/install-deps.sh installs prometheus)"
 fi
 cp "$WORK/out/metrics.prom" "${OST_USAGE_METRICS_OUT:-/dev/null}" 2>/dev/null || true
-echo "PASS: per user, the ledger's charge equals sum(billing x elapsed) of sacct's runs (a requeue's two runs, a limit cut to 0, a cancel, a het job, arrays, arrays updated and run during held saves, a kill -9 restart); PrivateData keeps the file SlurmUser's and a copy shows a user their own rows; promtool accepts --metrics"
+echo "PASS: per user, the ledger's charge equals sum(billing x elapsed) of sacct's runs (a requeue's two runs, a job without a limit requeued past DefaultEstimate, a limit cut to 0, a cancel, a het job, arrays, arrays updated and run during held saves, a kill -9 restart); PrivateData keeps the file SlurmUser's and a copy shows a user their own rows; promtool accepts --metrics"

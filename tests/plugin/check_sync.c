@@ -515,6 +515,9 @@ static int _finishes_charged(osl_part_t *p, osl_obs_t *after, int n,
 	int finishes = 0;
 
 	ck_assert_ptr_nonnull(f);
+	if (p->ledger)		/* as a pass does: the ledger first */
+		(void) osl_usage_pass(&p->ledger->usage, idx, n, now, NULL,
+				      NULL);
 	(void) osl_sync(p, idx, n, now, OSL_SYNC_ALL, f);
 	osl_tfree(idx, vec.n + 1, sizeof(*idx));
 	rewind(f);
@@ -581,6 +584,41 @@ START_TEST(test_sync_limit_cut)
 	after[0].limit = after[1].limit = 0;	/* scontrol update TimeLimit=0 */
 	after[1].estimate = 0;			/* so is its estimate now */
 	ck_assert_int_eq(_finishes_charged(&p, after, 2, T0 + 30, 8), 2);
+	free_part(&p);
+}
+END_TEST
+
+/*
+ * The core charges jobs without a time limit (MaxTime=INFINITE, started
+ * by the main scheduler: estimate DefaultEstimate, 20 s here) what they
+ * ran.
+ * One's owner cuts its limit to 60 s after 100 s and it times out at
+ * 120 s; the other's record is purged while it runs, seen at 120 s.  Both
+ * ran under no limit: each is charged its 110 s, as the ledger is, not
+ * the 60 s of the cut nor the 20 s of DefaultEstimate.
+ */
+START_TEST(test_sync_nolimit)
+{
+	osl_part_t p = mk_part(8);
+	osl_ledger_t led = { 0 };
+	osl_obs_t before[] = {
+		running(1, 10, T0, T0 + 10, &recs[1]),
+		running(2, 10, T0, T0 + 10, &recs[2]),
+	};
+	osl_obs_t after[1];
+
+	osl_usage_init(&led.usage, T0);
+	p.ledger = &led;
+	before[0].estimate = before[1].estimate = 20;	/* limit: none */
+	ck_assert_int_eq(_finishes_charged(&p, before, 2, T0 + 20, 0), 0);
+	before[0].limit = before[0].estimate = 60;	/* the owner's cut */
+	ck_assert_int_eq(_finishes_charged(&p, before, 2, T0 + 110, 0), 0);
+	after[0] = finished(1, 10, T0, T0 + 10, T0 + 120, &recs[1]);
+	after[0].limit = after[0].estimate = 60;
+	ck_assert_int_eq(_finishes_charged(&p, after, 1, T0 + 120, 110), 2);
+	/* the ledger: 1 in full, 2 up to the last pass that saw it */
+	ck_assert_double_eq(osl_usage_of(&led.usage, 10), 110 + 100);
+	osl_usage_free(&led.usage);
 	free_part(&p);
 }
 END_TEST
@@ -726,6 +764,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_sync_alloc_width);
 	tcase_add_test(tc, test_sync_capped);
 	tcase_add_test(tc, test_sync_limit_cut);
+	tcase_add_test(tc, test_sync_nolimit);
 	tcase_add_test(tc, test_sync_requeue_resized);
 	tcase_add_test(tc, test_sync_nice);
 	tcase_add_test(tc, test_obs_vec_mapped);
