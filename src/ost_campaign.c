@@ -110,6 +110,38 @@ static double _key(const ost_sched_t *s, const ost_campaign_t *c, double S,
 	return P - c->credit / w;
 }
 
+/*
+ * S_c and F_c from phi, L, and pf = F_prev, all in the unit of v
+ * (CPU-seconds per unit weight), under Lead= (§24):
+ *
+ *   keep     S = max(phi, pf)                           F = S + L
+ *   cap      S = max(phi, min(pf, v_rel + kappa L))     F = S + L
+ *   forgive  S = max(phi, pf)                           F = max(S, min(S + L, cut))
+ *
+ * v_rel is v when c opened or restarted, cut v when its last unfinished
+ * job left (+inf while it has one).  cap: a campaign inherits at most
+ * kappa times its own length of the lead its user's earlier campaigns
+ * took in the real schedule over V.  forgive: a campaign that has no job
+ * left in the real schedule is over in V too, its remaining virtual
+ * length forgiven, so the next one starts at its own floor.  Both are
+ * functions of stored inputs, never adjustments of a tag, so the tags
+ * stay derived (§3.3).  keep is, bit for bit, the formula of §3.3.
+ */
+void ost_campaign_tags(const ost_sched_t *s, const ost_campaign_t *c,
+		       double pf, double *S, double *F)
+{
+	if (s->cfg.lead == OST_LEAD_CAP) {
+		double lim = c->vrel + s->cfg.lead_cap * c->len;
+
+		if (lim < pf)
+			pf = lim;
+	}
+	*S = c->phi > pf ? c->phi : pf;
+	*F = *S + c->len;
+	if (s->cfg.lead == OST_LEAD_FORGIVE && *F > c->cut)
+		*F = c->cut > *S ? c->cut : *S;
+}
+
 /* D_c after D_prev = pd (§5): max(t_c, pd) + k_c max(A_est / m, max e). */
 double ost_campaign_deadline(const ost_sched_t *s, const ost_campaign_t *c,
 			     double pd)
@@ -161,7 +193,9 @@ void ost_campaign_settle_user(ost_sched_t *s, ost_user_t *u)
 		return;
 	/* before any re-sort: ost_order_reindex() settles a marked user */
 	u->dirty = u->dirty_to = NULL;
-	if (u->n_nice) {
+	/* §22 reorders a chain of S = F_prev; with another lead (§24) the
+	 * campaigns keep their arrival order */
+	if (u->n_nice && s->cfg.lead == OST_LEAD_KEEP) {
 		ost_chain_settle(s, u);
 		return;
 	}
@@ -170,8 +204,7 @@ void ost_campaign_settle_user(ost_sched_t *s, ost_user_t *u)
 		double pf = _prev_vfinish(c), S, F, D;
 		bool same;
 
-		S = c->phi > pf ? c->phi : pf;
-		F = S + c->len;
+		ost_campaign_tags(s, c, pf, &S, &F);
 		D = ost_campaign_deadline(s, c, _prev_deadline(c));
 		same = ost_campaign_set_tags(s, c, S, F, D);
 		if (c == to)
@@ -231,6 +264,7 @@ ost_campaign_t *ost_campaign_new(ost_sched_t *s, ost_user_t *u, uint32_t seq)
 	c->seq = seq;
 	c->last_end = -INFINITY;
 	c->max_e_done = -INFINITY;
+	c->cut = INFINITY;
 	/* no tags yet: NAN never equals a derived tag, so the first
 	 * re-derivation always sorts the campaign in */
 	c->vstart = c->vfinish = c->deadline = c->key = c->ukey = NAN;
@@ -267,15 +301,38 @@ ost_campaign_t *ost_campaign_open(ost_sched_t *s, ost_user_t *u,
 		c->credit = credit;
 		credit = 0.0;
 	}
-	c->phi = ost_user_vtime(s, u) - credit;
+	c->vrel = ost_user_vtime(s, u);
+	c->phi = c->vrel - credit;
 	c->k = s->cfg.faircamp_users ? s->cfg.faircamp_users
 				     : s->n_busy_users + (u->unfinished ? 0 : 1);
 	u->last_seq = seq;
-	c->vstart = c->phi > _prev_vfinish(c) ? c->phi : _prev_vfinish(c);
-	c->vfinish = c->vstart;
+	ost_campaign_tags(s, c, _prev_vfinish(c), &c->vstart, &c->vfinish);
 	c->key = c->ukey = c->vstart - c->credit / u->weight;
 	c->deadline = c->t_c > _prev_deadline(c) ? c->t_c : _prev_deadline(c);
 	return c;
+}
+
+/*
+ * c (settled) gets an unfinished job again (§24): its cut no longer
+ * applies.  With Lead=forgive the length it had been forgiven stays
+ * forgiven, L = F_c - S_c, and the join then follows §3.4 (grows c if
+ * v < F_c, else restarts it at v).  Otherwise (keep, cap: the cut is
+ * recorded but not read) L is untouched, so keep stays bit for bit §3.
+ */
+static void _reopen(const ost_sched_t *s, ost_campaign_t *c)
+{
+	if (c->cut == INFINITY)
+		return;
+	if (s->cfg.lead == OST_LEAD_FORGIVE && c->vstart + c->len > c->cut)
+		c->len = c->vfinish - c->vstart;	/* the cut bound */
+	c->cut = INFINITY;
+}
+
+/* c has no unfinished job any more: record v for Lead=forgive (§24). */
+static void _close(const ost_sched_t *s, ost_campaign_t *c)
+{
+	if (!ost_campaign_unfinished(c))
+		c->cut = ost_user_vtime(s, c->user);
 }
 
 /*
@@ -289,6 +346,7 @@ void ost_campaign_add_job(ost_sched_t *s, ost_campaign_t *c, ost_job_t *j)
 	double a = (double)j->procs * j->estimate;
 
 	ost_campaign_settle_user(s, u);		/* reads F_c */
+	_reopen(s, c);
 	j->camp = c;
 	j->next = c->jobs;
 	j->prev = NULL;
@@ -308,7 +366,7 @@ void ost_campaign_add_job(ost_sched_t *s, ost_campaign_t *c, ost_job_t *j)
 	     c->n_pending + c->n_running + c->n_done == 1)) {
 		c->len += a / u->weight;
 	} else {
-		c->phi = ost_user_vtime(s, u);
+		c->phi = c->vrel = ost_user_vtime(s, u);
 		c->len = a / u->weight;
 	}
 	c->area += a;
@@ -368,7 +426,7 @@ static void _grow(ost_sched_t *s, ost_campaign_t *c, double d)
 	if (v < c->vfinish) {
 		c->len += d / c->user->weight;
 	} else {
-		c->phi = v;
+		c->phi = c->vrel = v;
 		c->len = d / c->user->weight;
 	}
 }
@@ -396,6 +454,7 @@ void ost_campaign_finish_job(ost_sched_t *s, ost_job_t *j, double t,
 		c->max_e_done = j->estimate;
 	_user_job_done(s, c->user);
 	_correct(c, (double)j->procs * (runtime - j->estimate));
+	_close(s, c);
 	ost_campaign_defer(s, c);	/* its pending count is unchanged */
 }
 
@@ -517,6 +576,7 @@ void ost_campaign_cancel_job(ost_sched_t *s, ost_job_t *j)
 	if (j->estimate == c->max_e && !--c->n_at_max)
 		ost_campaign_rescan_max_e(c);
 	_correct(c, -a);
+	_close(s, c);
 	/* the pending count is the order's weight, which needs no key */
 	if (c->in_order && c->n_pending)
 		ost_tree_set_weight(&s->order, &c->node, c->n_pending);

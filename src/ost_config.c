@@ -47,6 +47,8 @@ void ost_config_init(ost_config_t *cfg)
 	cfg->rank = OST_RANK_FINISH;
 	cfg->rank_cap = 3600.0;
 	cfg->hierarchy = OST_HIER_USERS;
+	cfg->lead = OST_LEAD_KEEP;
+	cfg->lead_cap = 1.0;
 }
 
 int ost_config_check(const ost_config_t *cfg, const char **why)
@@ -63,7 +65,7 @@ int ost_config_check(const ost_config_t *cfg, const char **why)
 		w = "think time must be a number of seconds in [0, 1e12]";
 	else if ((unsigned)cfg->capacity > OST_CAPACITY_FULL)
 		w = "unknown capacity";
-	else if ((unsigned)cfg->gate > OST_GATE_STRICT)
+	else if ((unsigned)cfg->gate > OST_GATE_NONE)
 		w = "unknown gate";
 	else if ((unsigned)cfg->intra > OST_INTRA_LJF)
 		w = "unknown intra-campaign order";
@@ -82,6 +84,13 @@ int ost_config_check(const ost_config_t *cfg, const char **why)
 		w = "rank cap must be a duration in [0, 1e12] s";
 	else if ((unsigned)cfg->hierarchy > OST_HIER_ACCOUNTS)
 		w = "unknown hierarchy";
+	else if ((unsigned)cfg->lead > OST_LEAD_CAP)
+		w = "unknown lead";
+	else if (!(cfg->lead_cap >= 0.0 && cfg->lead_cap <= 1e6))
+		w = "lead cap must be a number in [0, 1e6]";
+	else if (cfg->lead != OST_LEAD_KEEP &&
+		 cfg->hierarchy != OST_HIER_USERS)
+		w = "lead other than keep needs hierarchy users";
 	if (why)
 		*why = w;
 	return w ? -OST_EINVAL : 0;
@@ -119,11 +128,12 @@ static int _parse(const char *s, const char *const *names, int n, int *out)
 
 OST_NAMES(ost_mode_t, mode, "ostrich", "faircamp")
 OST_NAMES(ost_capacity_t, capacity, "used", "full")
-OST_NAMES(ost_gate_t, gate, "soft", "strict")
+OST_NAMES(ost_gate_t, gate, "soft", "strict", "none")
 OST_NAMES(ost_intra_t, intra, "lpt", "spt", "fifo", "ljf")
 OST_NAMES(ost_varea_t, varea, "requested", "learned", "pooled")
 OST_NAMES(ost_rank_t, rank, "finish", "served", "capped")
 OST_NAMES(ost_hier_t, hier, "users", "accounts")
+OST_NAMES(ost_lead_t, lead, "keep", "forgive", "cap")
 
 int ost_onoff_parse(const char *s, bool *out)
 {

@@ -11,7 +11,8 @@
  *     s->total_weight = sum of the weights of the users in s->active;
  *   - a campaign is in s->order iff it has pending jobs; in s->gate iff it
  *     has pending jobs and is not eligible (key S);
- *   - for every campaign: S = max(phi, F_prev), F = S + L, L >= 0,
+ *   - for every campaign: S = max(phi, F_prev), F = S + L, L >= 0
+ *     (with Lead=cap or forgive, §24, those of ost_campaign_tags()),
  *     key = F, or P = max(S, F - A_pend / w) with Rank=served (§13),
  *     or min(F, P + Lambda / w) with Rank=capped (§14), minus
  *     kappa / w (0 but with Memory=key, §15),
@@ -119,6 +120,10 @@ typedef struct ost_campaign {
 	double area_pend;		/* A^pend_c: areas counted by the
 					 * pending jobs (§13) */
 	double phi;			/* floor of S (v at open or restart) */
+	double vrel;			/* §24: v at open or restart (phi
+					 * without §11's credit) */
+	double cut;			/* §24: v when its last unfinished job
+					 * left, +inf while it has one */
 	double len;			/* L_c = virtual length, >= 0 */
 	double credit;			/* kappa_c: §11's credit kept for the
 					 * key (§15), else 0 */
@@ -304,7 +309,7 @@ int ost_leaf_add(ost_sched_t *s, ost_user_t *u, uint32_t id,
 void ost_acct_free_all(ost_sched_t *s);
 
 /* ost_order.c: priority order (§4, §5) */
-ost_tree_cmp_f ost_order_cmp(ost_mode_t mode);
+ost_tree_cmp_f ost_order_cmp(const ost_config_t *cfg);
 void ost_order_reindex(ost_sched_t *s, ost_campaign_t *c);
 void ost_order_unlink(ost_sched_t *s, ost_campaign_t *c);
 int ost_order_rebuild(ost_sched_t *s);
@@ -327,6 +332,9 @@ void ost_campaign_rederive(ost_sched_t *s, ost_campaign_t *c);
 void ost_campaign_defer(ost_sched_t *s, ost_campaign_t *c);
 double ost_campaign_deadline(const ost_sched_t *s, const ost_campaign_t *c,
 			     double pd);
+/* S_c and F_c of c after F_prev = pf (§3.3, under Lead=, §24). */
+void ost_campaign_tags(const ost_sched_t *s, const ost_campaign_t *c,
+		       double pf, double *S, double *F);
 /* Set c's tags S, F, D and its key (§13-§15 from them), re-sorting c when
  * its place may move (or it asked for it).  RET true when none of them
  * moved.  O(log n). */

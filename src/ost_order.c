@@ -6,7 +6,8 @@
  *  Campaigns with pending jobs sit in s->order, sorted by
  *
  *      OStrich:  (eligible first, F_c, t_c, uid, seq)  (P_c for F_c with
- *                Rank=served, §13: c->key holds the one in force)
+ *                Rank=served, §13: c->key holds the one in force;
+ *                without the first term with gate=none, §24)
  *      FairCamp: (D_c, t_c, uid, seq)
  *
  *  Sorting by F_c is sorting by C~_c: v is increasing in real time, so the
@@ -41,6 +42,16 @@ static int _cmp_ostrich(const ost_tnode_t *x, const ost_tnode_t *y)
 	return _cmp_tail(a, b);
 }
 
+/* gate=none (§24): the key alone.  Eligibility is still kept (queries,
+ * the capacity proviso) but does not order. */
+static int _cmp_nogate(const ost_tnode_t *x, const ost_tnode_t *y)
+{
+	const ost_campaign_t *a = CAMP(x), *b = CAMP(y);
+
+	CMP(a->key, b->key);
+	return _cmp_tail(a, b);
+}
+
 static int _cmp_faircamp(const ost_tnode_t *x, const ost_tnode_t *y)
 {
 	const ost_campaign_t *a = CAMP(x), *b = CAMP(y);
@@ -49,9 +60,11 @@ static int _cmp_faircamp(const ost_tnode_t *x, const ost_tnode_t *y)
 	return _cmp_tail(a, b);
 }
 
-ost_tree_cmp_f ost_order_cmp(ost_mode_t mode)
+ost_tree_cmp_f ost_order_cmp(const ost_config_t *cfg)
 {
-	return mode == OST_MODE_FAIRCAMP ? _cmp_faircamp : _cmp_ostrich;
+	if (cfg->mode == OST_MODE_FAIRCAMP)
+		return _cmp_faircamp;
+	return cfg->gate == OST_GATE_NONE ? _cmp_nogate : _cmp_ostrich;
 }
 
 /* Take c out of s->order and s->gate. */
@@ -106,7 +119,7 @@ int ost_order_rebuild(ost_sched_t *s)
 
 	/* before the reset: a settle re-sorts into the current tree */
 	ost_campaign_settle(s);
-	ost_tree_init(&s->order, ost_order_cmp(s->cfg.mode));
+	ost_tree_init(&s->order, ost_order_cmp(&s->cfg));
 	s->n_eligible = 0;
 	s->gate.n = 0;
 	for (i = 0; s->users.slots && i <= s->users.mask; i++) {

@@ -29,7 +29,7 @@ ost_sched_t *ost_sched_create(const ost_config_t *cfg)
 	ost_map_init(&s->users);
 	ost_map_init(&s->groups);
 	ost_map_init(&s->accts);
-	ost_tree_init(&s->order, ost_order_cmp(cfg->mode));
+	ost_tree_init(&s->order, ost_order_cmp(cfg));
 	ost_heap_init(&s->active, ost_hkey_less);
 	ost_heap_init(&s->gate, ost_hkey_less);
 	ost_heap_init(&s->steps, ost_hkey_less);
@@ -103,9 +103,11 @@ int ost_sched_reconfigure(ost_sched_t *s, const ost_config_t *cfg, double now)
 	/* deferred tags are derived with the old m and mode */
 	ost_campaign_settle(s);
 	ost_vclock_advance(s, now);
-	resort = cfg->mode != s->cfg.mode || cfg->intra != s->cfg.intra;
+	resort = cfg->mode != s->cfg.mode || cfg->intra != s->cfg.intra ||
+		 (cfg->gate == OST_GATE_NONE) != (s->cfg.gate == OST_GATE_NONE);
 	rekey = cfg->rank != s->cfg.rank || cfg->rank_cap != s->cfg.rank_cap ||
-		(cfg->rank != OST_RANK_FINISH && cfg->procs != s->cfg.procs);
+		(cfg->rank != OST_RANK_FINISH && cfg->procs != s->cfg.procs) ||
+		cfg->lead != s->cfg.lead || cfg->lead_cap != s->cfg.lead_cap;
 	s->cfg = *cfg;
 	if (rekey)
 		_rekey_all(s);

@@ -792,6 +792,7 @@ static int _load_campaign(_in_t *in, ost_sched_t *s)
 	    (rc = _load_groups(in, s, c)) ||
 	    (in->version >= 2 && (rc = _load_ckey(in, c))))
 		return rc;
+	c->vrel = c->phi;	/* §24's inputs are not saved (Lead=keep) */
 	return _line_end(in);
 }
 

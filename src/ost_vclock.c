@@ -215,7 +215,11 @@ double *ost_vclock_project(const ost_sched_t *s, const double *vf, size_t n)
 			out[i] = s->now;
 			continue;
 		}
-		if (!(c > 0.0) || !(w > 0.0)) {
+		/* §24: with Lead=cap an F may lie past its user's last F
+		 * (the lead beyond the cap forgiven): once W is 0, v stops
+		 * and C~ is when the last user left, as in the completion */
+		if (!(c > 0.0) ||
+		    (!(w > 0.0) && s->cfg.lead == OST_LEAD_KEEP)) {
 			out[i] = INFINITY;
 			continue;
 		}
@@ -253,8 +257,9 @@ double ost_vclock_completion(const ost_sched_t *s, double x)
 
 	if (x <= s->vtime)
 		return s->now;
-	if (!(c > 0.0) || !(s->total_weight > 0.0))
-		return INFINITY;
+	if (!(c > 0.0) ||
+	    (!(s->total_weight > 0.0) && s->cfg.lead == OST_LEAD_KEEP))
+		return INFINITY;	/* §24: see ost_vclock_project() */
 	for (i = 0; i < s->active.n; i++) {
 		const ost_hkey_t *h = OST_HKEY(s->active.v[i]);
 		double f = h->key < x ? h->key : x;

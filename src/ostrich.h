@@ -98,7 +98,9 @@ static inline bool ost_duration_ok(double d)
 
 typedef enum { OST_MODE_OSTRICH = 0, OST_MODE_FAIRCAMP } ost_mode_t;
 typedef enum { OST_CAPACITY_USED = 0, OST_CAPACITY_FULL } ost_capacity_t;
-typedef enum { OST_GATE_SOFT = 0, OST_GATE_STRICT } ost_gate_t;
+/* OST_GATE_NONE: no eligibility tier in the order, campaigns by their key
+ * alone (§24; simulator only, V's capacity as with soft) */
+typedef enum { OST_GATE_SOFT = 0, OST_GATE_STRICT, OST_GATE_NONE } ost_gate_t;
 typedef enum {
 	OST_INTRA_LPT = 0, /* longest estimate first (default) */
 	OST_INTRA_SPT,     /* shortest estimate first */
@@ -119,6 +121,12 @@ typedef enum {
 	OST_HIER_USERS = 0,      /* one level: users share the capacity (§3) */
 	OST_HIER_ACCOUNTS,       /* nested along the accounts (§21) */
 } ost_hier_t;
+typedef enum {
+	OST_LEAD_KEEP = 0,       /* S_c = max(phi_c, F_prev) (default, §3.3) */
+	OST_LEAD_FORGIVE,        /* a campaign over in R is over in V (§24) */
+	OST_LEAD_CAP,            /* S_c carries at most kappa L_c of its
+				  * user's lead (§24) */
+} ost_lead_t;
 
 typedef struct ost_config {
 	uint32_t procs;           /* m: CPUs of the partition (> 0) */
@@ -144,6 +152,11 @@ typedef struct ost_config {
 				   * default 3600) */
 	ost_hier_t hierarchy;     /* §21: users (default) or accounts; fixed
 				   * once the schedule holds a campaign */
+	ost_lead_t lead;          /* §24: the chain of a user's campaigns
+				   * (default keep); simulator only, not in
+				   * the state file */
+	double lead_cap;          /* §24 Lead=cap: kappa, dimensionless (in
+				   * [0, 1e6]; default 1) */
 } ost_config_t;
 
 /* Fill cfg with the defaults of doc/semantics.md (procs = 1).  Cannot fail. */
@@ -164,6 +177,7 @@ OST_EXTERN const char *ost_intra_name(ost_intra_t i);
 OST_EXTERN const char *ost_varea_name(ost_varea_t a);
 OST_EXTERN const char *ost_rank_name(ost_rank_t r);
 OST_EXTERN const char *ost_hier_name(ost_hier_t h);
+OST_EXTERN const char *ost_lead_name(ost_lead_t l);
 OST_EXTERN int ost_mode_parse(const char *s, ost_mode_t *out);
 OST_EXTERN int ost_capacity_parse(const char *s, ost_capacity_t *out);
 OST_EXTERN int ost_gate_parse(const char *s, ost_gate_t *out);
@@ -171,6 +185,7 @@ OST_EXTERN int ost_intra_parse(const char *s, ost_intra_t *out);
 OST_EXTERN int ost_varea_parse(const char *s, ost_varea_t *out);
 OST_EXTERN int ost_rank_parse(const char *s, ost_rank_t *out);
 OST_EXTERN int ost_hier_parse(const char *s, ost_hier_t *out);
+OST_EXTERN int ost_lead_parse(const char *s, ost_lead_t *out);
 
 /* The switches' words (Memory, Evidence...): "on" sets *out to true,
  * "off" to false, in any case.  Returns 0, or -OST_EINVAL (NULL or any

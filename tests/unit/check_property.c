@@ -346,6 +346,12 @@ static void _run(uint64_t seed, bool churn, bool many)
 	cfg.rank_cap = (double)(seed % 5);
 	cfg.evidence = seed / 3 % 2;
 	cfg.evidence_floor = 1 + (double)(seed % 7) * 4;
+	/* §24: every lead and kappa over the seeds, and gate=none in
+	 * place of soft for half of them (from the seed, as above) */
+	cfg.lead = (ost_lead_t)(seed / 6 % 3);
+	cfg.lead_cap = 0.5 * (double)(seed / 2 % 4);
+	if (cfg.gate == OST_GATE_SOFT && seed / 18 % 2)
+		cfg.gate = OST_GATE_NONE;
 	w.s = ost_sched_create(&cfg);
 	w.r = ref_create(&cfg);
 	users = many ? 2 + _rand(2) : 2 + _rand(7);

@@ -29,6 +29,8 @@ typedef struct {
 	uint32_t seq;
 	double t_c, phi, len, area, area_est, E, S, F, D;
 	double K;		/* order key: F, or §13, §14's */
+	double vrel, cut;	/* §24: v at open or restart; v when its last
+				 * job left (+inf while it has one) */
 	uint32_t k;
 	bool elig;
 } rcamp_t;
@@ -115,8 +117,17 @@ static void _derive(ref_t *r)
 				pend += (double)r->j[k].q * r->j[k].e;
 		if (emax > len)
 			len = emax;
-		c->S = c->phi > pf[c->user] ? c->phi : pf[c->user];
+		/* §24: keep S = max(phi, pf), F = S + L; cap takes
+		 * min(pf, v_rel + kappa L) for pf; forgive clamps F to
+		 * max(S, cut) */
+		P = pf[c->user];
+		if (r->cfg.lead == OST_LEAD_CAP &&
+		    c->vrel + r->cfg.lead_cap * c->len < P)
+			P = c->vrel + r->cfg.lead_cap * c->len;
+		c->S = c->phi > P ? c->phi : P;
 		c->F = c->S + c->len;
+		if (r->cfg.lead == OST_LEAD_FORGIVE && c->F > c->cut)
+			c->F = c->cut > c->S ? c->cut : c->S;
 		/* §13, §14: P = max(S, F - A^pend / w), K = P or
 		 * min(F, P + Lambda / w) */
 		P = c->F - pend / w;
@@ -309,7 +320,8 @@ static uint32_t _submit(ref_t *r, uint64_t id, uint32_t uid, uint32_t q,
 		c = r->nc++;
 		r->u[u].last_seq = seq ? seq : r->u[u].last_seq + 1;
 		r->c[c] = (rcamp_t){ .user = u, .seq = r->u[u].last_seq,
-				     .t_c = t, .phi = r->v, .E = -INFINITY };
+				     .t_c = t, .phi = r->v, .vrel = r->v,
+				     .cut = INFINITY, .E = -INFINITY };
 		r->c[c].k = r->cfg.faircamp_users ? r->cfg.faircamp_users
 						  : busy + (mine ? 0 : 1);
 		r->u[u].last = c;
@@ -317,10 +329,16 @@ static uint32_t _submit(ref_t *r, uint64_t id, uint32_t uid, uint32_t q,
 	} else {
 		ref_advance(r, t);
 	}
+	if (r->c[c].cut != INFINITY) {	/* §24: it has a job again */
+		if (r->cfg.lead == OST_LEAD_FORGIVE &&
+		    r->c[c].S + r->c[c].len > r->c[c].cut)
+			r->c[c].len = r->c[c].F - r->c[c].S;
+		r->c[c].cut = INFINITY;
+	}
 	if (r->v < r->c[c].F) {
 		r->c[c].len += a / r->u[u].w;
 	} else {
-		r->c[c].phi = r->v;
+		r->c[c].phi = r->c[c].vrel = r->v;
 		r->c[c].len = a / r->u[u].w;
 	}
 	r->c[c].area += a;
@@ -373,7 +391,7 @@ static void _resize(ref_t *r, rjob_t *j, uint32_t q, double e)
 	if (r->v < c->F) {
 		c->len += d / r->u[c->user].w;
 	} else {
-		c->phi = r->v;
+		c->phi = c->vrel = r->v;
 		c->len = d / r->u[c->user].w;
 	}
 }
@@ -422,6 +440,8 @@ void ref_finish(ref_t *r, uint64_t id, double t, double p)
 	if (t > r->c[j->camp].E)
 		r->c[j->camp].E = t;
 	_correct(r, j->camp, (double)j->q * (p - j->e));
+	if (!_unfinished(r, j->camp))	/* §24 */
+		r->c[j->camp].cut = r->v;
 	_derive(r);
 }
 
@@ -437,6 +457,8 @@ void ref_cancel(ref_t *r, uint64_t id, double t)
 	if (r->c[j->camp].area_est < 0)
 		r->c[j->camp].area_est = 0;
 	_correct(r, j->camp, -(double)j->q * j->e);
+	if (!_unfinished(r, j->camp))	/* §24 */
+		r->c[j->camp].cut = r->v;
 	_derive(r);
 }
 
@@ -452,7 +474,8 @@ static int _cmp_camp(const void *a, const void *b)
 		kx = x->D;
 		ky = y->D;
 	} else {
-		if (x->elig != y->elig)
+		if (_sort_ref->cfg.gate != OST_GATE_NONE &&
+		    x->elig != y->elig)
 			return x->elig ? -1 : 1;
 		kx = x->K;
 		ky = y->K;
