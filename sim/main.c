@@ -50,7 +50,7 @@ static const char _usage[] =
 "  --think-time SEC                           (default 600)\n"
 "  --grouping trace|online                    (default trace)\n"
 "  --estimates requested|exact|order-exact    (default requested)\n"
-"  --capacity used|full  --gate soft|strict  --intra lpt|spt|fifo|ljf\n"
+"  --capacity used|full  --gate soft|strict|none  --intra lpt|spt|fifo|ljf\n"
 "  --faircamp-users K                         (FairCamp k; default: counted)\n"
 "  --half-life SEC                            (fairshare; default 604800)\n"
 "  --fairshare-period SEC                     (fairshare; default 0: every event)\n"
@@ -58,6 +58,7 @@ static const char _usage[] =
 "  --memory-credit SEC                        (memory: B / m; default 3600)\n"
 "  --evidence on|off  --evidence-floor SEC    (variant; floor default 600)\n"
 "  --rank finish|served|capped  --rank-cap SEC  (campaign key; cap 3600)\n"
+"  --lead keep|forgive|cap  --lead-kappa K    user's lead in V (§24; kappa 1)\n"
 "  --feedback  --feedback-threshold SEC       users' feedback (SWF; H 3600)\n"
 "  --hierarchy users|accounts                 (accounts: SWF group, §21)\n"
 "  --jobs-out F  --campaigns-out F  --summary-out F\n"
@@ -77,7 +78,7 @@ enum {
 	OPT_EV_FLOOR, OPT_RANK, OPT_RANK_CAP, OPT_FEEDBACK, OPT_FB_THRESHOLD,
 	OPT_BY, OPT_GROUPS, OPT_PARTINFO, OPT_PARTITION, OPT_UNLIMITED,
 	OPT_GPUS, OPT_CHARGE, OPT_CHARGE_WEIGHTS, OPT_CHARGE_MAX_TRES,
-	OPT_HIERARCHY,
+	OPT_HIERARCHY, OPT_LEAD, OPT_LEAD_KAPPA,
 };
 
 static const struct option _longopts[] = {
@@ -106,6 +107,8 @@ static const struct option _longopts[] = {
 	{ "rank", required_argument, NULL, OPT_RANK },
 	{ "rank-cap", required_argument, NULL, OPT_RANK_CAP },
 	{ "hierarchy", required_argument, NULL, OPT_HIERARCHY },
+	{ "lead", required_argument, NULL, OPT_LEAD },
+	{ "lead-kappa", required_argument, NULL, OPT_LEAD_KAPPA },
 	{ "feedback", no_argument, NULL, OPT_FEEDBACK },
 	{ "feedback-threshold", required_argument, NULL, OPT_FB_THRESHOLD },
 	{ "by", required_argument, NULL, OPT_BY },
@@ -221,6 +224,10 @@ static int _option(struct cli *c, int opt, const char *arg)
 	case OPT_VAREA: return ost_varea_parse(arg, &o->core.varea);
 	case OPT_RANK: return ost_rank_parse(arg, &o->core.rank);
 	case OPT_HIERARCHY: return ost_hier_parse(arg, &o->core.hierarchy);
+	case OPT_LEAD: return ost_lead_parse(arg, &o->core.lead);
+	case OPT_LEAD_KAPPA:
+		return _number(arg, 0, &o->core.lead_cap) ||
+		       !(o->core.lead_cap <= 1e6) ? -1 : 0;
 	case OPT_RANK_CAP:
 		return _number(arg, 0, &o->core.rank_cap) ||
 		       !ost_duration_ok(o->core.rank_cap) ? -1 : 0;

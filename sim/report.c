@@ -146,6 +146,9 @@ void sim_report(FILE *f, const char *path, const sim_workload_t *w,
 		fprintf(f, "charge %s (CPU=%g,GRES/gpu=%g%s), ",
 			sim_charge_mode_name(o->charge.mode), o->charge.w_cpu,
 			o->charge.w_gpu, o->charge.max_tres ? ", MAX_TRES" : "");
+	if (o->core.lead != OST_LEAD_KEEP)	/* §24; keep: as before */
+		fprintf(f, "lead %s (kappa %g), ", ost_lead_name(o->core.lead),
+			o->core.lead_cap);
 	fprintf(f, "estimates %s, capacity %s, gate %s, intra %s\n\n",
 		o->exact ? "exact" : "requested",
 		ost_capacity_name(o->core.capacity),

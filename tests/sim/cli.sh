@@ -83,7 +83,8 @@ for good in "--virtual-area requested" "--virtual-area learned" \
 	    "--rank finish" "--rank served" "--rank capped --rank-cap 0" \
 	    "--rank capped --memory key --memory-credit 7200" \
 	    "--rank Capped --memory KEY --evidence ON" "--virtual-area Pooled" \
-	    "--hierarchy users" "--hierarchy Accounts"; do
+	    "--hierarchy users" "--hierarchy Accounts" "--gate none" \
+	    "--lead keep" "--lead forgive" "--lead cap --lead-kappa 0.5"; do
 	# shellcheck disable=SC2086
 	"$SIM" --quiet $good "$DATA/semantics3.swf" ||
 		fail "variant option $good refused"
@@ -119,6 +120,8 @@ gpus -1
 charge fair
 charge-weights CPU=x
 hierarchy groups
+lead forever
+lead-kappa -1
 EOF
 while read -r opt val; do
 	"$SIM" --quiet "--$opt" "$val" "$DATA/semantics3.swf" 2>"$tmp/err"
