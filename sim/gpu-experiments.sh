@@ -13,6 +13,10 @@
 #   WEIGHTS    --charge-weights of billing (default CPU=1,GRES/gpu=4:
 #              the 16 GPUs are worth the 64 CPUs)
 #   THINK      think time between a user's campaigns, s (default 0)
+#   CHARGES    the --charge modes to run (default "cpu billing dominant")
+#   OSTRICH_OPTS  extra ostrich-sim options for every run, e.g. "--gate
+#              none --lead cap" (doc/semantics.md §24; default none); the
+#              ostrich rows are then named with them
 #
 # Per instance and run it keeps, for each class (cpu: users whose class is
 # short/long, gpu: gpu-short/gpu-long), the mean and the max campaign
@@ -24,7 +28,8 @@ set -eu
 : "${SIM:?}" "${GEN:?}" "${OUT:=gpu-out}" "${SEEDS:=20}"
 : "${JOBS:=10000}" "${USERS:=12}" "${GPU_FRAC:=0.5}" "${PROCS:=64}"
 : "${GPUS:=16}" "${MAX_GPUS:=8}" "${CPUS_PER_GPU:=2}" "${THINK:=0}"
-: "${WEIGHTS:=CPU=1,GRES/gpu=4}"
+: "${WEIGHTS:=CPU=1,GRES/gpu=4}" "${CHARGES:=cpu billing dominant}"
+: "${OSTRICH_OPTS:=}"
 LC_ALL=C; export LC_ALL
 mkdir -p "$OUT/raw"
 tmp=$(mktemp -d)
@@ -61,9 +66,10 @@ while [ "$seed" -le "$SEEDS" ]; do
 		--gpus "$GPUS" --max-gpus "$MAX_GPUS" \
 		--cpus-per-gpu "$CPUS_PER_GPU" --think-time "$THINK" \
 		-o "$tmp/w.cwl"
-	for charge in cpu billing dominant; do
+	for charge in $CHARGES; do
+		# shellcheck disable=SC2086
 		"$SIM" --quiet --compare ostrich,fairshare --charge "$charge" \
-			--charge-weights "$WEIGHTS" \
+			--charge-weights "$WEIGHTS" $OSTRICH_OPTS \
 			--campaigns-out "$tmp/c.csv" --jobs-out "$tmp/j.csv" \
 			"$tmp/w.cwl"
 		for p in ostrich fairshare; do
@@ -78,11 +84,15 @@ echo "| policy / charge | CPU users: mean stretch | CPU users: max stretch (mean
 echo "|---|---|---|---|---|---|---|"
 for run in ostrich/cpu ostrich/billing ostrich/dominant fairshare/billing \
 	   fairshare/cpu fairshare/dominant; do
-	awk -v run="$run" "$ci_awk"'$1 == run { n++
+	case " $CHARGES " in *" ${run#*/} "*) ;; *) continue ;; esac
+	name=$run
+	case $run in ostrich/*) [ -z "$OSTRICH_OPTS" ] ||
+		name="$run $OSTRICH_OPTS" ;; esac
+	awk -v run="$run" -v name="$name" "$ci_awk"'$1 == run { n++
 		for (i = 2; i <= 7; i++) { s[i] += $i; s2[i] += $i * $i
 			if ($i > top[i]) top[i] = $i } }
 		END { printf "| %s | %.2f ± %.2f | %.1f ± %.1f, %.1f | %.2f ± %.2f | %.1f ± %.1f, %.1f | %.1f%% | %.1f%% |\n",
-			run, s[2] / n, ci(s[2], s2[2], n), s[3] / n,
+			name, s[2] / n, ci(s[2], s2[2], n), s[3] / n,
 			ci(s[3], s2[3], n), top[3], s[4] / n,
 			ci(s[4], s2[4], n), s[5] / n, ci(s[5], s2[5], n),
 			top[5], 100 * s[6] / n, 100 * s[7] / n }' "$raw"
