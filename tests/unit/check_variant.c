@@ -367,6 +367,165 @@ START_TEST(test_onoff_parse)
 }
 END_TEST
 
+/*
+ * §24, worked by hand.  m = 4, capacity full, weights 1.  At t = 0 user
+ * 1 submits job 1 (4 CPUs, 10 s; campaign 1: S = 0, F = 40) and user 2
+ * job 2 (4 CPUs, 30 s; S = 0, F = 120); W = 2, dv/dt = 2.  Job 1 runs
+ * at once and ends at t = 10 (p = e): v = 20, user 1 was served 40 in
+ * R but 20 in V.  At t = 10 user 1 opens campaign 2 with job 3 (1 CPU,
+ * 4 s; L = 4):
+ *
+ *   keep     S = max(20, 40) = 40, F = 44: not eligible, so under
+ *            gate=soft job 2 (eligible, F 120) ranks first; gate=none
+ *            ranks by F alone: job 3 (44) first
+ *   forgive  campaign 1 has no job left at v = 20: F_1 = max(0,
+ *            min(40, 20)) = 20, user 1 leaves W; S = max(20, 20) = 20,
+ *            F = 24, eligible: job 3 first even with gate=soft
+ *   cap      S = max(20, min(40, 20 + kappa * 4)): kappa 1: S = 24,
+ *            F = 28; kappa 0.5: S = 22, F = 26; not eligible, so job 2
+ *            first with gate=soft, job 3 first with gate=none
+ */
+static void _lead_world(ost_sched_t *s)
+{
+	sub_in(s, 1, 1, 4, 10, 0, 1);
+	sub_in(s, 2, 2, 4, 30, 0, 1);
+	ck_assert_int_eq(ost_job_start(s, 1, 0), 0);
+	ck_assert_int_eq(ost_job_finish(s, 1, 10, 10), 0);
+	sub_in(s, 3, 1, 1, 4, 10, 2);
+}
+
+static void _ck_tags(const ost_sched_t *s, uint32_t uid, uint32_t seq,
+		     double S, double F)
+{
+	ost_campaign_info_t c = camp(s, uid, seq);
+
+	ck_assert_double_eq_tol(c.vstart, S, EPS);
+	ck_assert_double_eq_tol(c.vfinish, F, EPS);
+}
+
+static void _gate_none(ost_config_t *c) { c->gate = OST_GATE_NONE; }
+static void _forgive(ost_config_t *c) { c->lead = OST_LEAD_FORGIVE; }
+static void _cap(ost_config_t *c) { c->lead = OST_LEAD_CAP; }
+
+static void _cap_half_none(ost_config_t *c)
+{
+	c->lead = OST_LEAD_CAP;
+	c->lead_cap = 0.5;
+	c->gate = OST_GATE_NONE;
+}
+
+START_TEST(test_variant_lead_worked)
+{
+	static const struct {
+		void (*tweak)(ost_config_t *);
+		double S, F, F1;	/* campaign 2's tags, campaign 1's F */
+		uint64_t first;		/* job ranked first */
+	} cases[] = {
+		{ NULL, 40, 44, 40, 2 },
+		{ _gate_none, 40, 44, 40, 3 },
+		{ _forgive, 20, 24, 20, 3 },
+		{ _cap, 24, 28, 40, 2 },
+		{ _cap_half_none, 22, 26, 40, 3 },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		ost_sched_t *s = mk_sched(4, cases[i].tweak);
+		ost_stats_t st;
+
+		_lead_world(s);
+		ost_sched_stats(s, &st);
+		ck_assert_double_eq_tol(st.vtime, 20, EPS);
+		_ck_tags(s, 1, 2, cases[i].S, cases[i].F);
+		_ck_tags(s, 1, 1, 0, cases[i].F1);
+		_ck_tags(s, 2, 1, 0, 120);
+		if (cases[i].first == 2)
+			ck_order(s, 2, 3);
+		else
+			ck_order(s, 3, 2);
+		ost_sched_destroy(s);
+	}
+}
+END_TEST
+
+/* §24 forgive and §3.4's join: user 1's campaign 1 (F 40) loses its
+ * last job at v = 20, so F = 20 (keep: 40); user 2, whose campaign
+ * still has its job, is unaffected.  A job joining campaign 1 then finds
+ * it over in V (v = 20 = F_1) and restarts it at v with its own area
+ * only: S = 20, F = 24; without the rule the campaign grows, F = 44. */
+START_TEST(test_variant_lead_forgive_join)
+{
+	ost_sched_t *s = mk_sched(4, _forgive), *k = mk_sched(4, NULL);
+	ost_stats_t st;
+
+	sub_in(s, 1, 1, 4, 10, 0, 1);
+	sub_in(s, 2, 2, 4, 30, 0, 1);
+	sub_in(k, 1, 1, 4, 10, 0, 1);
+	sub_in(k, 2, 2, 4, 30, 0, 1);
+	ck_assert_int_eq(ost_job_start(s, 1, 0), 0);
+	ck_assert_int_eq(ost_job_start(k, 1, 0), 0);
+	ck_assert_int_eq(ost_job_finish(s, 1, 10, 10), 0);
+	ck_assert_int_eq(ost_job_finish(k, 1, 10, 10), 0);
+	_ck_tags(s, 1, 1, 0, 20);
+	_ck_tags(k, 1, 1, 0, 40);
+	sub_in(s, 3, 1, 1, 4, 10, 1);
+	sub_in(k, 3, 1, 1, 4, 10, 1);
+	_ck_tags(s, 1, 1, 20, 24);
+	_ck_tags(k, 1, 1, 0, 44);
+	/* user 1 left W at 10 under forgive and rejoined at once with the
+	 * restart: from 10 to 11, W = 2 under both, v = 22 */
+	ck_assert_int_eq(ost_sched_advance(s, 11), 0);
+	ck_assert_int_eq(ost_sched_advance(k, 11), 0);
+	ost_sched_stats(s, &st);
+	ck_assert_double_eq_tol(st.vtime, 22, EPS);
+	ost_sched_stats(k, &st);
+	ck_assert_double_eq_tol(st.vtime, 22, EPS);
+	_ck_tags(s, 1, 1, 20, 24);
+	_ck_tags(s, 2, 1, 0, 120);
+	ost_sched_destroy(s);
+	ost_sched_destroy(k);
+}
+END_TEST
+
+/* §24's configuration: names, kappa's range, users only. */
+START_TEST(test_variant_lead_config)
+{
+	ost_config_t c;
+	ost_lead_t l;
+	ost_gate_t g;
+
+	ost_config_init(&c);
+	ck_assert_int_eq(c.lead, OST_LEAD_KEEP);
+	ck_assert_double_eq(c.lead_cap, 1.0);
+	ck_assert_int_eq(ost_lead_parse("Forgive", &l), 0);
+	ck_assert_int_eq(l, OST_LEAD_FORGIVE);
+	ck_assert_int_eq(ost_lead_parse("cap", &l), 0);
+	ck_assert_int_eq(l, OST_LEAD_CAP);
+	ck_assert_int_eq(ost_lead_parse("forever", &l), -OST_EINVAL);
+	ck_assert_str_eq(ost_lead_name(OST_LEAD_KEEP), "keep");
+	ck_assert_int_eq(ost_gate_parse("none", &g), 0);
+	ck_assert_int_eq(g, OST_GATE_NONE);
+	ck_assert_str_eq(ost_gate_name(OST_GATE_NONE), "none");
+	c.procs = 4;
+	c.lead = OST_LEAD_CAP;
+	c.lead_cap = 0;
+	ck_assert_int_eq(ost_config_check(&c, NULL), 0);
+	c.lead_cap = -1;
+	ck_assert_int_eq(ost_config_check(&c, NULL), -OST_EINVAL);
+	c.lead_cap = NAN;
+	ck_assert_int_eq(ost_config_check(&c, NULL), -OST_EINVAL);
+	c.lead_cap = 2e6;
+	ck_assert_int_eq(ost_config_check(&c, NULL), -OST_EINVAL);
+	c.lead_cap = 1;
+	c.hierarchy = OST_HIER_ACCOUNTS;
+	ck_assert_int_eq(ost_config_check(&c, NULL), -OST_EINVAL);
+	c.lead = OST_LEAD_KEEP;
+	ck_assert_int_eq(ost_config_check(&c, NULL), 0);
+	c.lead = (ost_lead_t)3;
+	c.hierarchy = OST_HIER_USERS;
+	ck_assert_int_eq(ost_config_check(&c, NULL), -OST_EINVAL);
+}
+END_TEST
+
 Suite *suite(void)
 {
 	Suite *s = suite_create("variant");
@@ -384,6 +543,9 @@ Suite *suite(void)
 	tcase_add_test(tc, test_variant_capped_key);
 	tcase_add_test(tc, test_variant_config);
 	tcase_add_test(tc, test_onoff_parse);
+	tcase_add_test(tc, test_variant_lead_worked);
+	tcase_add_test(tc, test_variant_lead_forgive_join);
+	tcase_add_test(tc, test_variant_lead_config);
 	suite_add_tcase(s, tc);
 	return s;
 }
