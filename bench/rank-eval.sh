@@ -1,5 +1,5 @@
 #!/bin/sh
-# rank-eval.sh - issue 37: the candidate rules of doc/semantics.md §24
+# rank-eval.sh - chained campaigns: the candidate rules of doc/semantics.md §24
 # (Gate=none, Lead=forgive, Lead=cap) on the GPU mixes of doc/results.md
 # §6, one table per mix, through sim/gpu-experiments.sh (--charge billing,
 # CPU=1,GRES/gpu=4).  Results: bench/rank-eval.md.

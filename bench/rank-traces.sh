@@ -1,5 +1,5 @@
 #!/bin/sh
-# rank-traces.sh - issue 37: the candidate rules of doc/semantics.md §24 on
+# rank-traces.sh - chained campaigns: the candidate rules of doc/semantics.md §24 on
 # the three public traces (doc/results.md §5), open loop (--feedback
 # --feedback-threshold 0) and with the users' feedback (threshold 3600),
 # --think-time 600, --grouping trace, as sim/fairshare-analysis.sh's fb
@@ -13,6 +13,7 @@
 set -eu
 : "${SIM:?}" "${TRACES:?}" "${OUT:=rank-traces-out}"
 here=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=sim/traces.sh
 . "$here/sim/traces.sh"
 mkdir -p "$OUT"
 rows=$OUT/rows.txt
