@@ -71,7 +71,7 @@ static int _accounts(ost_sched_t *eng, const sim_workload_t *w)
 	double t0 = INFINITY;
 	size_t i;
 
-	if (ost_sched_config(eng)->hierarchy != OST_HIER_ACCOUNTS)
+	if (!ost_sched_nested(eng))
 		return 0;
 	for (i = 0; i < w->njobs; i++)	/* NAN in a closed loop */
 		if (w->jobs[i].submit < t0)

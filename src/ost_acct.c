@@ -360,7 +360,7 @@ static void _attach(ost_sched_t *s, ost_user_t *u, ost_acct_t *a,
 		    uint32_t id)
 {
 	u->acct_id = id;
-	u->acct = ost_nested(s) ? a : NULL;
+	u->acct = ost_sched_nested(s) ? a : NULL;
 	if (!u->acct)
 		return;
 	u->next_in = a->users;
@@ -425,7 +425,7 @@ int ost_user_set_account(ost_sched_t *s, uint32_t uid, uint32_t acct,
 		return 0;
 	if (u->unfinished || ost_hnode_linked(&u->active.node))
 		return -OST_ESTATE;
-	if (ost_nested(s) && a && _reserve_child(s, a))
+	if (ost_sched_nested(s) && a && _reserve_child(s, a))
 		return -OST_ENOMEM;
 	if (u->acct) {
 		for (pp = &u->acct->users; *pp != u; pp = &(*pp)->next_in)
@@ -481,7 +481,7 @@ ost_user_t *ost_leaf_get(ost_sched_t *s, ost_user_t *u, uint32_t id)
 	ost_acct_t *a = _find(s, id);
 	ost_user_t *l;
 
-	if (!a || id == u->acct_id || !ost_nested(s))
+	if (!a || id == u->acct_id || !ost_sched_nested(s))
 		return u;
 	for (l = u->next_leaf; l; l = l->next_leaf)
 		if (l->acct_id == id)
@@ -495,7 +495,7 @@ int ost_acct_attach(ost_sched_t *s, ost_user_t *u, uint32_t id)
 
 	if (id && !a)
 		return -OST_EINVAL;
-	if (ost_nested(s) && a && _reserve_child(s, a))
+	if (ost_sched_nested(s) && a && _reserve_child(s, a))
 		return -OST_ENOMEM;
 	_attach(s, u, a, id);
 	return 0;
@@ -507,7 +507,7 @@ int ost_leaf_add(ost_sched_t *s, ost_user_t *u, uint32_t id,
 	ost_acct_t *a = _find(s, id);
 	ost_user_t **link = &u->next_leaf;
 
-	if (!a || !ost_nested(s))
+	if (!a || !ost_sched_nested(s))
 		return -OST_EINVAL;
 	for (; *link; link = &(*link)->next_leaf)
 		if ((*link)->acct_id == id)

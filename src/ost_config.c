@@ -96,6 +96,11 @@ int ost_config_check(const ost_config_t *cfg, const char **why)
 	return w ? -OST_EINVAL : 0;
 }
 
+bool ost_config_nested(const ost_config_t *cfg)
+{
+	return cfg->hierarchy == OST_HIER_ACCOUNTS;
+}
+
 static int _parse(const char *s, const char *const *names, int n, int *out)
 {
 	int i;

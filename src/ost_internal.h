@@ -252,13 +252,6 @@ struct ost_sched {
 	uint64_t n_lowered;		/* §22: unfinished jobs lowered */
 };
 
-/* True when the schedule is nested (§21): u's tags live in u->acct's
- * virtual time, not s->vtime. */
-static inline bool ost_nested(const ost_sched_t *s)
-{
-	return s->cfg.hierarchy == OST_HIER_ACCOUNTS;
-}
-
 /* The campaign whose F is u's last in V (§22: its chain's last, which a
  * reordering may make another than the newest). */
 static inline const struct ost_campaign *ost_user_end(const struct ost_user *u)

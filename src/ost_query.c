@@ -372,9 +372,9 @@ int ost_acct_get(const ost_sched_t *s, uint32_t id, ost_acct_info_t *out)
 	out->id = a->id;
 	out->parent = a->parent ? a->parent->id : 0;
 	out->share = a->share;
-	out->active = ost_nested(s) && ost_hnode_linked(&a->hk.node);
-	out->norm = ost_nested(s) ? ost_acct_norm(s, a) : 0.0;
-	out->frac = ost_nested(s) ? ost_acct_frac(s, a) : 0.0;
+	out->active = ost_sched_nested(s) && ost_hnode_linked(&a->hk.node);
+	out->norm = ost_sched_nested(s) ? ost_acct_norm(s, a) : 0.0;
+	out->frac = ost_sched_nested(s) ? ost_acct_frac(s, a) : 0.0;
 	out->leaves = a->n_users;
 	out->kids = a->n_kids;
 	return 0;

@@ -76,6 +76,11 @@ const ost_config_t *ost_sched_config(const ost_sched_t *s)
 	return &s->cfg;
 }
 
+bool ost_sched_nested(const ost_sched_t *s)
+{
+	return ost_config_nested(&s->cfg);
+}
+
 /* The order key changed meaning (§13): re-derive every campaign's. */
 static void _rekey_all(ost_sched_t *s)
 {

@@ -238,7 +238,7 @@ static int _version(const ost_sched_t *s)
 {
 	if (s->n_lowered)
 		return 3;
-	return ost_nested(s) || s->n_nice ? 2 : 1;
+	return ost_sched_nested(s) || s->n_nice ? 2 : 1;
 }
 
 static void _release_sorted(const ost_alloc_t *a, void *v,

@@ -166,6 +166,11 @@ OST_EXTERN void ost_config_init(ost_config_t *cfg);
  * (why may be NULL). */
 OST_EXTERN int ost_config_check(const ost_config_t *cfg, const char **why);
 
+/* True when cfg nests the virtual schedule along the accounts (§21,
+ * Hierarchy=accounts): the one test of the hierarchy, so that a new
+ * hierarchy changes one place.  cfg non-NULL. */
+OST_EXTERN bool ost_config_nested(const ost_config_t *cfg);
+
 /* Names used by every front end (ostrich.conf, ostrich-sim options, the
  * state file).  *_name() returns a static string ("?" when out of range);
  * *_parse() returns 0 and sets *out, or -OST_EINVAL and leaves it.
@@ -207,6 +212,10 @@ OST_EXTERN void ost_sched_destroy(ost_sched_t *s);
 
 /* Borrowed pointer to the configuration in force. */
 OST_EXTERN const ost_config_t *ost_sched_config(const ost_sched_t *s);
+
+/* ost_config_nested() of the configuration in force: are u's tags in its
+ * account's virtual time (§21)?  s non-NULL. */
+OST_EXTERN bool ost_sched_nested(const ost_sched_t *s);
 
 /* Replace the configuration at time now (an event time).  Campaigns, tags
  * and deadlines already computed are kept; the new procs, capacity, gate,

@@ -112,7 +112,7 @@ static int _apply_submit(osl_part_t *p, const osl_obs_t *o, double t,
 	osl_evlog_rec_t r = { .op = OSL_LOG_SUBMIT, .part = p->name, .t = t };
 	int rc;
 
-	if (ost_sched_config(p->sched)->hierarchy == OST_HIER_ACCOUNTS) {
+	if (ost_sched_nested(p->sched)) {
 		_place(p, o->uid, o->own, t, evlog);
 		d.account = o->account ?
 			    osl_acct_declare(p, o->account, t, evlog) : 0;

@@ -184,7 +184,7 @@ static const char *_account(const osl_part_t *p, const osl_obs_t *o)
 {
 	uint32_t id = o->own;
 
-	if (ost_sched_config(p->sched)->hierarchy != OST_HIER_ACCOUNTS)
+	if (!ost_sched_nested(p->sched))
 		return NULL;
 	if (o->account && (int) o->account <= p->nacct &&
 	    p->acct[o->account - 1].declared)

@@ -328,7 +328,7 @@ static bool _moved(const osl_part_t *p, const osl_known_t *k,
 {
 	uint32_t path[OSL_ACCT_DEPTH_MAX + 1];
 
-	if (ost_sched_config(p->sched)->hierarchy != OST_HIER_ACCOUNTS ||
+	if (!ost_sched_nested(p->sched) ||
 	    k->state != OST_JOB_PENDING || o->st != OSL_PENDING ||
 	    !o->account || o->account == k->account)
 		return false;

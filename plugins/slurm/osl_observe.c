@@ -190,7 +190,7 @@ static const char *_trusted_account(const job_record_t *job_ptr)
 /* Hierarchy=accounts (§23): the account o counts in and its owner's own. */
 static void _accounts(osl_obs_t *o, const job_record_t *job_ptr)
 {
-	if (osl_eng.conf->core.hierarchy != OST_HIER_ACCOUNTS)
+	if (!ost_config_nested(&osl_eng.conf->core))
 		return;
 	o->own = osl_acct_user(job_ptr->user_id);
 	if (!_trusted_account(job_ptr))
@@ -264,8 +264,7 @@ static void _fill(osl_obs_t *o, job_record_t *job_ptr,
 	/* shares only under Weights=assoc, and only under the assoc lock;
 	 * an account's weight only where its owner may count (§23) */
 	o->weight = osl_conf_weight(osl_eng.conf, job_ptr->user_id,
-				    osl_eng.conf->core.hierarchy ==
-				    OST_HIER_USERS ?
+				    !ost_config_nested(&osl_eng.conf->core) ?
 				    _users_account(job_ptr) : NULL,
 				    osl_eng.conf->weights_assoc &&
 				    osl_eng.assoc_held && job_ptr->assoc_ptr ?

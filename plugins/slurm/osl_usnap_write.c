@@ -99,7 +99,7 @@ static void _users(const osl_part_t *p, osl_usnap_part_t *sp)
 	char *seen = NULL;
 	int k;
 
-	if (ost_sched_config(p->sched)->hierarchy != OST_HIER_ACCOUNTS &&
+	if (!ost_sched_nested(p->sched) &&
 	    (n = ost_acct_leaves(p->sched, 0, NULL, 0))) {
 		l = xcalloc(n, sizeof(*l));
 		n = ost_acct_leaves(p->sched, 0, l, n);	/* by uid */
@@ -225,7 +225,7 @@ static void _accounts(const osl_part_t *p, osl_usnap_part_t *sp)
 	size_t n, i;
 	uint32_t *ids;
 
-	if (ost_sched_config(p->sched)->hierarchy != OST_HIER_ACCOUNTS)
+	if (!ost_sched_nested(p->sched))
 		return;
 	_leaves(p, sp, 0);
 	if (!(n = ost_acct_ids(p->sched, NULL, 0)))

@@ -281,7 +281,7 @@ extern double osl_conf_weight(const osl_conf_t *conf, uid_t uid,
 		if (conf->user_w[i].uid == uid)
 			return conf->user_w[i].weight;
 	/* with accounts, AccountWeights are the accounts' shares (§23) */
-	for (i = 0; account && conf->core.hierarchy == OST_HIER_USERS &&
+	for (i = 0; account && !ost_config_nested(&conf->core) &&
 		    i < conf->n_acct_w; i++)
 		if (!xstrcasecmp(conf->acct_w[i].account, account))
 			return conf->acct_w[i].weight;

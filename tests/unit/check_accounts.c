@@ -540,8 +540,12 @@ START_TEST(test_accounts_api)
 	sub(s, 1, 1, 4, 10, 0);
 	ck_assert_int_eq(ost_job_start(s, 1, 0), 0);
 	ck_assert_int_eq(ost_user_set_account(s, 1, 30, 1), -OST_ESTATE);
+	ck_assert(ost_sched_nested(s));
+	ck_assert(ost_config_nested(&cfg));
 	cfg.hierarchy = OST_HIER_USERS;
+	ck_assert(!ost_config_nested(&cfg));
 	ck_assert_int_eq(ost_sched_reconfigure(s, &cfg, 1), -OST_EINVAL);
+	ck_assert(ost_sched_nested(s));		/* refused: still nested */
 	ck_assert_int_eq(ost_sched_save(s, &buf, &len), 0);	/* version 2 */
 	free(buf);
 	ck_assert_str_eq(ost_hier_name(OST_HIER_ACCOUNTS), "accounts");
