@@ -3,16 +3,24 @@
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *
- *  The one place that grows an array geometrically (the core's heap, the
- *  simulator's job, campaign, queue and running arrays and its line
- *  buffer), so that the doubling, its first size and its overflow check
- *  are written once.
+ *  The one place that grows an array geometrically (the core's heap and
+ *  saved-state keys, the simulator's job, campaign, queue and running
+ *  arrays and its line buffer, the plugins' arrays through osl_grow and
+ *  their mapped ones through osl_tgrow), so that the doubling, its first
+ *  size and its overflow check are written once.
 \*****************************************************************************/
 
 #ifndef OST_GROW_H
 #define OST_GROW_H
 
 #include <stddef.h>
+
+/* The capacity ost_grow() gives an array of cap elements that must hold
+ * need: cap (first when cap is 0) doubled until it holds need; cap when it
+ * already does.  first >= 1.  RET: that capacity, or 0 when it overflows
+ * size_t.  For allocators other than realloc (plugins/lib/osl_vec.c's
+ * mappings), so that they grow as everything else does. */
+size_t ost_grow_cap(size_t cap, size_t need, size_t first);
 
 /* Make the array p of *cap elements of size bytes hold at least need
  * elements.  When need > *cap the capacity doubles from *cap (from first

@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ost_grow.h"
 #include "ost_internal.h"
 
 #define OST_STATE_MAGIC "ostrich-state"
@@ -745,14 +746,9 @@ static int _load_ckey(_in_t *in, ost_campaign_t *c)
 	_ckey_t *k;
 	int rc;
 
-	if (in->n_ck == in->cap_ck) {
-		size_t cap = 2 * in->cap_ck + 16;
-
-		if (!(k = realloc(in->ck, cap * sizeof(*k))))
-			return -OST_ENOMEM;
-		in->ck = k;
-		in->cap_ck = cap;
-	}
+	if (!(k = ost_grow(in->ck, &in->cap_ck, in->n_ck + 1, sizeof(*k), 16)))
+		return -OST_ENOMEM;
+	in->ck = k;
 	k = &in->ck[in->n_ck++];
 	k->c = c;
 	k->lineno = in->lineno;

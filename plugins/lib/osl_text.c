@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "ost_grow.h"
 #include "osl_text.h"
 
 extern void osl_text_put(osl_text_t *t, const char *fmt, ...)
@@ -26,15 +27,14 @@ extern void osl_text_put(osl_text_t *t, const char *fmt, ...)
 		return;
 	}
 	if (!t->s || (size_t) n >= t->cap - t->len) {
-		size_t cap = (t->cap + (size_t) n + 1) * 2;
-		char *s = realloc(t->s, cap);
+		char *s = ost_grow(t->s, &t->cap, t->len + (size_t) n + 1, 1,
+				   256);
 
 		if (!s) {
 			t->ok = false;
 			return;
 		}
 		t->s = s;
-		t->cap = cap;
 		va_start(ap, fmt);
 		n = vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
 		va_end(ap);

@@ -23,11 +23,13 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ost_grow.h"
 #include "osl_text.h"
 #include "osl_usnap.h"
 
@@ -53,11 +55,15 @@ extern bool osl_usnap_name_ok(const char *s)
 static void *_add(void *v, int *n, int *cap, size_t size, void **item)
 {
 	if (*n == *cap) {
-		int c = *cap ? 2 * *cap : 8;
+		size_t c = (size_t) *cap;
+		void *nv;
 
-		if (!(v = realloc(v, (size_t) c * size)))
+		/* no more than an int counts, before v may move */
+		if (ost_grow_cap(c, c + 1, 8) > INT_MAX ||
+		    !(nv = ost_grow(v, &c, c + 1, size, 8)))
 			return NULL;
-		*cap = c;
+		v = nv;
+		*cap = (int) c;
 	}
 	*item = memset((char *) v + (size_t) (*n)++ * size, 0, size);
 	return v;

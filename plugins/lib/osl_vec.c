@@ -1,6 +1,9 @@
 /*****************************************************************************\
- *  osl_vec.c - the growth helpers of the adapter's arrays: malloc for those
- *  that last, a mapping of their own for a pass's large ones.
+ *  osl_vec.c - the allocation policies of the adapter's arrays: malloc for
+ *  those that last, a mapping of their own for a pass's large ones.  How
+ *  much an array grows is src/ost_grow.h's, as everywhere else; what is
+ *  here is only what the adapter adds: int counts, zeroed room, and out
+ *  of memory as the end of the process.
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *
@@ -10,13 +13,16 @@
 
 #define _GNU_SOURCE			/* MAP_ANONYMOUS, mremap */
 
+#include <limits.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
 #include "osl.h"
+#include "ost_grow.h"
 
 static void _out_of_memory(size_t bytes)
 {
@@ -24,28 +30,31 @@ static void _out_of_memory(size_t bytes)
 	abort();
 }
 
-/* The capacity after cap for need elements: doubling keeps n appends at
- * O(n) copies in all. */
-static int _next_cap(int cap, int need, int first)
+/* ost_grow_cap() for an int capacity: the only growth policy; above
+ * INT_MAX elements is out of memory, as it would be for an int count. */
+static int _next_cap(int cap, int need, int first, size_t size)
 {
-	int ncap = cap ? 2 * cap : first;
+	size_t n = ost_grow_cap((size_t) cap, (size_t) need, (size_t) first);
 
-	return ncap < need ? need : ncap;
+	if (!n || n > INT_MAX || n > SIZE_MAX / size)
+		_out_of_memory(SIZE_MAX);
+	return (int) n;
 }
 
 extern void *osl_grow(void *v, int *cap, int need, size_t size, int first)
 {
-	int ncap;
+	size_t c = (size_t) *cap;
+	void *nv;
 
 	if (need <= *cap)
 		return v;
-	ncap = _next_cap(*cap, need, first);
-	if (!(v = realloc(v, (size_t) ncap * size)))
-		_out_of_memory((size_t) ncap * size);
-	memset((char *) v + (size_t) *cap * size, 0,
-	       (size_t) (ncap - *cap) * size);
-	*cap = ncap;
-	return v;
+	(void) _next_cap(*cap, need, first, size);	/* or the end: > int */
+	if (!(nv = ost_grow(v, &c, (size_t) need, size, (size_t) first)))
+		_out_of_memory((size_t) need * size);
+	memset((char *) nv + (size_t) *cap * size, 0,
+	       (c - (size_t) *cap) * size);
+	*cap = (int) c;
+	return nv;
 }
 
 extern void *osl_calloc(size_t n, size_t size)
@@ -72,8 +81,10 @@ static void *_map(size_t bytes)
 	return p;			/* zeroed */
 }
 
-/* A mapping grows in place or moves by its page tables (mremap): no copy,
- * and the pages already touched stay in. */
+/* osl_grow for the arrays of a pass, not a duplicate of it: the same
+ * growth, but from OSL_MAP_MIN bytes on the array is a mapping of its own,
+ * which grows in place or moves by its page tables (mremap): no copy, and
+ * the pages already touched stay in. */
 extern void *osl_tgrow(void *v, int *cap, int need, size_t size, int first)
 {
 	size_t old = (size_t) *cap * size, bytes;
@@ -82,7 +93,7 @@ extern void *osl_tgrow(void *v, int *cap, int need, size_t size, int first)
 
 	if (need <= *cap)
 		return v;
-	ncap = _next_cap(*cap, need, first);
+	ncap = _next_cap(*cap, need, first, size);
 	bytes = (size_t) ncap * size;
 	if (!_mapped(bytes))
 		return osl_grow(v, cap, need, size, first);
