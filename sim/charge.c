@@ -1,15 +1,12 @@
 /*****************************************************************************\
- *  charge.c - charging units (§20): cpu, billing, dominant.
+ *  charge.c - charging units (§20): --charge-weights, and the machine's
+ *  CPUs and GPUs handed to the charge rule of the core (src/ost_charge.c,
+ *  the plugins' too).
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *
- *  Slurm computes billable TRES as a double (assoc_mgr_tres_weighted():
- *  sum of count x weight in TRES order, CPU first; the MAX of the node
- *  TRES with PriorityFlags=MAX_TRES) and stores it in the uint64_t
- *  `billing` TRES count by plain conversion, i.e. truncated; its
- *  fair-share decay thread charges the double.  We do the same: the core
- *  gets the truncated width (at least 1, the core's q >= 1), fairshare
- *  the double.
+ *  The core gets the truncated width (at least 1, the core's q >= 1),
+ *  fairshare the unrounded double, as Slurm's decay thread charges it.
 \*****************************************************************************/
 
 #define _POSIX_C_SOURCE 200809L
@@ -22,26 +19,9 @@
 
 #include "charge.h"
 
-static const char *_modes[] = { "cpu", "billing", "dominant" };
-
 void sim_charge_init(sim_charge_t *c)
 {
-	*c = (sim_charge_t) { .mode = SIM_CHARGE_BILLING, .w_cpu = 1 };
-}
-
-int sim_charge_mode_parse(const char *s, sim_charge_mode_t *out)
-{
-	for (int i = 0; i < 3; i++)
-		if (!strcasecmp(s, _modes[i])) {
-			*out = (sim_charge_mode_t) i;
-			return 0;
-		}
-	return -1;
-}
-
-const char *sim_charge_mode_name(sim_charge_mode_t mode)
-{
-	return (unsigned) mode < 3 ? _modes[mode] : "?";
+	*c = (sim_charge_t) { .mode = OST_CHARGE_BILLING, .w_cpu = 1 };
 }
 
 /* One KEY=WEIGHT item into *cpu or *gpu.  RET: 0 or -1. */
@@ -85,22 +65,31 @@ int sim_charge_weights_parse(const char *s, sim_charge_t *c)
 	return 0;
 }
 
-/* Billing of q CPUs and g GPUs, in Slurm's order of operations. */
-static double _billing(const sim_charge_t *c, uint32_t q, uint32_t g)
-{
-	double a = (double) q * c->w_cpu, b = (double) g * c->w_gpu;
+/* The simulator's two resources as the core's arrays: CPUs then GPUs, in
+ * Slurm's TRES order (cpu first, gres/gpu after). */
+static const ost_res_t _kind[2] = { OST_RES_CPU, OST_RES_GRES };
 
-	return c->max_tres ? fmax(a, b) : a + b;
+/* Billing of q CPUs and g GPUs (max_tres: Slurm's MAX_TRES). */
+static double _billing(const sim_charge_t *c, uint32_t q, uint32_t g,
+		       bool max_tres)
+{
+	const double w[2] = { c->w_cpu, c->w_gpu };
+	const uint64_t cnt[2] = { q, g };
+
+	return ost_charge_billing(2, _kind, w, cnt,
+				  max_tres ? OST_CHARGE_MAX_TRES : 0);
 }
 
 double sim_charge_raw(const sim_charge_t *c, uint32_t m, uint32_t G,
 		      uint32_t q, uint32_t g)
 {
+	const uint64_t job[2] = { q, g }, total[2] = { m, G };
+
 	switch (c->mode) {
-	case SIM_CHARGE_BILLING:
-		return _billing(c, q, g);
-	case SIM_CHARGE_DOMINANT:
-		return G ? fmax((double) q, (double) g * m / G) : (double) q;
+	case OST_CHARGE_BILLING:
+		return _billing(c, q, g, c->max_tres);
+	case OST_CHARGE_DOMINANT:
+		return ost_charge_dominant_raw(2, _kind, job, total, m);
 	default:
 		return (double) q;
 	}
@@ -109,18 +98,13 @@ double sim_charge_raw(const sim_charge_t *c, uint32_t m, uint32_t G,
 uint32_t sim_charge_width(const sim_charge_t *c, uint32_t m, uint32_t G,
 			  uint32_t q, uint32_t g)
 {
-	double b;
-	uint64_t d;
+	const uint64_t job[2] = { q, g }, total[2] = { m, G };
 
 	switch (c->mode) {
-	case SIM_CHARGE_BILLING:
-		b = floor(_billing(c, q, g));
-		return b < 1 ? 1 : b >= UINT32_MAX ? UINT32_MAX : (uint32_t) b;
-	case SIM_CHARGE_DOMINANT:
-		/* ceil(g m / G) in integers: exact, so a job holding every
-		 * GPU is charged m, not m + 1 */
-		d = G ? ((uint64_t) g * m + G - 1) / G : 0;
-		return d > q ? (uint32_t) d : (q ? q : 1);
+	case OST_CHARGE_BILLING:
+		return ost_charge_units(_billing(c, q, g, c->max_tres));
+	case OST_CHARGE_DOMINANT:
+		return ost_charge_dominant(2, _kind, job, total, m, NULL);
 	default:
 		return q ? q : 1;
 	}
@@ -131,13 +115,14 @@ int sim_charge_capacity(const sim_charge_t *c, uint32_t m, uint32_t G,
 {
 	double b;
 
-	if (c->mode != SIM_CHARGE_BILLING) {
+	if (c->mode != OST_CHARGE_BILLING) {
 		*out = m;
 		return 0;
 	}
-	b = floor((double) m * c->w_cpu + (double) G * c->w_gpu);
+	/* summed even with max_tres (§20) */
+	b = _billing(c, m, G, false);
 	if (b >= 0x1p32)
 		return -1;
-	*out = b < 1 ? 1 : (uint32_t) b;
+	*out = ost_charge_units(b);
 	return 0;
 }

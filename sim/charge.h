@@ -1,7 +1,8 @@
 /*****************************************************************************\
  *  charge.h - the width a job is charged in the virtual schedule and by
  *  the fairshare baseline, and the machine's capacity in the same unit
- *  (doc/semantics.md §20).
+ *  (doc/semantics.md §20): the rule is the core's (ost_charge.h), this
+ *  is its reading of a machine of m CPUs and G GPUs.
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
@@ -12,15 +13,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* A zeroed sim_charge_t is cpu mode: the width is q, as before GPUs. */
-typedef enum {
-	SIM_CHARGE_CPU = 0,      /* the CPUs, GPUs ignored */
-	SIM_CHARGE_BILLING,      /* sum of weight x count (the CLI default) */
-	SIM_CHARGE_DOMINANT,     /* m x the largest share (DRF) */
-} sim_charge_mode_t;
+#include "ost_charge.h"
 
+/* A zeroed sim_charge_t is cpu mode: the width is q, as before GPUs. */
 typedef struct sim_charge {
-	sim_charge_mode_t mode;
+	ost_charge_t mode;       /* --charge (the names: ost_charge_parse) */
 	double w_cpu, w_gpu;     /* billing weights (default 1 and 0) */
 	bool max_tres;           /* billing: Slurm's PriorityFlags=MAX_TRES */
 } sim_charge_t;
@@ -28,10 +25,6 @@ typedef struct sim_charge {
 /* Defaults: billing, CPU=1 and nothing for GPUs, so that the width is
  * the CPU count, as Slurm's billing without TRESBillingWeights. */
 void sim_charge_init(sim_charge_t *c);
-
-/* "cpu", "billing" or "dominant" (any case).  RET: 0, or -1. */
-int sim_charge_mode_parse(const char *s, sim_charge_mode_t *out);
-const char *sim_charge_mode_name(sim_charge_mode_t mode);
 
 /* --charge-weights: a comma-separated list of KEY=WEIGHT with KEY "CPU"
  * or "GRES/gpu" (any case), WEIGHT a finite number >= 0.  As in Slurm's

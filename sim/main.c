@@ -186,7 +186,7 @@ static int _option(struct cli *c, int opt, const char *arg)
 			return -1;
 		c->gpus = (uint32_t) v;
 		return 0;
-	case OPT_CHARGE: return sim_charge_mode_parse(arg, &o->charge.mode);
+	case OPT_CHARGE: return ost_charge_parse(arg, &o->charge.mode);
 	case OPT_CHARGE_WEIGHTS: return sim_charge_weights_parse(arg, &o->charge);
 	case OPT_CHARGE_MAX_TRES: o->charge.max_tres = true; return 0;
 	case OPT_THINK: return _number(arg, 0, &o->core.think_time);

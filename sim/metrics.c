@@ -270,7 +270,7 @@ int sim_write_summary(FILE *f, const sim_metrics_t *mt,
 		"  \"procs\": %u,\n", sim_policy_name(o->policy),
 		sim_dispatch_name(o->dispatch), o->procs);
 	fprintf(f, "  \"gpus\": %u,\n  \"charge\": \"%s\",\n",
-		o->gpus, sim_charge_mode_name(o->charge.mode));
+		o->gpus, ost_charge_name(o->charge.mode));
 	fprintf(f, "  \"max_stretch\": %.15g,\n  \"mean_stretch\": %.15g,\n"
 		"  \"share_stretch_gt_20\": %.15g,\n"
 		"  \"share_stretch_le_2\": %.15g,\n", mt->max_stretch,

@@ -141,10 +141,10 @@ void sim_report(FILE *f, const char *path, const sim_workload_t *w,
 	if (o->feedback)
 		fprintf(f, "feedback (threshold %g s, %zu dependent "
 			"campaigns), ", o->fb_threshold, w->dependent);
-	if (o->gpus || o->charge.mode == SIM_CHARGE_DOMINANT ||
+	if (o->gpus || o->charge.mode == OST_CHARGE_DOMINANT ||
 	    o->charge.w_cpu != 1 || o->charge.w_gpu != 0 || o->charge.max_tres)
 		fprintf(f, "charge %s (CPU=%g,GRES/gpu=%g%s), ",
-			sim_charge_mode_name(o->charge.mode), o->charge.w_cpu,
+			ost_charge_name(o->charge.mode), o->charge.w_cpu,
 			o->charge.w_gpu, o->charge.max_tres ? ", MAX_TRES" : "");
 	if (o->core.lead != OST_LEAD_KEEP)	/* §24; keep: as before */
 		fprintf(f, "lead %s (kappa %g), ", ost_lead_name(o->core.lead),

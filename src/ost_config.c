@@ -6,6 +6,7 @@
 
 #include <strings.h>
 
+#include "ost_charge.h"
 #include "ost_internal.h"
 
 static const char *const _errs[] = {
@@ -139,6 +140,8 @@ OST_NAMES(ost_varea_t, varea, "requested", "learned", "pooled")
 OST_NAMES(ost_rank_t, rank, "finish", "served", "capped")
 OST_NAMES(ost_hier_t, hier, "users", "accounts")
 OST_NAMES(ost_lead_t, lead, "keep", "forgive", "cap")
+/* not a field of ost_config_t, but its names are parsed as theirs are */
+OST_NAMES(ost_charge_t, charge, "cpu", "billing", "dominant")
 
 int ost_onoff_parse(const char *s, bool *out)
 {

@@ -19,7 +19,7 @@ START_TEST(test_cpu)
 	uint32_t cap;
 
 	sim_charge_init(&c);
-	c.mode = SIM_CHARGE_CPU;
+	c.mode = OST_CHARGE_CPU;
 	ck_assert_uint_eq(sim_charge_width(&z, 64, 16, 3, 8), 3);
 	ck_assert_uint_eq(sim_charge_width(&c, 64, 16, 3, 8), 3);
 	ck_assert_double_eq(sim_charge_raw(&c, 64, 16, 3, 8), 3);
@@ -73,7 +73,7 @@ START_TEST(test_dominant)
 	uint32_t cap;
 
 	sim_charge_init(&c);
-	ck_assert_int_eq(sim_charge_mode_parse("Dominant", &c.mode), 0);
+	ck_assert_int_eq(ost_charge_parse("Dominant", &c.mode), 0);
 	ck_assert_uint_eq(sim_charge_width(&c, 64, 16, 2, 1), 4);
 	ck_assert_uint_eq(sim_charge_width(&c, 64, 16, 9, 2), 9);
 	ck_assert_uint_eq(sim_charge_width(&c, 64, 16, 1, 16), 64);
@@ -85,8 +85,8 @@ START_TEST(test_dominant)
 			  4294967295u);
 	ck_assert_int_eq(sim_charge_capacity(&c, 64, 16, &cap), 0);
 	ck_assert_uint_eq(cap, 64);
-	ck_assert_int_eq(sim_charge_mode_parse("drf", &c.mode), -1);
-	ck_assert_str_eq(sim_charge_mode_name(SIM_CHARGE_DOMINANT),
+	ck_assert_int_eq(ost_charge_parse("drf", &c.mode), -1);
+	ck_assert_str_eq(ost_charge_name(OST_CHARGE_DOMINANT),
 			 "dominant");
 }
 END_TEST
