@@ -112,8 +112,8 @@ typedef struct {
 	ost_sched_t *sched;		/* its virtual schedule */
 	uint32_t procs;			/* capacity given to the core (>= 1):
 					 * CPUs, or billing units (§19) */
-	osl_charge_t unit;		/* the unit of procs and of its jobs'
-					 * widths (OSL_CHARGE_CPU when billing
+	ost_charge_t unit;		/* the unit of procs and of its jobs'
+					 * widths (OST_CHARGE_CPU when billing
 					 * has no weights) */
 	osl_tres_t *tres;		/* its resources (slurm/osl_tres.c),
 					 * NULL: CPUs */
@@ -291,65 +291,6 @@ extern void osl_tfree(void *v, size_t cap, size_t size);
  * process: the save is then refused and logged, the state kept.
  */
 extern const ost_alloc_t osl_talloc;
-
-/* ---------------------------------------- osl_billing.c (Slurm-free) --- */
-
-/* How assoc_mgr_tres_weighted() treats a TRES under PriorityFlags=MAX_TRES
- * (and MAX_TRES_GRES): the "node" ones join a maximum, the others a sum. */
-typedef enum {
-	OSL_RES_OTHER = 0,		/* summed always: license, bb, energy,
-					 * fs, ic, vmem, pages */
-	OSL_RES_CPU,			/* node TRES: cpu */
-	OSL_RES_MEM,			/* node TRES: mem (MB) */
-	OSL_RES_NODE,			/* node TRES: node */
-	OSL_RES_GRES,			/* node TRES: gres/... */
-	OSL_RES_SKIP,			/* the billing TRES itself: ignored */
-} osl_res_kind_t;
-
-/* PriorityFlags bits as osl_bill_weighted() takes them (slurm/osl_tres.c
- * maps Slurm's, osl_compat.h says which release has which). */
-#define OSL_BILL_MAX_TRES 0x1u
-#define OSL_BILL_MAX_TRES_GRES 0x2u
-
-/* Slurm's NO_CONSUME_VAL64: a count that is not consumed (skipped). */
-#define OSL_NO_CONSUME UINT64_C(0xfffffffffffffffd)
-
-/*
- * The billable TRES of counts cnt[0..n) under weights w[0..n), resource
- * i of kind[i], with flags (OSL_BILL_*): Slurm's assoc_mgr_tres_weighted(),
- * the same operations in the same order, so the same double (§19).
- */
-extern double osl_bill_weighted(int n, const osl_res_kind_t *kind,
-				const double *w, const uint64_t *cnt,
-				unsigned flags);
-
-/*
- * A width (or capacity) in billing units from a billable TRES b: Slurm's
- * (uint64_t) b, the billing= it records in AllocTRES, but at least 1 (the
- * core's widths are >= 1) and at most UINT32_MAX.
- */
-extern uint32_t osl_bill_units(double b);
-
-/*
- * Dominant Resource Fairness (§19): ceil(capacity x max_i job[i]/total[i])
- * over the CPU, memory and GRES resources with a total, at least 1 (a
- * hair below a whole number counts as it).
- * OUT dom - the dominant resource's index, -1 if none (NULL ok)
- */
-extern uint32_t osl_bill_dominant(int n, const osl_res_kind_t *kind,
-				  const uint64_t *job, const uint64_t *total,
-				  uint32_t capacity, int *dom);
-
-/*
- * The bill= value of the SystemComment: "label:count[xweight],..." for
- * each resource with a positive count and weight (the weight left out
- * when 1), e.g. "cpu:1,gpu:4x4".
- * RET snprintf's: the length it would have written; buf[0..size) holds as
- *     much as fits
- */
-extern int osl_bill_text(char *buf, size_t size, int n,
-			 const char *const *label, const osl_res_kind_t *kind,
-			 const double *w, const uint64_t *cnt);
 
 /* ------------------------------------------------- osl_log.c (Slurm) --- */
 
@@ -634,8 +575,16 @@ typedef struct {
  * the core has never seen). */
 extern double osl_share(const osl_part_t *p, uint32_t uid);
 
-/* The name of a unit of Charge= (billing, cpu, dominant). */
-extern const char *osl_charge_name(osl_charge_t c);
+/*
+ * The bill= value of the SystemComment: "label:count[xweight],..." for
+ * each resource with a positive count and weight (the weight left out
+ * when 1), e.g. "cpu:1,gpu:4x4".
+ * RET snprintf's: the length it would have written; buf[0..size) holds as
+ *     much as fits
+ */
+extern int osl_bill_text(char *buf, size_t size, int n,
+			 const char *const *label, const ost_res_t *kind,
+			 const double *w, const uint64_t *cnt);
 
 /*
  * Append the width of a job to its summary line buf (holding len bytes, of
@@ -646,7 +595,7 @@ extern const char *osl_charge_name(osl_charge_t c);
  * RET the new length
  */
 extern size_t osl_comment_width(char *buf, size_t len, size_t size,
-				uint32_t width, osl_charge_t unit,
+				uint32_t width, ost_charge_t unit,
 				const char *bill);
 
 /*

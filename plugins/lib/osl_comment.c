@@ -130,33 +130,50 @@ static void _own_view(char *buf)
 	memcpy(sh, view, sizeof(view) - 1);
 }
 
-extern const char *osl_charge_name(osl_charge_t c)
+extern int osl_bill_text(char *buf, size_t size, int n,
+			 const char *const *label, const ost_res_t *kind,
+			 const double *w, const uint64_t *cnt)
 {
-	switch (c) {
-	case OSL_CHARGE_CPU:
-		return "cpu";
-	case OSL_CHARGE_DOMINANT:
-		return "dominant";
-	default:
-		return "billing";
+	size_t len = 0;
+	int i, k;
+
+	if (size)
+		buf[0] = '\0';
+	for (i = 0; i < n; i++) {
+		if (kind[i] == OST_RES_SKIP || cnt[i] == OST_RES_NO_CONSUME ||
+		    !cnt[i] || !(w[i] > 0) || !label[i] || !*label[i])
+			continue;
+		k = w[i] == 1.0 ?
+		    snprintf(len < size ? buf + len : NULL,
+			     len < size ? size - len : 0, "%s%s:%llu",
+			     len ? "," : "", label[i],
+			     (unsigned long long) cnt[i]) :
+		    snprintf(len < size ? buf + len : NULL,
+			     len < size ? size - len : 0, "%s%s:%llux%g",
+			     len ? "," : "", label[i],
+			     (unsigned long long) cnt[i], w[i]);
+		if (k < 0)
+			return k;
+		len += (size_t) k;
 	}
+	return (int) len;
 }
 
 extern size_t osl_comment_width(char *buf, size_t len, size_t size,
-				uint32_t width, osl_charge_t unit,
+				uint32_t width, ost_charge_t unit,
 				const char *bill)
 {
 	size_t lim = size < OST_SUMMARY_MAX ? size : OST_SUMMARY_MAX;
 	int n, m = 0;
 
 	n = snprintf(NULL, 0, " width=%u unit=%s", (unsigned) width,
-		     osl_charge_name(unit));
+		     ost_charge_name(unit));
 	if (bill && *bill)
 		m = snprintf(NULL, 0, " bill=%s", bill);
 	if (n < 0 || m < 0 || len + (size_t) n >= lim)
 		return len;
 	len += (size_t) snprintf(buf + len, lim - len, " width=%u unit=%s",
-				 (unsigned) width, osl_charge_name(unit));
+				 (unsigned) width, ost_charge_name(unit));
 	if (m && len + (size_t) m < lim)
 		len += (size_t) snprintf(buf + len, lim - len, " bill=%s",
 					 bill);

@@ -202,27 +202,18 @@ static void _show_weights(const osl_conf_key_t *k, const osl_conf_t *c,
 	snprintf(buf, size, "%s", c->weights_assoc ? "assoc" : "config");
 }
 
-/* Charge=billing|cpu|dominant. */
-static const char *const _charge_names[] = { "billing", "cpu", "dominant" };
-
+/* Charge=billing|cpu|dominant: the core's names (ost_charge.h). */
 static int _set_charge(const osl_conf_key_t *k, osl_conf_t *c, const char *v)
 {
-	size_t i;
-
 	(void) k;
-	for (i = 0; i < sizeof(_charge_names) / sizeof(_charge_names[0]); i++)
-		if (!strcasecmp(v, _charge_names[i])) {
-			c->charge = (osl_charge_t) i;
-			return 0;
-		}
-	return -1;
+	return ost_charge_parse(v, &c->charge) ? -1 : 0;
 }
 
 static void _show_charge(const osl_conf_key_t *k, const osl_conf_t *c,
 			 char *buf, size_t size)
 {
 	(void) k;
-	snprintf(buf, size, "%s", _charge_names[c->charge]);
+	snprintf(buf, size, "%s", ost_charge_name(c->charge));
 }
 
 /* ChargeWeights=: parsed, and kept as written for the log line. */
@@ -330,6 +321,7 @@ extern void osl_conf_defaults(osl_conf_t *conf)
 	memset(conf, 0, sizeof(*conf));
 	ost_config_init(&conf->core);
 	conf->core.gate = OST_GATE_SOFT;
+	conf->charge = OST_CHARGE_BILLING;	/* a zeroed one is cpu */
 	conf->interval = 30;
 	conf->default_estimate = 86400;
 	conf->backfill = true;

@@ -20,6 +20,7 @@
 #include <sys/types.h>
 
 #include "ostrich.h"
+#include "ost_charge.h"		/* Charge= (doc/semantics.md §19) */
 
 /* Range of Interval (seconds). */
 #define OSL_CONF_INTERVAL_MIN 1u
@@ -53,17 +54,6 @@ typedef struct {
 
 /* Deepest account tree AccountParents= may make (levels under the root). */
 #define OSL_ACCT_DEPTH_MAX 32
-
-/* Charge=: the unit of a job's width and a partition's capacity
- * (doc/semantics.md §19). */
-typedef enum {
-	OSL_CHARGE_BILLING = 0,		/* billable TRES (TRESBillingWeights,
-					 * ChargeWeights); CPUs without
-					 * weights */
-	OSL_CHARGE_CPU,			/* CPUs (before §19) */
-	OSL_CHARGE_DOMINANT,		/* partition CPUs x the job's largest
-					 * share of a resource (DRF) */
-} osl_charge_t;
 
 /* Most items of ChargeWeights=, and the longest value. */
 #define OSL_CHARGE_WEIGHTS_MAX 16
@@ -103,7 +93,8 @@ typedef struct {
 	int n_user_acct;
 	bool backfill;			/* Backfill=yes: embed sched/backfill */
 	bool system_comment;		/* SystemComment=yes: summary per job */
-	osl_charge_t charge;		/* Charge= (billing) */
+	ost_charge_t charge;		/* Charge= (billing: CPUs without
+					 * weights) */
 	osl_charge_weight_t charge_w[OSL_CHARGE_WEIGHTS_MAX];
 					/* ChargeWeights=, parsed */
 	int n_charge_w;			/* items in charge_w (0: none) */

@@ -268,7 +268,7 @@ extern uint32_t osl_job_width(const char *part, job_record_t *job_ptr)
 
 	slurm_mutex_lock(&osl_eng.lock);
 	if ((p = osl_part_find(part, NULL)) && p->tres &&
-	    p->unit != OSL_CHARGE_CPU)
+	    p->unit != OST_CHARGE_CPU)
 		w = osl_tres_width(p->tres, job_ptr, 0);
 	slurm_mutex_unlock(&osl_eng.lock);
 	return w;

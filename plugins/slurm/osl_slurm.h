@@ -166,7 +166,7 @@ extern uint32_t osl_tres_capacity(const osl_tres_t *t);
 
 /* The unit of t's widths: its Charge=, but cpu for billing without any
  * weight (then a width is the CPU count, as before §19). */
-extern osl_charge_t osl_tres_charge(const osl_tres_t *t);
+extern ost_charge_t osl_tres_charge(const osl_tres_t *t);
 
 /*
  * The width of job_ptr in t's partition (§19): billing units of its TRES

@@ -4,7 +4,7 @@
  *  ChargeWeights= names but Slurm does not account as TRES), their
  *  weights and totals, the partition's capacity; a job's width from its
  *  TRES request (pending) or allocation (running).  The arithmetic is
- *  lib/osl_billing.c's.
+ *  src/ost_charge.c's, the simulator's too.
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
@@ -32,15 +32,15 @@
 /* A partition's resources: n = the TRES (index i is Slurm's TRES index)
  * then the extra GRES of ChargeWeights= that are not TRES. */
 struct osl_tres {
-	osl_charge_t charge;		/* Charge= when built */
+	ost_charge_t charge;		/* Charge= when built */
 	int n;				/* resources */
 	int ntres;			/* of them TRES: 0..ntres-1 */
-	osl_res_kind_t *kind;		/* n kinds */
+	ost_res_t *kind;		/* n kinds */
 	char **label;			/* n labels (cpu, mem, gpu, ...) */
 	double *w;			/* n weights; NULL: none (CPU count) */
 	uint64_t *total;		/* n totals of the partition */
 	uint64_t *cnt;			/* n counts: a job's, scratch */
-	unsigned flags;			/* OSL_BILL_* */
+	unsigned flags;			/* OST_CHARGE_MAX_TRES* */
 	uint32_t capacity;		/* in the unit, >= 1 */
 };
 
@@ -66,27 +66,27 @@ extern void osl_tres_free(osl_tres_t *t)
 }
 
 /* The kind and label of TRES i.  NOTE: TRES read lock. */
-static osl_res_kind_t _kind(int i, char **label)
+static ost_res_t _kind(int i, char **label)
 {
 	slurmdb_tres_rec_t *r = assoc_mgr_tres_array[i];
 
 	if (i == TRES_ARRAY_BILLING) {
 		*label = xstrdup("billing");
-		return OSL_RES_SKIP;
+		return OST_RES_SKIP;
 	}
 	if (r->name && *r->name && !xstrcasecmp(r->type, "gres")) {
 		*label = xstrdup(r->name);
-		return OSL_RES_GRES;
+		return OST_RES_GRES;
 	}
 	*label = r->name && *r->name ?
 		 xstrdup_printf("%s/%s", r->type, r->name) : xstrdup(r->type);
 	if (i == TRES_ARRAY_CPU)
-		return OSL_RES_CPU;
+		return OST_RES_CPU;
 	if (i == TRES_ARRAY_MEM)
-		return OSL_RES_MEM;
+		return OST_RES_MEM;
 	if (i == TRES_ARRAY_NODE)
-		return OSL_RES_NODE;
-	return OSL_RES_OTHER;
+		return OST_RES_NODE;
+	return OST_RES_OTHER;
 }
 
 /* Does ChargeWeights item cw name TRES i?  NOTE: TRES read lock. */
@@ -153,8 +153,8 @@ static uint64_t _part_gres(const part_record_t *part_ptr, const char *name)
 extern void osl_tres_locks(const osl_conf_t *conf, int billed_parts,
 			   bool *tres, bool *node)
 {
-	*tres = conf->charge == OSL_CHARGE_DOMINANT ||
-		(conf->charge == OSL_CHARGE_BILLING &&
+	*tres = conf->charge == OST_CHARGE_DOMINANT ||
+		(conf->charge == OST_CHARGE_BILLING &&
 		 (conf->n_charge_w || billed_parts));
 	*node = *tres && conf->n_charge_w;
 }
@@ -162,8 +162,8 @@ extern void osl_tres_locks(const osl_conf_t *conf, int billed_parts,
 /* Is part_ptr charged CPUs under conf, whatever the TRES table says? */
 static bool _cpu_only(const part_record_t *part_ptr, const osl_conf_t *conf)
 {
-	return conf->charge == OSL_CHARGE_CPU ||
-	       (conf->charge == OSL_CHARGE_BILLING && !conf->n_charge_w &&
+	return conf->charge == OST_CHARGE_CPU ||
+	       (conf->charge == OST_CHARGE_BILLING && !conf->n_charge_w &&
 		!part_ptr->billing_weights);
 }
 
@@ -179,7 +179,7 @@ extern osl_tres_t *osl_tres_build(const part_record_t *part_ptr,
 	    (!tres_locked || (conf->n_charge_w && !node_locked)))
 		return NULL;
 	t = xmalloc(sizeof(*t));
-	t->charge = OSL_CHARGE_CPU;
+	t->charge = OST_CHARGE_CPU;
 	t->capacity = part_ptr->total_cpus ? part_ptr->total_cpus : 1;
 	if (_cpu_only(part_ptr, conf))
 		return t;	/* no assoc_mgr global read */
@@ -206,7 +206,7 @@ extern osl_tres_t *osl_tres_build(const part_record_t *part_ptr,
 	}
 	for (j = 0, i = ntres; j < conf->n_charge_w; j++)
 		if (!matched[j] && !xstrcasecmp(conf->charge_w[j].type, "gres")) {
-			t->kind[i] = OSL_RES_GRES;
+			t->kind[i] = OST_RES_GRES;
 			t->label[i] = xstrdup(conf->charge_w[j].name);
 			t->total[i++] = _part_gres(part_ptr,
 						   conf->charge_w[j].name);
@@ -228,10 +228,10 @@ extern osl_tres_t *osl_tres_build(const part_record_t *part_ptr,
 		t->w = xcalloc(t->n, sizeof(*t->w));
 		memcpy(t->w, part_ptr->billing_weights, ntres * sizeof(*t->w));
 	}
-	if (t->charge == OSL_CHARGE_DOMINANT || !t->w)
+	if (t->charge == OST_CHARGE_DOMINANT || !t->w)
 		t->capacity = part_ptr->total_cpus ? part_ptr->total_cpus : 1;
 	else
-		t->capacity = osl_bill_units(osl_bill_weighted(
+		t->capacity = ost_charge_units(ost_charge_billing(
 			t->n, t->kind, t->w, t->total, t->flags));
 	return t;
 }
@@ -241,9 +241,9 @@ extern uint32_t osl_tres_capacity(const osl_tres_t *t)
 	return t->capacity;
 }
 
-extern osl_charge_t osl_tres_charge(const osl_tres_t *t)
+extern ost_charge_t osl_tres_charge(const osl_tres_t *t)
 {
-	return t->charge == OSL_CHARGE_BILLING && !t->w ? OSL_CHARGE_CPU :
+	return t->charge == OST_CHARGE_BILLING && !t->w ? OST_CHARGE_CPU :
 	       t->charge;
 }
 
@@ -268,13 +268,13 @@ static bool _counts(osl_tres_t *t, const job_record_t *job_ptr)
 extern uint32_t osl_tres_width(osl_tres_t *t, const job_record_t *job_ptr,
 			       uint32_t procs)
 {
-	if (!t || osl_tres_charge(t) == OSL_CHARGE_CPU || t->ntres > slurmctld_tres_cnt ||
+	if (!t || osl_tres_charge(t) == OST_CHARGE_CPU || t->ntres > slurmctld_tres_cnt ||
 	    !_counts(t, job_ptr))
 		return procs;
-	if (t->charge == OSL_CHARGE_DOMINANT)
-		return osl_bill_dominant(t->n, t->kind, t->cnt, t->total,
+	if (t->charge == OST_CHARGE_DOMINANT)
+		return ost_charge_dominant(t->n, t->kind, t->cnt, t->total,
 					 t->capacity, NULL);
-	return osl_bill_units(osl_bill_weighted(t->n, t->kind, t->w, t->cnt,
+	return ost_charge_units(ost_charge_billing(t->n, t->kind, t->w, t->cnt,
 						t->flags));
 }
 
@@ -285,11 +285,11 @@ extern int osl_tres_text(osl_tres_t *t, const job_record_t *job_ptr,
 
 	if (size)
 		buf[0] = '\0';
-	if (!t || osl_tres_charge(t) == OSL_CHARGE_CPU || t->ntres > slurmctld_tres_cnt ||
+	if (!t || osl_tres_charge(t) == OST_CHARGE_CPU || t->ntres > slurmctld_tres_cnt ||
 	    !_counts(t, job_ptr))
 		return 0;
-	if (t->charge == OSL_CHARGE_DOMINANT) {
-		(void) osl_bill_dominant(t->n, t->kind, t->cnt, t->total,
+	if (t->charge == OST_CHARGE_DOMINANT) {
+		(void) ost_charge_dominant(t->n, t->kind, t->cnt, t->total,
 					 t->capacity, &dom);
 		if (dom < 0)
 			return 0;

@@ -317,7 +317,7 @@ static void _part(const osl_part_t *p, osl_usnap_t *s, double pass_s,
 	ost_sched_stats(p->sched, &st);
 	snprintf(sp->name, sizeof(sp->name), "%s", p->name);
 	/* the width's unit (§19): what the ledger charged this pass */
-	snprintf(sp->unit, sizeof(sp->unit), "%s", osl_charge_name(p->unit));
+	snprintf(sp->unit, sizeof(sp->unit), "%s", ost_charge_name(p->unit));
 	sp->capacity = p->procs;
 	sp->active_users = st.active_users;
 	sp->campaigns = st.campaigns;

@@ -403,13 +403,13 @@ START_TEST(test_conf_charge)
 	char err[256], line[1024];
 	int n = -1;
 
-	ck_assert_int_eq(c.charge, OSL_CHARGE_BILLING);
+	ck_assert_int_eq(c.charge, OST_CHARGE_BILLING);
 	ck_assert_int_eq(osl_conf_set_value(&c, "charge", "Dominant", err,
 					    sizeof(err)), 0);
-	ck_assert_int_eq(c.charge, OSL_CHARGE_DOMINANT);
+	ck_assert_int_eq(c.charge, OST_CHARGE_DOMINANT);
 	ck_assert_int_eq(osl_conf_set_value(&c, "Charge", "cpu", err,
 					    sizeof(err)), 0);
-	ck_assert_int_eq(c.charge, OSL_CHARGE_CPU);
+	ck_assert_int_eq(c.charge, OST_CHARGE_CPU);
 	ck_assert_int_eq(osl_conf_set_value(&c, "ChargeWeights",
 					    "CPU=1,GRES/gpu=8,Mem=0.25G,"
 					    "license/Matlab=2k,BB/x=1024G",
