@@ -14,23 +14,14 @@
 #include <string.h>
 
 #include "ck_run.h"
+#include "ck_tres.h"
 #include "osl.h"
 
-/* Slurm's TRES order on a GPU cluster: cpu, mem, energy, node, billing,
- * fs/disk, vmem, pages, gres/gpu, license/matlab. */
-#define NRES 10
-static const ost_res_t kind[NRES] = {
-	OST_RES_CPU, OST_RES_MEM, OST_RES_OTHER, OST_RES_NODE, OST_RES_SKIP,
-	OST_RES_OTHER, OST_RES_OTHER, OST_RES_OTHER, OST_RES_GRES,
-	OST_RES_OTHER,
-};
+/* The TRES' names in the bill= text (ck_tres.h's order). */
 static const char *const label[NRES] = {
 	"cpu", "mem", "energy", "node", "billing", "fs/disk", "vmem", "pages",
 	"gpu", "license/matlab",
 };
-
-/* A GPU job: 1 CPU + 4 GPUs, 1000 MB, one node, a license. */
-static const uint64_t job[NRES] = { 1, 1000, 0, 1, 0, 0, 0, 0, 4, 1 };
 
 /* bill=: count x weight of each term, the weight left out when 1, zero
  * terms left out; cut to fit, the length it wanted said. */

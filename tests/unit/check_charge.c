@@ -15,22 +15,10 @@
 #include <math.h>
 #include <stdint.h>
 
-#include "ost_charge.h"
+#include "ck_tres.h"
 #include "util.h"
 
 /* ---------------------------------------------- the plugin's cases --- */
-
-/* Slurm's TRES order on a GPU cluster: cpu, mem, energy, node, billing,
- * fs/disk, vmem, pages, gres/gpu, license/matlab. */
-#define NRES 10
-static const ost_res_t kind[NRES] = {
-	OST_RES_CPU, OST_RES_MEM, OST_RES_OTHER, OST_RES_NODE, OST_RES_SKIP,
-	OST_RES_OTHER, OST_RES_OTHER, OST_RES_OTHER, OST_RES_GRES,
-	OST_RES_OTHER,
-};
-
-/* A GPU job: 1 CPU + 4 GPUs, 1000 MB, one node, a license. */
-static const uint64_t job[NRES] = { 1, 1000, 0, 1, 0, 0, 0, 0, 4, 1 };
 
 /* TRESBillingWeights=CPU=1.0,GRES/gpu=4.0 bills it 1 + 4 x 4 = 17; with
  * no weights (a CPU-only site) the caller keeps the CPU count. */
