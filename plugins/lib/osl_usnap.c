@@ -115,11 +115,15 @@ static void _format_part(osl_text_t *t, const osl_usnap_part_t *p)
 		     p->name, p->unit, p->capacity, p->active_users,
 		     p->campaigns, p->pending, p->since, p->pass_s, p->hold_s,
 		     p->hold_max_s);
-	for (i = 0; i < p->nusers; i++)
-		osl_text_put(t, "user name=%s uid=%"PRIu32" charged=%.17g share=%.17g active=%"PRIu32"\n",
+	for (i = 0; i < p->nusers; i++) {
+		osl_text_put(t, "user name=%s uid=%"PRIu32" charged=%.17g share=%.17g",
 			     p->users[i].name, p->users[i].uid,
-			     p->users[i].charged, p->users[i].share,
-			     p->users[i].active);
+			     p->users[i].charged, p->users[i].share);
+		/* an older writer's line had no active=: printed as read */
+		if (p->users[i].active != OSL_USNAP_UNKNOWN)
+			osl_text_put(t, " active=%"PRIu32, p->users[i].active);
+		osl_text_put(t, "\n");
+	}
 	for (i = 0; i < p->naccts; i++)
 		osl_text_put(t, "acct name=%s parent=%s share=%.17g norm=%.17g frac=%.17g active=%"PRIu32"\n",
 			     p->accts[i].name, p->accts[i].parent,
