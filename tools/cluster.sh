@@ -281,9 +281,14 @@ cluster_munge() {
 # it answers (120 s at most).
 cluster_mariadb() {
 	local db=$WORK/db i pid
-	install -d -o mysql -g mysql -m 0750 "$db"
+	install -d -o mysql -g mysql -m 0750 "$db" "$db/tmp"
+	# a tmpdir of its own: a mariadbd starting removes every "#sql*" file
+	# in its tmpdir, and with clusters side by side that was another
+	# cluster's bootstrap's temporary table in /tmp ("Unknown table
+	# 'mysql.tmp_user_sys'", mariadb-install-db failed)
 	if [ ! -d "$db/data/mysql" ]; then
 		mariadb-install-db --no-defaults --user=mysql --datadir="$db/data" \
+			--tmpdir="$db/tmp" \
 			--auth-root-authentication-method=socket --skip-test-db \
 			> "$WORK/log/mariadb-install-db.log" 2>&1 ||
 			{ tail -20 "$WORK/log/mariadb-install-db.log" >&2; cluster_die "mariadb-install-db failed"; }
@@ -293,6 +298,7 @@ cluster_mariadb() {
 	# (minutes on a loaded disk); 9>&- and no inherited stdout: it must
 	# not hold the live tests' lock nor make's pipe
 	mariadbd --no-defaults --user=mysql --datadir="$db/data" \
+		--tmpdir="$db/tmp" \
 		--socket="$db/mysqld.sock" --pid-file="$db/mysqld.pid" \
 		--log-error="$db/mysqld.log" --port="$DB_PORT" \
 		--bind-address=127.0.0.1 --skip-name-resolve \
