@@ -774,6 +774,18 @@ START_TEST(test_sync_gate_none)
 	ck_assert_uint_eq(ex.campaign.seq, 2);
 	ck_assert_double_gt(ex.campaign.vstart, ex.vtime);
 	ost_explain_free(&ex);
+	{	/* when V reaches S: later than now, before C~; Carol now */
+		double vs = 0, vct = 0;
+
+		ck_assert_int_eq(ost_sched_job_vstart(p.sched, 3, &vs), 0);
+		ck_assert_int_eq(ost_sched_job_vct(p.sched, 3, &vct), 0);
+		ck_assert_double_gt(vs, T0 + 1010);
+		ck_assert_double_lt(vs, vct);
+		ck_assert_int_eq(ost_sched_job_vstart(p.sched, 4, &vs), 0);
+		ck_assert_double_eq(vs, T0 + 1010);
+		ck_assert_int_eq(ost_sched_job_vstart(p.sched, 99, &vs),
+				 -OST_ENOENT);
+	}
 	ck_assert_uint_eq(_rank(&p, 4), 1);	/* soft: the eligible first */
 	ck_assert_uint_eq(_rank(&p, 3), 2);
 
