@@ -284,6 +284,28 @@ const char *sc_width_str(const sc_job_t *job, char *buf, size_t size)
 	return buf;
 }
 
+/* vstart= (§24): the job's campaign opened at the virtual finish of its
+ * user's previous one, which the real schedule served ahead of the fair
+ * one, so it starts in V (and, with Gate=soft, ranks among the started
+ * campaigns) only when V reaches it.  Said while that is still to come;
+ * once past, the next pass drops the key. */
+static void _explain_lead(const ost_summary_t *s, double now, FILE *fp)
+{
+	char t1[32], r1[48];
+
+	if (s->vstart == 0 || (isfinite(s->vstart) && s->vstart <= now))
+		return;
+	if (isfinite(s->vstart))
+		fprintf(fp, "%s's previous campaign was served ahead of its "
+			"fair share; this one starts in the fair schedule at "
+			"%s (%s).\n", s->user, sc_time_str(s->vstart, now, t1),
+			_rel(s->vstart, now, r1));
+	else
+		fprintf(fp, "%s's previous campaign was served ahead of its "
+			"fair share; this one starts in the fair schedule "
+			"when the fair schedule catches up.\n", s->user);
+}
+
 /* The explanation under PrivateData=jobs: the caller sees their own jobs,
  * and the summaries count only those (view=own). */
 static void _explain_own(const sc_job_t *job, double now, FILE *fp)
@@ -301,6 +323,7 @@ static void _explain_own(const sc_job_t *job, double now, FILE *fp)
 		"at %s (%s) in a fair sharing of the partition among the users "
 		"active now.\n", s->user, s->campaign,
 		sc_time_str(s->vct, now, t1), _rel(s->vct, now, r1));
+	_explain_lead(s, now, fp);
 	if (s->rank > 1)
 		fprintf(fp, "%llu of %s's own pending jobs in %s go before "
 			"it.\n", (unsigned long long)s->rank - 1, s->user,
@@ -374,6 +397,7 @@ int sc_explain(const sc_job_t *jobs, size_t n, const sc_job_t *job,
 		"this campaign would be complete at %s (%s).\n", s->user,
 		s->campaign, s->user, 100 * s->share,
 		sc_time_str(s->vct, now, t1), _rel(s->vct, now, r1));
+	_explain_lead(s, now, fp);
 	for (i = 0; i < nc; i++) {
 		const sc_campaign_t *c = &cs[i];
 

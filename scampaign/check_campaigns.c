@@ -398,6 +398,54 @@ START_TEST(test_explain_never)
 END_TEST
 
 /*
+ * vstart= (§24): alice's second campaign ranks behind carol's, whose C~
+ * is later, because it starts in the fair schedule only at 23:30:00, when
+ * V reaches the finish of alice's first campaign, served ahead of it.
+ * --explain says so, from the line as the engine writes it; never: "when
+ * the fair schedule catches up"; a vstart already past, or none: nothing.
+ */
+START_TEST(test_explain_lead)
+{
+	sc_job_t v[2];
+	const char *t;
+	int rc;
+
+	v[0] = _job(1, "debug", SC_PENDING, "carol", 1, 1, 2, NOW + 3600);
+	ck_assert(sc_summary_read("ostrich campaign=alice/2 rank=2/2 "
+				  "vct=2026-11-21T23:31:00Z share=0.50 "
+				  "mode=ostrich vstart=2026-11-21T23:30:00Z "
+				  "width=1 unit=cpu", &v[1]));
+	v[1].job_id = 2;
+	v[1].state = SC_PENDING;
+	snprintf(v[1].partition, sizeof(v[1].partition), "debug");
+	ck_assert_uint_eq(v[1].width, 1);
+	t = _explain(v, 2, 2, &rc);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_msg(strstr(t, "alice's previous campaign was served ahead "
+			     "of its fair share; this one starts in the fair "
+			     "schedule at 23:30:00 (in 3 min).\n"), "%s", t);
+	ck_assert_ptr_nonnull(strstr(t, "Ahead of it, by virtual completion "
+				     "time"));
+	v[1].sum.vstart = INFINITY;
+	t = _explain(v, 2, 2, &rc);
+	ck_assert_ptr_nonnull(strstr(t, "this one starts in the fair "
+				     "schedule when the fair schedule catches "
+				     "up.\n"));
+	v[1].sum.vstart = NOW - 1;
+	t = _explain(v, 2, 2, &rc);
+	ck_assert_ptr_null(strstr(t, "previous campaign"));
+	t = _explain(v, 2, 1, &rc);	/* carol's: none */
+	ck_assert_ptr_null(strstr(t, "previous campaign"));
+	/* PrivateData=jobs: the same line for the owner */
+	v[1].own = true;
+	v[1].sum.vstart = NOW + 60;
+	t = _explain(v, 2, 2, &rc);
+	ck_assert_ptr_nonnull(strstr(t, "this one starts in the fair "
+				     "schedule at 23:28:22 (in 60 s).\n"));
+}
+END_TEST
+
+/*
  * Between two passes: dave submits after the pass (new=1) a job that his
  * line ranks 2 of 10, with his share of that moment (1/4) and a C~; the
  * others' lines are the pass's (9 pending, shares 1/3).  The campaigns
@@ -595,6 +643,7 @@ static Suite *_suite(void)
 	tcase_add_test(o, test_summary_account);
 	tcase_add_test(o, test_explain_width);
 	tcase_add_test(e, test_explain_never);
+	tcase_add_test(e, test_explain_lead);
 	tcase_add_test(o, test_format_and_json);
 	tcase_add_test(e, test_between_passes);
 	tcase_add_test(e, test_explain_unlisted_ahead);

@@ -181,6 +181,26 @@ int ost_sched_job_vct(const ost_sched_t *s, uint64_t id, double *vct)
 	return 0;
 }
 
+int ost_sched_job_vstart(const ost_sched_t *s, uint64_t id, double *t)
+{
+	const ost_job_t *j = id ? ost_map_get(&s->jobs, id) : NULL;
+	const ost_campaign_t *c;
+
+	ost_campaign_settle(s);	/* tags, W, eligibility */
+
+	if (!j)
+		return -OST_ENOENT;
+	c = j->camp;
+	if (c->eligible) {
+		*t = s->now;
+		return 0;
+	}
+	*t = ost_vclock_completion(s, c->user->acct ?
+				   ost_acct_project(s, c->user, c->vstart) :
+				   c->vstart);
+	return 0;
+}
+
 static int _cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;

@@ -113,6 +113,15 @@ int ost_summary_format(char *buf, size_t size, const ost_summary_t *sum)
 			buf[0] = '\0';
 		return -OST_EINVAL;
 	}
+	if (sum->vstart != 0.0 && !isnan(sum->vstart)) {	/* §24 */
+		size_t lim = size < OST_SUMMARY_MAX ? size : OST_SUMMARY_MAX;
+		char vs[32];
+
+		_format_time(sum->vstart, vs);
+		if ((size_t)n + sizeof(" vstart=") - 1 + strlen(vs) < lim)
+			n += snprintf(buf + n, lim - (size_t)n, " vstart=%s",
+				      vs);
+	}
 	return n;
 }
 
@@ -216,6 +225,9 @@ static int _parse_token(const char *k, size_t kl, const char *v,
 			return -1;
 	} else if (KEY("mode")) {
 		return ost_mode_parse(val, &out->mode) ? -1 : 0;
+	} else if (KEY("vstart")) {
+		if (_parse_time(val, &out->vstart) || isnan(out->vstart))
+			return -1;
 	}
 #undef KEY
 	return 0;

@@ -573,6 +573,15 @@ OST_EXTERN int ost_sched_rank(const ost_sched_t *s, uint64_t id,
 OST_EXTERN int ost_sched_job_vct(const ost_sched_t *s, uint64_t id,
 				 double *vct);
 
+/* When the campaign of job id starts in V, in real time, in *t: the time
+ * v reaches S_c (carried into the root's v with accounts, §21) if nothing
+ * else happens, as C~ is for F_c; now once it has (eligible, §4, and
+ * always in FairCamp mode); INFINITY when v is stalled.  Later than now
+ * means the campaign opened at the F of its user's previous one, served
+ * ahead of V (§3.3, §24).  Returns 0 or -OST_ENOENT.  O(U). */
+OST_EXTERN int ost_sched_job_vstart(const ost_sched_t *s, uint64_t id,
+				    double *t);
+
 /* Call fn for every campaign still tracked (with unfinished jobs, or a
  * user's latest), in priority order of those with pending jobs first, then
  * the others by (uid, seq).  C~ of all of them is computed in one sweep,
@@ -640,7 +649,7 @@ OST_EXTERN void ost_sched_stats(const ost_sched_t *s, ost_stats_t *out);
  * plugin keeps in SystemComment and scampaign reads back (doc/summary.md):
  *
  *   ostrich campaign=alice/3 rank=2/14 vct=2026-11-21T23:10:05Z share=0.33
- *   mode=ostrich
+ *   mode=ostrich [vstart=2026-11-21T21:02:00Z]
  *
  * Tokens are "key=value" separated by one space after the "ostrich" tag;
  * parsers ignore keys they do not know (later versions may add some).
@@ -659,6 +668,13 @@ typedef struct ost_summary {
 	double share;		/* fraction of the partition, 0..1 (format
 				 * clamps above 1) */
 	ost_mode_t mode;
+	double vstart;		/* §24: when its campaign starts in V (real
+				 * time, ost_sched_job_vstart) if that is
+				 * later than now (the user's previous
+				 * campaign served ahead of V): vstart=; 0 =
+				 * absent (started); INFINITY = never.
+				 * Optional: left out when the line would
+				 * reach OST_SUMMARY_MAX bytes */
 } ost_summary_t;
 
 /* Write the summary of sum into buf (size >= OST_SUMMARY_MAX is always

@@ -23,6 +23,10 @@ typedef struct {
 	uint32_t seq;			/* its sequence number */
 	double vct;			/* C~, seconds since the epoch */
 	double share;			/* its user's share of the partition */
+	bool eligible;			/* started in V (§4) */
+	double vstart;			/* not eligible: when it starts in V
+					 * (ost_sched_job_vstart, asked once
+					 * per campaign); NAN until asked */
 } osl_camp_t;
 
 typedef struct {
@@ -39,6 +43,8 @@ static int _camp_visit(const ost_campaign_info_t *c, void *arg)
 	cv->v[cv->n].uid = c->uid;
 	cv->v[cv->n].seq = c->seq;
 	cv->v[cv->n].vct = c->vct;
+	cv->v[cv->n].eligible = c->eligible;
+	cv->v[cv->n].vstart = NAN;
 	cv->n++;
 	return 0;
 }
@@ -53,8 +59,8 @@ static int _camp_cmp(const void *a, const void *b)
 }
 
 /* Campaign (uid, seq) in cv, or NULL; O(log n). */
-static const osl_camp_t *_camp_find(const osl_camp_vec_t *cv, uint32_t uid,
-				    uint32_t seq)
+static osl_camp_t *_camp_find(const osl_camp_vec_t *cv, uint32_t uid,
+			      uint32_t seq)
 {
 	osl_camp_t key = { .uid = uid, .seq = seq };
 
@@ -259,6 +265,30 @@ static uint64_t _own_rank(const osl_own_t *own, int n, uint32_t uid,
 }
 
 /*
+ * vstart= of pending o's line (§24): when its campaign starts in V if
+ * later than now (its user's previous campaign was served ahead of V),
+ * else 0 (none).  c: its campaign in the pass's sweep (NULL: a
+ * submission), whose eligibility saves the core's O(U) call for every
+ * campaign that has started, and which keeps the answer for its other
+ * jobs.
+ */
+static double _vstart(osl_part_t *p, const osl_obs_t *o, osl_camp_t *c)
+{
+	double t = 0;
+
+	if (c && c->eligible)
+		return 0;
+	if (c && !isnan(c->vstart))
+		return c->vstart;
+	if (ost_sched_job_vstart(p->sched, o->key, &t) ||
+	    !(t > ost_sched_now(p->sched)))
+		t = 0;
+	if (c)
+		c->vstart = t;
+	return t;
+}
+
+/*
  * The SystemComment of the record of o (written only when it changed).
  * C~ and the share come from cv, the pass's sweep over every campaign;
  * without one (a submission), from the core for this job alone.
@@ -269,7 +299,7 @@ static bool _comment(osl_part_t *p, osl_obs_t *o, const osl_camp_vec_t *cv,
 		     uint64_t pending, const osl_comment_ops_t *ops,
 		     const osl_own_t *own, int nown)
 {
-	const osl_camp_t *c;
+	osl_camp_t *c = NULL;
 	const char *user;
 	ost_summary_t sum;
 	ost_job_info_t info;
@@ -299,6 +329,8 @@ static bool _comment(osl_part_t *p, osl_obs_t *o, const osl_camp_vec_t *cv,
 	}
 	sum.vct = isfinite(vct) ? vct : NAN;
 	sum.mode = ost_sched_config(p->sched)->mode;
+	if (o->st == OSL_PENDING)
+		sum.vstart = _vstart(p, o, c);
 	if (own)
 		sum.rank = _own_rank(own, nown, info.uid, sum.rank,
 				     &sum.pending);

@@ -161,6 +161,28 @@ ENUM_KEY(rank, rank)
 ENUM_KEY(hier, hierarchy)
 #undef ENUM_KEY
 
+/* Gate=soft|none (§4, §24).  The core's third gate, strict (a campaign
+ * does not start before V reaches it, §4), is the simulator's only: a
+ * plugin cannot hold back the jobs Slurm may start, so it is refused with
+ * the key's message. */
+static int _set_gate(const osl_conf_key_t *k, osl_conf_t *c, const char *v)
+{
+	ost_gate_t g;
+
+	(void) k;
+	if (ost_gate_parse(v, &g) || g == OST_GATE_STRICT)
+		return -1;
+	c->core.gate = g;
+	return 0;
+}
+
+static void _show_gate(const osl_conf_key_t *k, const osl_conf_t *c,
+		       char *buf, size_t size)
+{
+	(void) k;
+	snprintf(buf, size, "%s", ost_gate_name(c->core.gate));
+}
+
 /* Memory=on|off|key: two fields of the core (§11, §15). */
 static int _set_memory(const osl_conf_key_t *k, osl_conf_t *c, const char *v)
 {
@@ -268,6 +290,8 @@ const osl_conf_key_t osl_conf_keys[] = {
 	SECONDS("EvidenceFloor", core.evidence_floor, 1),
 	ENUM("Rank", rank, "must be finish, served or capped"),
 	SECONDS("RankCap", core.rank_cap, 0),
+	ENUM("Gate", gate, "must be soft or none (strict is simulator only: "
+	     "the plugins cannot hold back jobs Slurm may start)"),
 	{ "DefaultEstimate", OSL_KEY_VALUE, _set_u32, _show_u32,
 	  OFF(default_estimate), 1, UINT32_MAX,
 	  "must be a whole number of seconds in [1, 4294967295]" },

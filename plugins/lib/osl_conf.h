@@ -77,8 +77,9 @@ typedef struct {
 	ost_config_t core;		/* Mode, ThinkTime, Capacity, IntraOrder,
 					 * VirtualArea, Memory, MemoryCredit,
 					 * Evidence, EvidenceFloor, Rank, RankCap,
-					 * FairCampUsers, DefaultWeight; the
-					 * soft gate; procs 1 */
+					 * Gate (soft or none), FairCampUsers,
+					 * DefaultWeight; Lead keep (§24: not
+					 * a key); procs 1 */
 	uint32_t interval;		/* Interval, seconds between passes (30) */
 	uint32_t default_estimate;	/* DefaultEstimate, seconds (86400) */
 	bool weights_assoc;		/* Weights=assoc: association Shares */
@@ -139,7 +140,7 @@ extern const size_t osl_conf_nkeys;
 extern const osl_conf_key_t *osl_conf_key(const char *name);
 
 /* conf = the defaults an empty ostrich.conf gives (the core's,
- * ost_config_init, for every scheduling key, with the soft gate;
+ * ost_config_init, for every scheduling key: Gate=soft, lead keep;
  * Interval=30, DefaultEstimate=86400, Backfill and SystemComment on; no
  * weight lists, no EventLog).  The one place they are set. */
 extern void osl_conf_defaults(osl_conf_t *conf);

@@ -4,7 +4,8 @@
 # ranked above alice's remaining pending jobs and start before them, every
 # priority must follow the ranks the core computes for the same events, and
 # alice's pending jobs keep their priorities while their order holds.
-# sched/ostrich alone (priority/basic): the complete setup.
+# sched/ostrich alone (priority/basic): the complete setup.  Then Gate= at
+# reconfigure: strict refused (the configuration kept), none applied.
 # SPDX-License-Identifier: GPL-2.0-or-later
 . "$OST_SRCDIR/tests/live/live-lib.sh"
 
@@ -65,4 +66,31 @@ first_alice=$(awk -v ids=" $alice_pending" 'index(ids, " " $1 " ") { if (!m || $
 check_event_times
 grep 'ostrich: pass' "$WORK/log/slurmctld.log" | awk '{ for (i = 1; i <= NF; i++) if ($i == "took") print $(i + 1) }' |
 	sort -n | awk '{ v[NR] = $1 } END { printf "# pass times: %d passes, median %.3f ms, max %.3f ms\n", NR, v[int((NR + 1) / 2)], v[NR] }'
+
+# Gate= at reconfigure (§24): strict, the simulator's only, is refused,
+# logged, and the configuration in force kept; none is applied, in the
+# "reconfigured" line and in the event log's config records.
+n_reconf() { grep -c 'ostrich: reconfigured:' "$WORK/log/slurmctld.log" || true; }
+before=$(n_reconf)
+printf 'Interval=1\nGate=strict\nEventLog=%s\n' "$WORK/events.log" > "$WORK/ostrich.conf"
+if [ "$(printf '%s\n' 24.11 "$CLUSTER_SLURM_SERIES" | sort -V | head -1)" = 24.11 ]; then
+	! scontrol reconfigure || fail "scontrol reconfigure succeeded with Gate=strict"
+else
+	scontrol reconfigure || fail "scontrol reconfigure failed"
+fi
+wait_for 30 'grep -q "ostrich: reconfigure: .*Gate=strict: must be soft or none (strict is simulator only.*; keeping the previous configuration" "$WORK/log/slurmctld.log"' ||
+	fail "Gate=strict at reconfigure not refused with its reason"
+# 22.05 logs nothing more; from 24.11 the old process restarts its plugins
+# with the configuration kept, and logs it: Gate=soft still
+[ "$(n_reconf)" = "$before" ] ||
+	grep 'ostrich: reconfigured:' "$WORK/log/slurmctld.log" | tail -1 | grep -q ' Gate=soft ' ||
+	fail "Gate=strict at reconfigure did not keep Gate=soft"
+printf 'Interval=1\nGate=none\nEventLog=%s\n' "$WORK/events.log" > "$WORK/ostrich.conf"
+scontrol reconfigure || fail "scontrol reconfigure failed"
+wait_for 30 'grep -q "ostrich: reconfigured: .* Gate=none " "$WORK/log/slurmctld.log"' ||
+	fail "Gate=none was not applied at reconfigure"
+wait_for 30 'grep -q " config .* gate=none " "$WORK/events.log"' ||
+	fail "no config record with gate=none in the event log"
+grep 'ostrich: reconfigure' "$WORK/log/slurmctld.log" | sed 's/^/#   /'
+scontrol ping >/dev/null || fail "slurmctld died at reconfigure"
 echo "PASS: bob and carol ranked and started before alice's remaining jobs"

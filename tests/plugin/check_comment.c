@@ -368,6 +368,69 @@ START_TEST(test_comments_new)
 }
 END_TEST
 
+/*
+ * vstart= (§24): alice's 4-CPU job ran alone in R while bob's waited, so
+ * her next job opens a campaign that starts in V only later (not
+ * eligible): its line says when, the core's ost_sched_job_vstart to the
+ * second, both from a pass and at a submission; the lines of started
+ * campaigns (bob's, carol's) have none.
+ */
+START_TEST(test_comments_vstart)
+{
+	osl_part_t p = mk_part(4);
+	ost_config_t cfg = *ost_sched_config(p.sched);
+	osl_obs_t before[2], obs[4], nw, *idx[5], *np = &nw;
+	ost_summary_t sum;
+	double vs = 0;
+	int i;
+
+	memset(recs, 0, sizeof(recs));
+	cfg.think_time = 0;
+	ck_assert_int_eq(ost_sched_reconfigure(p.sched, &cfg, T0), 0);
+	before[0] = running(1, 10, T0, T0, &recs[0]);
+	before[1] = pend(2, 11, T0, &recs[1]);
+	obs[0] = finished(1, 10, T0, T0, T0 + 1000, &recs[0]);
+	obs[1] = running(2, 11, T0, T0 + 1000, &recs[1]);
+	obs[2] = pend(3, 10, T0 + 1010, &recs[2]);
+	obs[3] = pend(4, 12, T0 + 1010, &recs[3]);
+	for (i = 0; i < 2; i++) {
+		before[i].procs = obs[i].procs = 4;
+		before[i].estimate = obs[i].estimate = 1000;
+		idx[i] = &before[i];
+	}
+	obs[3].procs = 4;
+	obs[3].estimate = 100000;
+	ck_assert_int_ge(osl_sync(&p, idx, 2, T0 + 10, OSL_SYNC_ALL, NULL), 2);
+	for (i = 0; i < 4; i++)
+		idx[i] = &obs[i];
+	ck_assert_int_ge(osl_sync(&p, idx, 4, T0 + 1010, OSL_SYNC_ALL, NULL),
+			 4);
+	osl_prio_rank(&p, idx, 4);
+	osl_prio_renumber(&p, idx, 4);
+	osl_comments(&p, idx, 4, &ops);
+	ck_assert_int_eq(ost_sched_job_vstart(p.sched, 3, &vs), 0);
+	ck_assert_double_gt(vs, T0 + 1010);
+	ck_assert_int_eq(ost_summary_parse(recs[2].comment, &sum), 0);
+	ck_assert_msg(fabs(sum.vstart - vs) <= 0.5, "%s: want %.0f",
+		      recs[2].comment, vs);
+	ck_assert_ptr_null(strstr(recs[1].comment, "vstart="));
+	ck_assert_ptr_null(strstr(recs[3].comment, "vstart="));
+
+	/* a second small job of alice's at once: same campaign, same line
+	 * from the submission path but for new=1 */
+	nw = pend(5, 10, T0 + 1010, &recs[4]);
+	ck_assert_int_eq(osl_sync(&p, &np, 1, T0 + 1010, OSL_SYNC_NEW, NULL),
+			 1);
+	osl_prio_new(&p, &np, 1);
+	ck_assert_int_eq(osl_comments_new(&p, &np, 1, &ops), 1);
+	ck_assert_int_eq(ost_summary_parse(recs[4].comment, &sum), 0);
+	ck_assert_msg(fabs(sum.vstart - vs) <= 0.5, "%s", recs[4].comment);
+	for (i = 0; i < 8; i++)
+		free(recs[i].comment);
+	free_part(&p);
+}
+END_TEST
+
 /* The names a submission may use: those the pass resolved, as they were
  * last resolved; never one it did not. */
 START_TEST(test_names)
@@ -429,6 +492,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_comments_split_array);
 	tcase_add_test(tc, test_comments_private);
 	tcase_add_test(tc, test_comments_new);
+	tcase_add_test(tc, test_comments_vstart);
 	tcase_add_test(tc, test_names);
 	tcase_add_test(tc, test_print);
 	suite_add_tcase(s, tc);

@@ -51,6 +51,8 @@ START_TEST(test_conf_bad_values)
 		{ "EvidenceFloor", "0" }, { "EvidenceFloor", "4294967296" },
 		{ "EvidenceFloor", "10m" }, { "Rank", "start" }, { "Rank", "" },
 		{ "RankCap", "-1" }, { "RankCap", "1h" },
+		{ "Gate", "strict" }, { "Gate", "STRICT" }, { "Gate", "" },
+		{ "Gate", "off" },
 		{ "Backfill", "yes" }, { "Bogus", "1" },
 		{ "Hierarchy", "tree" }, { "Hierarchy", "" },
 		{ "Hierarchy", "account" }, { "AccountParents", "a:b" },
@@ -153,6 +155,31 @@ START_TEST(test_conf_good_values)
 	ck_assert_int_eq(osl_conf_set_value(&c, "DefaultWeight", "0x1p-3", err,
 					 sizeof(err)), 0);
 	ck_assert_double_eq(c.core.default_weight, 0.125);
+}
+END_TEST
+
+/* Gate= (§24): soft (the default) and none; strict, the simulator's
+ * only, refused with a message that says so, the gate in force kept. */
+START_TEST(test_conf_gate)
+{
+	osl_conf_t c = _conf();
+	char err[256];
+
+	ck_assert_int_eq(c.core.gate, OST_GATE_SOFT);
+	ck_assert_int_eq(osl_conf_set_value(&c, "gate", "None", err,
+					    sizeof(err)), 0);
+	ck_assert_int_eq(c.core.gate, OST_GATE_NONE);
+	ck_assert_int_eq(osl_conf_set_value(&c, "Gate", "strict", err,
+					    sizeof(err)), -1);
+	ck_assert_int_eq(c.core.gate, OST_GATE_NONE);
+	ck_assert_msg(strstr(err, "Gate=strict") &&
+		      strstr(err, "must be soft or none") &&
+		      strstr(err, "simulator only"), "%s", err);
+	ck_assert_int_eq(osl_conf_set_value(&c, "Gate", "soft", err,
+					    sizeof(err)), 0);
+	ck_assert_int_eq(c.core.gate, OST_GATE_SOFT);
+	ck_assert_int_eq(osl_conf_set_value(&c, "Lead", "forgive", err,
+					    sizeof(err)), -1);	/* §24: not a key */
 }
 END_TEST
 
@@ -343,7 +370,7 @@ START_TEST(test_conf_key_table)
 	static const char *const man[] = {	/* ostrich.conf(5), in order */
 		"Mode", "ThinkTime", "Interval", "Capacity", "IntraOrder",
 		"VirtualArea", "Memory", "MemoryCredit", "Evidence",
-		"EvidenceFloor", "Rank", "RankCap", "DefaultEstimate",
+		"EvidenceFloor", "Rank", "RankCap", "Gate", "DefaultEstimate",
 		"FairCampUsers", "DefaultWeight", "Hierarchy", "UserWeights",
 		"AccountWeights", "AccountParents", "UserAccounts", "Weights",
 		"Charge", "ChargeWeights",
@@ -375,7 +402,7 @@ START_TEST(test_conf_key_table)
 			 "Capacity=used IntraOrder=lpt VirtualArea=requested "
 			 "Memory=off MemoryCredit=3600 Evidence=off "
 			 "EvidenceFloor=600 Rank=finish RankCap=3600 "
-			 "DefaultEstimate=86400 FairCampUsers=0 "
+			 "Gate=soft DefaultEstimate=86400 FairCampUsers=0 "
 			 "DefaultWeight=1 Hierarchy=users Weights=config "
 			 "UserWeights=0 AccountWeights=0 AccountParents=0 "
 			 "UserAccounts=0 Charge=billing ChargeWeights=none "
@@ -458,6 +485,7 @@ static Suite *suite(void)
 
 	tcase_add_test(tc, test_conf_bad_values);
 	tcase_add_test(tc, test_conf_good_values);
+	tcase_add_test(tc, test_conf_gate);
 	tcase_add_test(tc, test_conf_weight_lists);
 	tcase_add_test(tc, test_conf_name_lists);
 	tcase_add_test(tc, test_conf_parents);

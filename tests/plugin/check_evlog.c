@@ -31,7 +31,10 @@ static osl_evlog_rec_t _records(int op)
 		r.cfg.faircamp_users = 3;
 		r.cfg.default_weight = 1.0 / 3;
 		r.cfg.hierarchy = OST_HIER_ACCOUNTS;
-		r.cfg.gate = OST_GATE_STRICT;
+		/* strict (the simulator's) on create, none (Gate=none,
+		 * §24) on config: every gate reads back */
+		r.cfg.gate = r.op == OSL_LOG_CONFIG ? OST_GATE_NONE
+						    : OST_GATE_STRICT;
 		r.cfg.varea = OST_VAREA_POOLED;
 		r.cfg.memory = r.cfg.memory_key = true;
 		r.cfg.memory_credit = 1e-9;
@@ -244,7 +247,8 @@ END_TEST
 /* A log written before starts carried their width still reads: such a
  * start has procs 0 (the width asked for); one written before submissions
  * carried the nice, nice 0, and before they carried the account, account
- * 0; a create written before the hierarchy was recorded, users.  A nice
+ * 0; a create written before the hierarchy was recorded, users, and
+ * before the gate was, soft (the only gate the plugins had).  A nice
  * reads back signed. */
 START_TEST(test_old_start)
 {
@@ -267,6 +271,7 @@ START_TEST(test_old_start)
 	ck_assert_int_eq(r.op, OSL_LOG_CREATE);
 	ck_assert_uint_eq(r.cfg.procs, 8);
 	ck_assert_int_eq(r.cfg.hierarchy, OST_HIER_USERS);
+	ck_assert_int_eq(r.cfg.gate, OST_GATE_SOFT);	/* no gate=: soft */
 	ck_assert_int_eq(osl_evlog_parse(nice, &r), 0);
 	ck_assert_int_eq(r.op, OSL_LOG_NICE);
 	ck_assert_int_eq(r.job.nice, INT32_MIN);

@@ -702,6 +702,115 @@ START_TEST(test_sync_nice)
 }
 END_TEST
 
+/* The rank of pending job id. */
+static uint64_t _rank(const osl_part_t *p, uint64_t id)
+{
+	uint64_t r = 0;
+
+	ck_assert_int_eq(ost_sched_rank(p->sched, id, &r), 0);
+	return r;
+}
+
+/* The pending campaigns' F in rank order must not decrease. */
+static int _f_rises(const ost_campaign_info_t *c, void *arg)
+{
+	double *last = arg;
+
+	if (!c->pending)
+		return 0;
+	ck_assert_msg(c->vfinish >= *last, "uid %u: F %g after %g", c->uid,
+		      c->vfinish, *last);
+	*last = c->vfinish;
+	return 0;
+}
+
+/*
+ * Gate=none (§24) through the adapter: ostrich.conf's key, the core's
+ * configuration made from it as a reconfigure makes it, and made-up
+ * observations.  Alice's 4-CPU job (uid 10) ran alone in R while Bob's
+ * (uid 20) waited, so V served her campaign only in part: her next small
+ * job opens a campaign with S = F of the previous one > v, not eligible.
+ * (S 4000, F 4100, v 2020 as computed here).  Carol (uid 30) arrives then
+ * with a long job, eligible.  Gate=soft puts
+ * Carol first (the eligible tier); a reconfigure to Gate=none re-sorts by
+ * F alone: Alice first, the eligibility still computed; back to soft
+ * restores the tier.
+ */
+START_TEST(test_sync_gate_none)
+{
+	osl_part_t p = mk_part(4);
+	osl_conf_t conf;
+	ost_config_t cfg;
+	osl_obs_t before[] = {
+		running(1, 10, T0, T0, &recs[1]),
+		pend(2, 20, T0, &recs[2]),
+	};
+	osl_obs_t after[] = {
+		finished(1, 10, T0, T0, T0 + 1000, &recs[1]),
+		running(2, 20, T0, T0 + 1000, &recs[2]),
+		pend(3, 10, T0 + 1010, &recs[3]),
+		pend(4, 30, T0 + 1010, &recs[4]),
+	};
+	ost_explain_t ex;
+	double last = -INFINITY;
+	char log[512], err[256];
+
+	osl_conf_defaults(&conf);
+	ck_assert_int_eq(osl_conf_set_value(&conf, "ThinkTime", "0", err,
+					    sizeof(err)), 0);
+	osl_conf_core(&conf, 4, &cfg);
+	ck_assert_int_eq(ost_sched_reconfigure(p.sched, &cfg, T0), 0);
+	before[0].procs = before[1].procs = 4;
+	before[0].estimate = before[1].estimate = 1000;
+	after[0].procs = after[1].procs = 4;
+	after[0].estimate = after[1].estimate = 1000;
+	after[2].estimate = 100;
+	after[3].procs = 4;
+	after[3].estimate = 100000;
+	sync_log(&p, before, 2, T0 + 10, OSL_SYNC_ALL, log, sizeof(log));
+	sync_log(&p, after, 4, T0 + 1010, OSL_SYNC_ALL, log, sizeof(log));
+	ck_assert_int_eq(ost_sched_explain(p.sched, 3, 0, &ex), 0);
+	ck_assert(!ex.campaign.eligible);
+	ck_assert_uint_eq(ex.campaign.seq, 2);
+	ck_assert_double_gt(ex.campaign.vstart, ex.vtime);
+	ost_explain_free(&ex);
+	{	/* when V reaches S: later than now, before C~; Carol now */
+		double vs = 0, vct = 0;
+
+		ck_assert_int_eq(ost_sched_job_vstart(p.sched, 3, &vs), 0);
+		ck_assert_int_eq(ost_sched_job_vct(p.sched, 3, &vct), 0);
+		ck_assert_double_gt(vs, T0 + 1010);
+		ck_assert_double_lt(vs, vct);
+		ck_assert_int_eq(ost_sched_job_vstart(p.sched, 4, &vs), 0);
+		ck_assert_double_eq(vs, T0 + 1010);
+		ck_assert_int_eq(ost_sched_job_vstart(p.sched, 99, &vs),
+				 -OST_ENOENT);
+	}
+	ck_assert_uint_eq(_rank(&p, 4), 1);	/* soft: the eligible first */
+	ck_assert_uint_eq(_rank(&p, 3), 2);
+
+	ck_assert_int_eq(osl_conf_set_value(&conf, "Gate", "none", err,
+					    sizeof(err)), 0);
+	osl_conf_core(&conf, 4, &cfg);
+	ck_assert_int_eq(ost_sched_reconfigure(p.sched, &cfg, T0 + 1011), 0);
+	ck_assert_uint_eq(_rank(&p, 3), 1);	/* none: by F alone */
+	ck_assert_uint_eq(_rank(&p, 4), 2);
+	ck_assert_int_eq(ost_sched_explain(p.sched, 3, 0, &ex), 0);
+	ck_assert(!ex.campaign.eligible);	/* still computed, shown */
+	ost_explain_free(&ex);
+	ck_assert_int_eq(ost_sched_foreach_campaign(p.sched, _f_rises,
+						    &last), 0);
+
+	ck_assert_int_eq(osl_conf_set_value(&conf, "Gate", "soft", err,
+					    sizeof(err)), 0);
+	osl_conf_core(&conf, 4, &cfg);
+	ck_assert_int_eq(ost_sched_reconfigure(p.sched, &cfg, T0 + 1012), 0);
+	ck_assert_uint_eq(_rank(&p, 4), 1);
+	ck_assert_uint_eq(_rank(&p, 3), 2);
+	free_part(&p);
+}
+END_TEST
+
 /* A pass's observations grow past OSL_MAP_MIN, where they move from malloc
  * to a mapping of their own: the contents survive each move, new room is
  * zeroed, and osl_tfree takes either kind back (ASan and valgrind would
@@ -767,6 +876,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_sync_nolimit);
 	tcase_add_test(tc, test_sync_requeue_resized);
 	tcase_add_test(tc, test_sync_nice);
+	tcase_add_test(tc, test_sync_gate_none);
 	tcase_add_test(tc, test_obs_vec_mapped);
 	suite_add_tcase(s, tc);
 	return s;

@@ -82,6 +82,52 @@ START_TEST(test_summary_round_trip)
 }
 END_TEST
 
+/* vstart= (§24): written after mode= only when set, read back to the
+ * second, never for INFINITY-as-never read back, left out (the line still
+ * written) when it would reach OST_SUMMARY_MAX; absent reads as 0. */
+START_TEST(test_summary_vstart)
+{
+	ost_summary_t s = _sample(), r;
+	char buf[OST_SUMMARY_MAX];
+	int n;
+
+	s.vstart = 1795295000.0;
+	n = ost_summary_format(buf, sizeof(buf), &s);
+	ck_assert_str_eq(buf, "ostrich campaign=alice/3 rank=2/14 "
+			 "vct=2026-11-21T23:10:05Z share=0.33 mode=ostrich "
+			 "vstart=2026-11-21T21:03:20Z");
+	ck_assert_int_eq(n, (int)strlen(buf));
+	ck_assert_int_eq(ost_summary_parse(buf, &r), 0);
+	ck_assert_double_eq(r.vstart, 1795295000.0);
+	ck_assert_double_eq(r.vct, 1795302605.0);
+	s.vstart = INFINITY;
+	ost_summary_format(buf, sizeof(buf), &s);
+	ck_assert_ptr_nonnull(strstr(buf, " mode=ostrich vstart=never"));
+	ck_assert_int_eq(ost_summary_parse(buf, &r), 0);
+	ck_assert(isinf(r.vstart));
+	s.vstart = 0;
+	ost_summary_format(buf, sizeof(buf), &s);
+	ck_assert_ptr_null(strstr(buf, "vstart"));
+	ck_assert_int_eq(ost_summary_parse(buf, &r), 0);
+	ck_assert_double_eq(r.vstart, 0);
+	ck_assert_int_eq(ost_summary_parse("ostrich campaign=bob/1 rank=1/1 "
+					   "vstart=soon", &r), -OST_EINVAL);
+	ck_assert_int_eq(ost_summary_parse("ostrich campaign=bob/1 rank=1/1 "
+					   "vstart=none", &r), -OST_EINVAL);
+	/* the longest line has no room: vstart= left out, line written */
+	memset(s.user, 'x', OST_SUMMARY_USER_MAX - 1);
+	s.user[OST_SUMMARY_USER_MAX - 1] = '\0';
+	s.campaign = UINT32_MAX;
+	s.rank = s.pending = UINT64_MAX;
+	s.mode = OST_MODE_FAIRCAMP;
+	s.vstart = 1795295000.0;
+	n = ost_summary_format(buf, sizeof(buf), &s);
+	ck_assert_int_gt(n, 0);
+	ck_assert_int_lt(n, OST_SUMMARY_MAX);
+	ck_assert_ptr_null(strstr(buf, "vstart"));
+}
+END_TEST
+
 START_TEST(test_summary_parse_errors)
 {
 	static const char *bad[] = {
@@ -241,6 +287,7 @@ Suite *suite(void)
 	tcase_add_test(tc, test_summary_format);
 	tcase_add_test(tc, test_summary_limits);
 	tcase_add_test(tc, test_summary_round_trip);
+	tcase_add_test(tc, test_summary_vstart);
 	tcase_add_test(tc, test_summary_parse_errors);
 	tcase_add_test(tc, test_summary_far_vct);
 	tcase_add_test(tc, test_summary_vct_sweep);
