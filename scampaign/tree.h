@@ -1,6 +1,7 @@
 /*****************************************************************************\
  *  tree.h - scampaign --tree (tree.c): the nested shares of each
- *  partition, sshare-like.  Slurm-free (tested by check_usage).
+ *  partition, sshare-like.  Slurm-free (tested by
+ *  tests/scampaign/check_usage_view.c).
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/

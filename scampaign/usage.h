@@ -1,7 +1,8 @@
 /*****************************************************************************\
  *  usage.h - scampaign --usage and --metrics: the engine's usage snapshot
  *  (plugins/lib/osl_usnap.h) filtered for the caller and printed as a
- *  table, JSON or Prometheus text.  Slurm-free (tested by check_usage).
+ *  table, JSON or Prometheus text.  Slurm-free (tested by
+ *  tests/scampaign/check_usage_view.c).
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/

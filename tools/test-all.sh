@@ -251,7 +251,7 @@ build_tree() {
 		> "_build/$dir/build.out" 2>&1 ||
 		{ tail -40 "_build/$dir/build.out"; return 1; }
 }
-main_suites=(unit "tests/unit" simulator "tests/sim" scampaign "scampaign"
+main_suites=(unit "tests/unit" simulator "tests/sim" scampaign "tests/scampaign"
 	     "plugin adapter" "tests/plugin" docs "tests/docs" live "tests/live")
 if step "build (-Wall -Wextra -Werror)" build_tree main --enable-werror \
 	"${slurm_opt[@]}"; then
@@ -310,7 +310,7 @@ else
 			continue
 		fi
 		suite "plugin adapter (Slurm $v)" "_build/$d" tests/plugin
-		suite "scampaign (Slurm $v)" "_build/$d" scampaign
+		suite "scampaign (Slurm $v)" "_build/$d" tests/scampaign
 		if [ $all_versions = 1 ]; then
 			suite "live (Slurm $v)" "_build/$d" tests/live
 		elif [ "$v" = "$newest" ]; then	# the fault scenario s9 (8 min)

@@ -1,5 +1,5 @@
 /*****************************************************************************\
- *  check_usage.c - scampaign --usage and --metrics without Slurm (usage.c):
+ *  check_usage_view.c - scampaign --usage and --metrics without Slurm (usage.c):
  *  the rows a caller may see under PrivateData, the table, the JSON, the
  *  Prometheus text of the sample snapshot (usage-sample.txt); --tree
  *  (tree.c) of a nested one.

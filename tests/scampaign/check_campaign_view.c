@@ -1,5 +1,5 @@
 /*****************************************************************************\
- *  check_campaigns.c - scampaign without Slurm: campaigns rebuilt from job
+ *  check_campaign_view.c - scampaign without Slurm: campaigns rebuilt from job
  *  summaries (grouping, order), the --explain text, -o and --json output
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
