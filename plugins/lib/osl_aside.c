@@ -6,7 +6,7 @@
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *
- *  Free of Slurm types (tests/plugin/check_state.c): the caller renames.
+ *  Free of Slurm types (tests/plugin/check_state_files.c): the caller renames.
 \*****************************************************************************/
 
 #include <limits.h>

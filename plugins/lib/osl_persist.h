@@ -70,7 +70,7 @@ extern void osl_wake_deadline(const struct timespec *begun, double held,
 /* The newest state format version ost_sched_save() writes (2 for a nested
  * schedule or a nice, 1 otherwise; doc/state-format.md): a file of a later
  * version is kept aside as newer, not as corrupt (tests/plugin/
- * check_state.c checks that the core agrees). */
+ * check_state_files.c checks that the core agrees). */
 #define OSL_STATE_FORMAT 2
 
 /* Corrupt state files kept aside per partition (the oldest go first). */

@@ -5,7 +5,7 @@
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *
- *  Free of Slurm types (tests/plugin/check_prio.c); records are only
+ *  Free of Slurm types (tests/plugin/check_job_prio.c); records are only
  *  compared, never read.  Values lie in [OSL_PRIO_LO, OSL_PRIO_TOP).
 \*****************************************************************************/
 

@@ -11,7 +11,7 @@
  *  at the subtree it applies to, so an insertion touches only its path:
  *  O(log n) whatever the number of pending jobs, where a sorted array
  *  moved O(n) cells per submission.  Free of Slurm types
- *  (tests/plugin/check_prio.c).
+ *  (tests/plugin/check_job_prio.c).
 \*****************************************************************************/
 
 #include <stdlib.h>

@@ -5,7 +5,7 @@
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *
- *  Free of Slurm types (tests/plugin/check_state.c): times are given.
+ *  Free of Slurm types (tests/plugin/check_state_files.c): times are given.
 \*****************************************************************************/
 
 #include "osl.h"

@@ -1,5 +1,5 @@
 /*****************************************************************************\
- *  check_prio.c - ost_prio_renumber(): stable integer priorities
+ *  check_renumber.c - ost_prio_renumber(): stable integer priorities
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/

@@ -1,5 +1,5 @@
 /*****************************************************************************\
- *  check_order.c - unit tests of the baseline orders (fcfs, fairshare)
+ *  check_baseline_orders.c - unit tests of the baseline orders (fcfs, fairshare)
  *  and of the engine-backed order.
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later

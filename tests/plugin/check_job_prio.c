@@ -1,5 +1,5 @@
 /*****************************************************************************\
- *  check_prio.c - ranks as priorities: renumbering after a pass, the value
+ *  check_job_prio.c - ranks as priorities: renumbering after a pass, the value
  *  of a job submitted between two passes, the order of job_list
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later

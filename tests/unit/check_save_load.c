@@ -1,5 +1,5 @@
 /*****************************************************************************\
- *  check_state.c - saving and loading the engine state
+ *  check_save_load.c - saving and loading the engine state
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/

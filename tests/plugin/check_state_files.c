@@ -1,5 +1,5 @@
 /*****************************************************************************\
- *  check_state.c - the state files' bad days: the version of a file, where
+ *  check_state_files.c - the state files' bad days: the version of a file, where
  *  an unusable file is kept (never over earlier evidence), how many corrupt
  *  copies stay, the rate-limited log of failed saves, the priority of a
  *  submission during a save

@@ -1,5 +1,5 @@
 /*****************************************************************************\
- *  check_usage.c - the usage ledger (plugins/lib/osl_usage.c, §18): what
+ *  check_ledger.c - the usage ledger (plugins/lib/osl_usage.c, §18): what
  *  each pass charges, that no owner's action takes accrued usage back,
  *  that a restart charges the runs of the downtime once; its state file
  *  (osl_ledger_io.c) and the campaigns' stretch (osl_stretch.c).
