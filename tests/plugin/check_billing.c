@@ -75,18 +75,13 @@ START_TEST(test_comment_width)
 }
 END_TEST
 
-static Suite *suite(void)
-{
-	Suite *s = suite_create("billing");
-	TCase *tc = ost_tcase("Core", OST_TIMEOUT_LIGHT);
-
-	tcase_add_test(tc, test_bill_text);
-	tcase_add_test(tc, test_comment_width);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int main(void)
 {
-	return ost_check_run(suite());
+	const TTest *const tests[] = {
+		test_bill_text,
+		test_comment_width,
+		NULL
+	};
+
+	return ost_check_tests("billing", OST_TIMEOUT_LIGHT, tests);
 }

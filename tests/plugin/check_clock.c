@@ -120,21 +120,15 @@ START_TEST(test_state_stale)
 }
 END_TEST
 
-static Suite *suite(void)
-{
-	Suite *s = suite_create("clock");
-	TCase *tc = tcase_create("clock");
-
-	tcase_set_timeout(tc, PLUG_TIMEOUT);
-	tcase_add_test(tc, test_skew_rule);
-	tcase_add_test(tc, test_clock_check_rebases);
-	tcase_add_test(tc, test_clock_rebase_restored);
-	tcase_add_test(tc, test_state_stale);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int main(void)
 {
-	return ost_check_run(suite());
+	const TTest *const tests[] = {
+		test_skew_rule,
+		test_clock_check_rebases,
+		test_clock_rebase_restored,
+		test_state_stale,
+		NULL
+	};
+
+	return ost_check_tests("clock", PLUG_TIMEOUT, tests);
 }

@@ -481,25 +481,19 @@ START_TEST(test_print)
 }
 END_TEST
 
-static Suite *suite(void)
-{
-	Suite *s = suite_create("comment");
-	TCase *tc = tcase_create("SystemComment");
-
-	tcase_set_timeout(tc, PLUG_TIMEOUT);
-	tcase_add_test(tc, test_merge);
-	tcase_add_test(tc, test_comments);
-	tcase_add_test(tc, test_comments_split_array);
-	tcase_add_test(tc, test_comments_private);
-	tcase_add_test(tc, test_comments_new);
-	tcase_add_test(tc, test_comments_vstart);
-	tcase_add_test(tc, test_names);
-	tcase_add_test(tc, test_print);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int main(void)
 {
-	return ost_check_run(suite());
+	const TTest *const tests[] = {
+		test_merge,
+		test_comments,
+		test_comments_split_array,
+		test_comments_private,
+		test_comments_new,
+		test_comments_vstart,
+		test_names,
+		test_print,
+		NULL
+	};
+
+	return ost_check_tests("comment", PLUG_TIMEOUT, tests);
 }

@@ -478,24 +478,19 @@ START_TEST(test_conf_charge)
 }
 END_TEST
 
-static Suite *suite(void)
-{
-	Suite *s = suite_create("conf_values");
-	TCase *tc = ost_tcase("Core", OST_TIMEOUT_LIGHT);
-
-	tcase_add_test(tc, test_conf_bad_values);
-	tcase_add_test(tc, test_conf_good_values);
-	tcase_add_test(tc, test_conf_gate);
-	tcase_add_test(tc, test_conf_weight_lists);
-	tcase_add_test(tc, test_conf_name_lists);
-	tcase_add_test(tc, test_conf_parents);
-	tcase_add_test(tc, test_conf_key_table);
-	tcase_add_test(tc, test_conf_charge);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int main(void)
 {
-	return ost_check_run(suite());
+	const TTest *const tests[] = {
+		test_conf_bad_values,
+		test_conf_good_values,
+		test_conf_gate,
+		test_conf_weight_lists,
+		test_conf_name_lists,
+		test_conf_parents,
+		test_conf_key_table,
+		test_conf_charge,
+		NULL
+	};
+
+	return ost_check_tests("conf_values", OST_TIMEOUT_LIGHT, tests);
 }

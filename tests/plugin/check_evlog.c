@@ -359,22 +359,16 @@ START_TEST(test_malformed)
 }
 END_TEST
 
-static Suite *suite(void)
-{
-	Suite *s = suite_create("evlog");
-	TCase *tc = tcase_create("event log");
-
-	tcase_set_timeout(tc, PLUG_TIMEOUT);
-	tcase_add_test(tc, test_round_trip);
-	tcase_add_test(tc, test_format);
-	tcase_add_test(tc, test_malformed);
-	tcase_add_test(tc, test_old_start);
-	tcase_add_test(tc, test_torn);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int main(void)
 {
-	return ost_check_run(suite());
+	const TTest *const tests[] = {
+		test_round_trip,
+		test_format,
+		test_malformed,
+		test_old_start,
+		test_torn,
+		NULL
+	};
+
+	return ost_check_tests("evlog", PLUG_TIMEOUT, tests);
 }

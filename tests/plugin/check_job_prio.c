@@ -527,10 +527,9 @@ END_TEST
 
 static Suite *suite(void)
 {
-	Suite *s = suite_create("prio");
-	TCase *tc = tcase_create("priorities");
+	Suite *s = suite_create("job_prio");
+	TCase *tc = ost_tcase("priorities", PLUG_TIMEOUT);
 
-	tcase_set_timeout(tc, PLUG_TIMEOUT);
 	tcase_add_test(tc, test_renumber_stable);
 	tcase_add_test(tc, test_renumber_records);
 	tcase_add_test(tc, test_prio_new_between);

@@ -642,5 +642,5 @@ int main(void)
 		NULL
 	};
 
-	return ost_check_tests("usage", PLUG_TIMEOUT, tests);
+	return ost_check_tests("ledger", PLUG_TIMEOUT, tests);
 }

@@ -216,22 +216,17 @@ START_TEST(test_deferred_priority)
 }
 END_TEST
 
-static Suite *suite(void)
-{
-	Suite *s = suite_create("state");
-	TCase *tc = ost_tcase("StateFiles", PLUG_TIMEOUT);
-
-	tcase_add_test(tc, test_version);
-	tcase_add_test(tc, test_talloc);
-	tcase_add_test(tc, test_aside_names);
-	tcase_add_test(tc, test_aside_prune);
-	tcase_add_test(tc, test_ratelim);
-	tcase_add_test(tc, test_deferred_priority);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int main(void)
 {
-	return ost_check_run(suite());
+	const TTest *const tests[] = {
+		test_version,
+		test_talloc,
+		test_aside_names,
+		test_aside_prune,
+		test_ratelim,
+		test_deferred_priority,
+		NULL
+	};
+
+	return ost_check_tests("state_files", PLUG_TIMEOUT, tests);
 }

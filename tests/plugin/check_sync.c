@@ -851,38 +851,32 @@ START_TEST(test_obs_vec_mapped)
 }
 END_TEST
 
-static Suite *suite(void)
-{
-	Suite *s = suite_create("sync");
-	TCase *tc = tcase_create("diff");
-
-	tcase_set_timeout(tc, PLUG_TIMEOUT);
-	tcase_add_test(tc, test_sync_new);
-	tcase_add_test(tc, test_sync_arrival);
-	tcase_add_test(tc, test_sync_started_finished);
-	tcase_add_test(tc, test_sync_purged);
-	tcase_add_test(tc, test_sync_unseen);
-	tcase_add_test(tc, test_sync_requeued);
-	tcase_add_test(tc, test_sync_array);
-	tcase_add_test(tc, test_sync_array_split);
-	tcase_add_test(tc, test_sync_restored);
-	tcase_add_test(tc, test_sync_ties);
-	tcase_add_test(tc, test_sync_new_scope);
-	tcase_add_test(tc, test_sync_refused);
-	tcase_add_test(tc, test_sync_resize);
-	tcase_add_test(tc, test_sync_alloc_width);
-	tcase_add_test(tc, test_sync_capped);
-	tcase_add_test(tc, test_sync_limit_cut);
-	tcase_add_test(tc, test_sync_nolimit);
-	tcase_add_test(tc, test_sync_requeue_resized);
-	tcase_add_test(tc, test_sync_nice);
-	tcase_add_test(tc, test_sync_gate_none);
-	tcase_add_test(tc, test_obs_vec_mapped);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int main(void)
 {
-	return ost_check_run(suite());
+	const TTest *const tests[] = {
+		test_sync_new,
+		test_sync_arrival,
+		test_sync_started_finished,
+		test_sync_purged,
+		test_sync_unseen,
+		test_sync_requeued,
+		test_sync_array,
+		test_sync_array_split,
+		test_sync_restored,
+		test_sync_ties,
+		test_sync_new_scope,
+		test_sync_refused,
+		test_sync_resize,
+		test_sync_alloc_width,
+		test_sync_capped,
+		test_sync_limit_cut,
+		test_sync_nolimit,
+		test_sync_requeue_resized,
+		test_sync_nice,
+		test_sync_gate_none,
+		test_obs_vec_mapped,
+		NULL
+	};
+
+	return ost_check_tests("sync", PLUG_TIMEOUT, tests);
 }

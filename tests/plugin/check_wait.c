@@ -93,19 +93,14 @@ START_TEST(test_wake_deadline)
 }
 END_TEST
 
-static Suite *suite(void)
-{
-	Suite *s = suite_create("wait");
-	TCase *tc = ost_tcase("MonotonicWaits", PLUG_TIMEOUT);
-
-	tcase_add_test(tc, test_monotonic_deadline);
-	tcase_add_test(tc, test_wait_now);
-	tcase_add_test(tc, test_wake_deadline);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int main(void)
 {
-	return ost_check_run(suite());
+	const TTest *const tests[] = {
+		test_monotonic_deadline,
+		test_wait_now,
+		test_wake_deadline,
+		NULL
+	};
+
+	return ost_check_tests("wait", PLUG_TIMEOUT, tests);
 }
