@@ -35,6 +35,7 @@
 
 #include "campaigns.h"
 #include "print.h"
+#include "sc_list.h"
 #include "usage.h"
 #include "usage_cmd.h"
 

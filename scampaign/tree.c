@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sc_list.h"
 #include "tree.h"
 
 #define COLS "%-20s %-12s %10s %11s %11s %6s\n"

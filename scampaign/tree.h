@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "usage.h"
+#include "osl_usnap.h"
 
 /* Per partition: a title line, the header (unless noheader), root, then
  * each account (indented by depth) followed by its leaves and its child

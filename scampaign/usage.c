@@ -14,26 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sc_list.h"
 #include "tree.h"
 #include "usage.h"
-
-bool sc_in_list(const char *list, const char *name, uint32_t uid)
-{
-	char *dup = strdup(list), *save = NULL, *tok;
-	bool found = false;
-
-	if (!dup)
-		return false;
-	for (tok = strtok_r(dup, ",", &save); tok && !found;
-	     tok = strtok_r(NULL, ",", &save)) {
-		char *end;
-		unsigned long v = strtoul(tok, &end, 10);
-
-		found = !strcmp(tok, name) || (end != tok && !*end && v == uid);
-	}
-	free(dup);
-	return found;
-}
 
 /* Keep the users of p that f lets through. */
 static void _filter_users(osl_usnap_part_t *p, const sc_usage_filter_t *f)

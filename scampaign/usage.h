@@ -26,9 +26,6 @@ typedef struct {
 	uint32_t uid;			/* the caller */
 } sc_usage_filter_t;
 
-/* Is name (or uid as text, uid ~0u: none) in the comma-separated list? */
-bool sc_in_list(const char *list, const char *name, uint32_t uid);
-
 /* Drop from s the partitions and users f leaves out.  Under own_only the
  * partition-wide numbers stay (as sinfo's), other users' rows go; under
  * no_users every user's row and the tree go. */

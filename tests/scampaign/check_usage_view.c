@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ck_run.h"
+#include "sc_list.h"
 #include "tree.h"
 #include "usage.h"
 
