@@ -25,16 +25,9 @@
 #include <slurm/slurm.h>
 #include <slurm/slurm_errno.h>
 
-/* Slurm 26.05 renamed slurm_free_ctl_conf(); the public API is otherwise
- * the same from 22.05 to 26.05 for this client. */
-#if SLURM_VERSION_NUMBER >= SLURM_VERSION_NUM(26, 5, 0)
-#define scampaign_free_conf(c) slurm_free_conf(c)
-#else
-#define scampaign_free_conf(c) slurm_free_ctl_conf(c)
-#endif
-
 #include "campaigns.h"
 #include "print.h"
+#include "sc_compat.h"
 #include "sc_list.h"
 #include "usage.h"
 #include "usage_cmd.h"
@@ -208,10 +201,10 @@ static void _check_cluster(void)
 			"sched/ostrich or priority/ostrich)\n",
 			conf->schedtype ? conf->schedtype : "?",
 			conf->priority_type ? conf->priority_type : "?");
-		scampaign_free_conf(conf);
+		sc_free_conf(conf);
 		exit(1);
 	}
-	scampaign_free_conf(conf);
+	sc_free_conf(conf);
 }
 
 int main(int argc, char **argv)

@@ -31,12 +31,7 @@
 #include <slurm/slurm.h>
 #include <slurm/slurm_errno.h>
 
-#if SLURM_VERSION_NUMBER >= SLURM_VERSION_NUM(26, 5, 0)
-#define sc_free_conf(c) slurm_free_conf(c)
-#else
-#define sc_free_conf(c) slurm_free_ctl_conf(c)
-#endif
-
+#include "sc_compat.h"
 #include "tree.h"
 #include "usage.h"
 #include "usage_cmd.h"
