@@ -3,10 +3,18 @@
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *
- *  A client of the public Slurm API only: it reads the jobs with
- *  slurm_load_jobs(), as squeue does, so it sees exactly what Slurm's
- *  permissions (PrivateData=jobs) let the caller see, and rebuilds the
- *  campaigns from the summaries the OStrich engine keeps in SystemComment.
+ *  It talks to Slurm through libslurm's public API only (<slurm/slurm.h>,
+ *  never slurmctld's headers; release differences in sc_compat.h): it
+ *  reads the jobs with slurm_load_jobs(), as squeue does, so it sees
+ *  exactly what Slurm's permissions (PrivateData=jobs) let the caller see,
+ *  and rebuilds the campaigns from the summaries the OStrich engine keeps
+ *  in SystemComment.  What it links besides libslurm: the core's
+ *  convenience library (src/, libostrich-core: the summaries' parser and
+ *  the engine's names, ost_summary_parse and ost_mode_name, and the
+ *  growth policy, ost_grow) and, compiled in, plugins/lib/osl_usnap.c
+ *  and osl_text.c (the format of the engine's usage snapshot, which
+ *  --usage, --metrics and --tree read from StateSaveLocation as a file,
+ *  not through Slurm).  All are Slurm-free.
 \*****************************************************************************/
 
 #define _GNU_SOURCE
