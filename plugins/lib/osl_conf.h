@@ -6,7 +6,7 @@
  *
  *  Slurm's parser splits the file into Key=Value pairs (slurm/ostrich_conf.c,
  *  from osl_conf_keys); everything else is here and uses the C library only,
- *  so that tests/plugin/check_conf_values.c and the fuzzer (fuzz/fuzz_conf.c)
+ *  so that tests/plugin/check_conf.c and the fuzzer (fuzz/fuzz_conf.c)
  *  run it without Slurm.  Every number is parsed strictly: the whole value,
  *  no sign where none is allowed, finite, in its documented range.
 \*****************************************************************************/

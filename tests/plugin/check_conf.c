@@ -1,7 +1,7 @@
 /*****************************************************************************\
- *  check_conf_values.c - ostrich.conf without Slurm: the key table, the
- *  value parsers (strict numbers, ranges, enumerations, weight lists), the
- *  log line
+ *  check_conf.c - ostrich.conf without Slurm (plugins/lib/osl_conf.c): the
+ *  key table, the value parsers (strict numbers, ranges, enumerations,
+ *  weight and name lists, the account tree, Charge=), the log line
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
@@ -492,5 +492,5 @@ int main(void)
 		NULL
 	};
 
-	return ost_check_tests("conf_values", OST_TIMEOUT_LIGHT, tests);
+	return ost_check_tests("conf", OST_TIMEOUT_LIGHT, tests);
 }
