@@ -10,7 +10,7 @@
 #                  hog is stopped by PID at exit): every verdict must be the
 #                  same on a loaded machine.
 #   --all-versions run the whole live suite on every tarball Slurm release,
-#                  not only s1-s8 and s10-s13 on the newest (the fault
+#                  not only every scenario but s9 on the newest (the fault
 #                  scenario s9 runs on the packaged release by default).
 #
 # Slurm releases: the packaged one (Debian's 22.05) always.  When

@@ -1,8 +1,10 @@
 /*****************************************************************************\
  *  osl_globals.c - the adapter's global data: the engine's state (osl_eng),
  *  the one way to take its lock in the lock order, and the data symbols of
- *  slurmctld it reads.  A leaf: it calls no other file of the adapter, so
- *  that every Slurm-bound file may use it without an import circle.
+ *  slurmctld it reads.  Of the adapter's other files it calls only
+ *  osl_tres.c (osl_tres_locks: which locks a pass needs), which calls
+ *  only the Slurm-free library, so that every Slurm-bound file may use
+ *  it without a circle of calls (tools/check-deps.sh).
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
