@@ -1,6 +1,6 @@
 /*****************************************************************************\
- *  check_charge.c - unit tests of the charging units of §20: widths,
- *  their rounding, capacities, the weights' syntax.
+ *  check_sim_charge.c - the simulator's charging units (sim/charge.c,
+ *  §20): widths, their rounding, capacities, the weights' syntax.
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
