@@ -260,7 +260,8 @@ if step "build (-Wall -Wextra -Werror)" build_tree main --enable-werror \
 		if [ ! -f "_build/main/$d/Makefile" ]; then
 			not_run "$n" "no $d in this tree"
 		else	# without plugins the live tests SKIP and say why
-			suite "$n" _build/main "$d"
+			suite "$n" _build/main "$d" \
+				$([ "$n" = live ] && echo LIVE=1)
 		fi
 	done
 	step "valgrind (core unit tests)" \
@@ -312,9 +313,9 @@ else
 		suite "plugin adapter (Slurm $v)" "_build/$d" tests/plugin
 		suite "scampaign (Slurm $v)" "_build/$d" scampaign
 		if [ $all_versions = 1 ]; then
-			suite "live (Slurm $v)" "_build/$d" tests/live
+			suite "live (Slurm $v)" "_build/$d" tests/live LIVE=1
 		elif [ "$v" = "$newest" ]; then	# the fault scenario s9 (8 min)
-			suite "live (Slurm $v)" "_build/$d" tests/live \
+			suite "live (Slurm $v)" "_build/$d" tests/live LIVE=1 \
 				TESTS="$live_matrix"	# runs on 22.05 only
 		else
 			not_run "live (Slurm $v)" "only the newest by default: --all-versions"
