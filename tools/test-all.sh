@@ -14,7 +14,8 @@
 #                  scenario s9 runs on the packaged release by default).
 #
 # Slurm releases: the packaged one (Debian's 22.05) always.  When
-# ../shared/slurm-src/SHA256SUMS exists next to the repository, every
+# ../shared/slurm-src/SHA256SUMS exists next to the repository (or
+# $OST_SLURM_TARBALLS/SHA256SUMS, as for tools/build-slurm.sh), every
 # tarball it lists is built once into /opt/ostrich-slurm
 # (tools/build-slurm.sh, cached), and for each the tree is built against it
 # (_build/sX.Y.Z, --with-slurm-prefix) and its plugin adapter tests and
@@ -55,12 +56,12 @@ jobs=$(nproc 2>/dev/null || echo 2)
 [ "$jobs" -gt 2 ] 2>/dev/null || jobs=2
 under_load=0
 all_versions=0
-tarballs=$top/../shared/slurm-src
+tarballs=${OST_SLURM_TARBALLS:-$top/../shared/slurm-src}	# (as tools/build-slurm.sh)
 for a in "$@"; do
 	case $a in
 	--under-load) under_load=1 ;;
 	--all-versions) all_versions=1 ;;
-	-h|--help) sed -n '2,47p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n '2,48p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "test-all: unknown option $a (see --help)" >&2; exit 2 ;;
 	esac
 done
@@ -333,7 +334,7 @@ newest=		# the newest tarball release (its .rpm is built in 2c)
 # Slurm: the build links scampaign against its libslurm, and that is all),
 # and the live suite on the newest (or all with --all-versions).
 if [ ! -f "$tarballs/SHA256SUMS" ]; then
-	not_run "Slurm tarball releases" "../shared/slurm-src absent"
+	not_run "Slurm tarball releases" "$tarballs absent (OST_SLURM_TARBALLS)"
 elif ! step "build the tarball Slurm releases (cached)" \
 	tools/build-slurm.sh all; then
 	not_run "Slurm tarball releases" "tools/build-slurm.sh all failed"
