@@ -61,7 +61,7 @@ for a in "$@"; do
 	case $a in
 	--under-load) under_load=1 ;;
 	--all-versions) all_versions=1 ;;
-	-h|--help) sed -n '2,48p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n '2,/^# SPDX/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 	*) echo "test-all: unknown option $a (see --help)" >&2; exit 2 ;;
 	esac
 done
