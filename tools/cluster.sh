@@ -441,7 +441,24 @@ nodes_wait_idle() {
 	return 1
 }
 
+# Every port this cluster listens on is free: a daemon left on one (a
+# cluster whose scratch directory, and so its pid files, another removed)
+# would answer in our daemons' place, and our slurmd would exit at once
+# ("Address already in use"), its node never up or its jobs stuck.
+cluster_check_ports() {
+	local p busy=
+	for p in "$CTLD_PORT" $(seq "$NODE_PORT_BASE" $((NODE_PORT_BASE + NNODES - 1))) \
+		 $([ "$ACCT" != 1 ] || echo "$DBD_PORT $DB_PORT"); do
+		[ -z "$(ss -Htln "sport = :$p" 2>/dev/null)" ] || busy+=" $p"
+	done
+	[ -z "$busy" ] && return 0
+	busy=${busy# }
+	cluster_die "port(s) $busy already in use: another cluster on these ports? (CTLD_PORT, NODE_PORT_BASE move this one)
+$(ss -Htlnp 2>/dev/null | grep -E ":(${busy// /|}) " | head -12)"
+}
+
 cluster_start() {
+	cluster_check_ports
 	cluster_munge
 	cluster_check_user_access
 	if [ "$ACCT" = 1 ]; then
