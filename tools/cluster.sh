@@ -66,6 +66,16 @@ case $CLUSTER_SLURM_SERIES in
 	CLUSTER_CTLD_DEBUG=verbose ;;
 esac
 
+# What clusters share on the machine (the test users, munge's key) is set
+# up under one lock, on a free descriptor of bash's choosing (the daemons
+# are started after it is closed).
+_cluster_setup_lock() {
+	exec {CLUSTER_SETUP_FD}>/tmp/ostrich-cluster-setup.lock
+	flock -w 600 "$CLUSTER_SETUP_FD" ||
+		cluster_die "another cluster held /tmp/ostrich-cluster-setup.lock for 10 minutes"
+}
+_cluster_setup_unlock() { exec {CLUSTER_SETUP_FD}>&-; }
+
 cluster_init() {
 	[ "$(id -u)" = 0 ] || cluster_die "must run as root"
 	# what the test users read (slurm.conf, plugins, their programs) must
@@ -85,11 +95,15 @@ cluster_init() {
 	export SLURM_CONF=$WORK/slurm.conf
 	# one look-up for all of them, not one `id` each: a benchmark may
 	# ask for a thousand users (useradd runs once per missing user only)
+	# (under a machine-wide lock: two clusters starting side by side on
+	# a fresh machine would both add the same users, and one would fail)
 	local u
+	_cluster_setup_lock
 	for u in $(printf '%s\n' $TEST_USERS | LC_ALL=C sort -u |
 		   LC_ALL=C comm -23 - <(getent passwd | cut -d: -f1 | LC_ALL=C sort -u)); do
 		useradd -m -s /bin/bash "$u"
 	done
+	_cluster_setup_unlock
 	PLUGIN_PATH=$STOCK_PLUGINDIR
 	if [ -n "${OST_PLUGIN_BUILD:-}" ]; then
 		cp "$OST_PLUGIN_BUILD"/sched_ostrich.so "$OST_PLUGIN_BUILD"/priority_ostrich.so \
@@ -254,9 +268,12 @@ EOF
 # (slurm.conf's AuthInfo names it): never the system's nor another
 # cluster's, which could be stopped under us.  Idempotent.
 cluster_munge() {
+	# (the key is the machine's: one cluster at a time creates it)
+	_cluster_setup_lock
 	[ -s /etc/munge/munge.key ] || mungekey --create --keyfile=/etc/munge/munge.key
 	chown munge:munge /etc/munge/munge.key
 	chmod 0400 /etc/munge/munge.key
+	_cluster_setup_unlock
 	_munge_ok() { munge -S "$MUNGE_SOCKET" -n 2>/dev/null |
 		unmunge -S "$MUNGE_SOCKET" 2>/dev/null | grep -q 'STATUS: *Success'; }
 	local pid i
@@ -430,7 +447,24 @@ nodes_wait_idle() {
 	return 1
 }
 
+# Every port this cluster listens on is free: a daemon left on one (a
+# cluster whose scratch directory, and so its pid files, another removed)
+# would answer in our daemons' place, and our slurmd would exit at once
+# ("Address already in use"), its node never up or its jobs stuck.
+cluster_check_ports() {
+	local p busy=
+	for p in "$CTLD_PORT" $(seq "$NODE_PORT_BASE" $((NODE_PORT_BASE + NNODES - 1))) \
+		 $([ "$ACCT" != 1 ] || echo "$DBD_PORT $DB_PORT"); do
+		[ -z "$(ss -Htln "sport = :$p" 2>/dev/null)" ] || busy+=" $p"
+	done
+	[ -z "$busy" ] && return 0
+	busy=${busy# }
+	cluster_die "port(s) $busy already in use: another cluster on these ports? (CTLD_PORT, NODE_PORT_BASE move this one)
+$(ss -Htlnp 2>/dev/null | grep -E ":(${busy// /|}) " | head -12)"
+}
+
 cluster_start() {
+	cluster_check_ports
 	cluster_munge
 	cluster_check_user_access
 	if [ "$ACCT" = 1 ]; then

@@ -60,7 +60,7 @@ if [ ! -f "$bdir/Makefile" ]; then
 fi
 make -C "$bdir" -j"$(nproc)" >/dev/null
 echo "built: plugins in $bdir/plugins/.libs, scampaign in $bdir/scampaign"
-export PATH="$top/$bdir/scampaign:$PATH:/usr/sbin:/sbin"
+export PATH="$PATH:/usr/sbin:/sbin"
 
 # One local cluster at a time on the fixed ports (shared with the live tests).
 # (OST_LIVE_LOCK with other CTLD_PORT/NODE_PORT_BASE: tests/live/live-lib.sh)
@@ -70,6 +70,11 @@ export OST_PLUGIN_BUILD=$top/$bdir/plugins/.libs
 SCHED=sched/ostrich PRIO=priority/ostrich KEEP=$keep
 . tools/cluster.sh
 cluster_init
+# carol runs scampaign: a copy in the cluster's scratch directory, since
+# the tree may be out of her reach (a clone in root's home or in mktemp -d,
+# mode 0700); cluster_start checks that she can run it
+cluster_user_bin "$top/$bdir/scampaign/scampaign" >/dev/null
+export PATH="$WORK/bin:$PATH"
 cleanup() {
 	if [ "$keep" = 1 ]; then
 		title "Cluster left running (--keep)"

@@ -14,12 +14,15 @@
 #                  scenario s9 runs on the packaged release by default).
 #
 # Slurm releases: the packaged one (Debian's 22.05) always.  When
-# ../shared/slurm-src/SHA256SUMS exists next to the repository, every
+# ../shared/slurm-src/SHA256SUMS exists next to the repository (or
+# $OST_SLURM_TARBALLS/SHA256SUMS, as for tools/build-slurm.sh), every
 # tarball it lists is built once into /opt/ostrich-slurm
 # (tools/build-slurm.sh, cached), and for each the tree is built against it
 # (_build/sX.Y.Z, --with-slurm-prefix) and its plugin adapter tests and
-# scampaign run; the live suite runs on the newest release (all of them
-# with --all-versions).  Otherwise those rows say they were not run and why.
+# scampaign linked against its libslurm; the live suite runs on the newest
+# release (all of them with --all-versions), side by side with the packaged
+# release's, on ports of its own.  Otherwise those rows say they were not
+# run and why.
 #
 # Packages (tools/package.sh): the .deb for the installed Slurm is built
 # (lintian clean), installed with apt-get, runs a live scenario from
@@ -28,10 +31,14 @@
 # is built for the newest tarball release, and `rpm -qlp` and `rpm -qp
 # --requires` checked (tests/package/rpm.sh).  Each of these is one test.
 #
+# The demo (tools/demo.sh) runs from a clone of the committed HEAD in a
+# private directory, as a newcomer would (tests/live/demo-private.sh).
+#
 # Builds in _build/ (out of tree).  Every suite runs even when an earlier
 # one failed (each suite is its own make -k invocation).  The end is a
 # per-suite table (tests passed, failed, skipped, wall time; suites that did
-# not run say why), then one line that counts tests, not steps:
+# not run say why), the 5 slowest stages, then one line that counts tests,
+# not steps:
 #
 #     N passed, N failed
 #
@@ -49,12 +56,12 @@ jobs=$(nproc 2>/dev/null || echo 2)
 [ "$jobs" -gt 2 ] 2>/dev/null || jobs=2
 under_load=0
 all_versions=0
-tarballs=$top/../shared/slurm-src
+tarballs=${OST_SLURM_TARBALLS:-$top/../shared/slurm-src}	# (as tools/build-slurm.sh)
 for a in "$@"; do
 	case $a in
 	--under-load) under_load=1 ;;
 	--all-versions) all_versions=1 ;;
-	-h|--help) sed -n '2,42p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n '2,/^# SPDX/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 	*) echo "test-all: unknown option $a (see --help)" >&2; exit 2 ;;
 	esac
 done
@@ -158,25 +165,48 @@ note_failures() {
 	done < <(find "$2" -maxdepth 1 -name '*.trs' | sort)
 }
 
-# suite NAME BUILDDIR SUBDIR [MAKE ARGS...]: make -k check in one directory,
-# counted from its test logs (old logs removed first).
-suite() {
-	local name=$1 bdir=$2 sub=$3 t0 rc counts p f s
-	shift 3
-	log "$name ($bdir/$sub)"
+# suite_run BUILDDIR SUBDIR [MAKE ARGS...]: make -k check in one directory
+# (its old test logs removed first); its start, end and exit status go to
+# BUILDDIR/SUBDIR/.suite-{t0,t1,rc} for suite_row.  It may run in the
+# background (the live suites, side by side).
+suite_run() {
+	local bdir=$1 sub=$2 rc
+	shift 2
 	find "$bdir/$sub" -maxdepth 1 \( -name '*.trs' -o -name '*.log' \) \
 		-not -name 'config.log' -delete 2>/dev/null
-	t0=$(date +%s)
+	rm -f "$bdir/$sub"/.suite-{t0,t1,rc}
+	date +%s > "$bdir/$sub/.suite-t0"
 	make -k -C "$bdir/$sub" -j"$jobs" check "$@"
 	rc=$?
+	echo $rc > "$bdir/$sub/.suite-rc"
+	date +%s > "$bdir/$sub/.suite-t1"
+	return $rc
+}
+
+# suite_row NAME BUILDDIR SUBDIR: the table's row of a suite_run, counted
+# from its test logs; the failed tests' tails printed.
+suite_row() {
+	local name=$1 bdir=$2 sub=$3 rc t0 t1 p f s
+	rc=$(cat "$bdir/$sub/.suite-rc" 2>/dev/null || echo 1)
+	t0=$(cat "$bdir/$sub/.suite-t0" 2>/dev/null || date +%s)
+	t1=$(cat "$bdir/$sub/.suite-t1" 2>/dev/null || date +%s)
 	read -r p f s < <(count_logs "$bdir/$sub")
 	note_failures "$name" "$bdir/$sub"
-	if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
 		f=1	# make failed before any test could (a build error)
 	fi
 	add_row "$name" "$([ "$f" -eq 0 ] && echo ok || echo FAILED)" \
-		"$p" "$f" "$s" $(( $(date +%s) - t0 )) \
-		"$([ $rc -ne 0 ] && [ "$p$s" = 00 ] && echo 'build or make error')"
+		"$p" "$f" "$s" $((t1 - t0)) \
+		"$([ "$rc" -ne 0 ] && [ "$p$s" = 00 ] && echo 'build or make error')"
+}
+
+# suite NAME BUILDDIR SUBDIR [MAKE ARGS...]: suite_run, then its row.
+suite() {
+	local name=$1 bdir=$2 sub=$3
+	shift 3
+	log "$name ($bdir/$sub)"
+	suite_run "$bdir" "$sub" "$@"
+	suite_row "$name" "$bdir" "$sub"
 }
 
 # step NAME CMD...: one non-automake check, counted as one test.
@@ -212,6 +242,14 @@ summary() {
 	done
 	printf '%-34s %-8s %7s %7s %7s %6s\n' total "" "$total_pass" \
 		"$total_fail" "$total_skip" $(( $(date +%s) - T0 ))
+	# the slowest stages first: where a faster run would come from (the
+	# live suites run side by side: their times overlap)
+	echo
+	echo "slowest stages:"
+	for r in "${rows[@]}"; do
+		IFS='|' read -r n st p f s t note <<<"$r"
+		printf '%6s s  %s\n' "$t" "$n"
+	done | sort -rn | head -5
 	echo "$total_pass passed, $total_fail failed"
 	[ "$total_fail" -eq 0 ]
 	exit
@@ -252,14 +290,18 @@ build_tree() {
 		{ tail -40 "_build/$dir/build.out"; return 1; }
 }
 main_suites=(unit "tests/unit" simulator "tests/sim" scampaign "tests/scampaign"
-	     "plugin adapter" "tests/plugin" docs "tests/docs" live "tests/live")
+	     "plugin adapter" "tests/plugin" docs "tests/docs")
+# The live suites (2c) run side by side once every tree is built: the
+# packaged Slurm's in slot A, the tarball releases' in slot B.
+live_a=0	# 1: _build/main/tests/live runs in slot A
+live_b_names=() live_b_dirs=() live_b_tests=()	# slot B, one after the other
 if step "build (-Wall -Wextra -Werror)" build_tree main --enable-werror \
 	"${slurm_opt[@]}"; then
 	for ((i = 0; i < ${#main_suites[@]}; i += 2)); do
 		n=${main_suites[i]} d=${main_suites[i + 1]}
 		if [ ! -f "_build/main/$d/Makefile" ]; then
 			not_run "$n" "no $d in this tree"
-		else	# without plugins the live tests SKIP and say why
+		else
 			suite "$n" _build/main "$d"
 		fi
 	done
@@ -271,21 +313,28 @@ if step "build (-Wall -Wextra -Werror)" build_tree main --enable-werror \
 		not_run "fuzz smoke runs" "no fuzz-smoke target in this tree"
 	fi
 	step "make distcheck" make -C _build/main distcheck
+	if [ -f _build/main/tests/live/Makefile ]; then
+		live_a=1	# without plugins its scenarios SKIP and say why
+	else
+		not_run live "no tests/live in this tree"
+	fi
 else
 	for ((i = 0; i < ${#main_suites[@]}; i += 2)); do
 		not_run "${main_suites[i]}" "the main build failed"
 	done
 	not_run "valgrind (core unit tests)" "the main build failed"
 	not_run "make distcheck" "the main build failed"
+	not_run live "the main build failed"
 fi
 
 # ---- 2b. the tarball Slurm releases ----------------------------------------
 newest=		# the newest tarball release (its .rpm is built in 2c)
 # Each tarball release: build the tree against its prefix, run the suites
-# that build against it (plugin adapter, scampaign against its libslurm),
+# that build against it (plugin adapter; scampaign's own tests need no
+# Slurm: the build links scampaign against its libslurm, and that is all),
 # and the live suite on the newest (or all with --all-versions).
 if [ ! -f "$tarballs/SHA256SUMS" ]; then
-	not_run "Slurm tarball releases" "../shared/slurm-src absent"
+	not_run "Slurm tarball releases" "$tarballs absent (OST_SLURM_TARBALLS)"
 elif ! step "build the tarball Slurm releases (cached)" \
 	tools/build-slurm.sh all; then
 	not_run "Slurm tarball releases" "tools/build-slurm.sh all failed"
@@ -310,19 +359,79 @@ else
 			continue
 		fi
 		suite "plugin adapter (Slurm $v)" "_build/$d" tests/plugin
-		suite "scampaign (Slurm $v)" "_build/$d" tests/scampaign
-		if [ $all_versions = 1 ]; then
-			suite "live (Slurm $v)" "_build/$d" tests/live
-		elif [ "$v" = "$newest" ]; then	# the fault scenario s9 (8 min)
-			suite "live (Slurm $v)" "_build/$d" tests/live \
-				TESTS="$live_matrix"	# runs on 22.05 only
+		if [ $all_versions = 1 ] || [ "$v" = "$newest" ]; then
+			live_b_names+=("live (Slurm $v)") live_b_dirs+=("_build/$d")
+			if [ $all_versions = 1 ]; then
+				live_b_tests+=("")	# all of them
+			else	# the fault scenario s9 (8 min) runs on 22.05 only
+				live_b_tests+=("$live_matrix")
+			fi
 		else
 			not_run "live (Slurm $v)" "only the newest by default: --all-versions"
 		fi
 	done
 fi
 
-# ---- 2c. the packages ------------------------------------------------------
+# ---- 2c. the live suites, side by side -------------------------------------
+# Slot A: the packaged Slurm's live suite (every scenario), on CTLD_PORT and
+# NODE_PORT_BASE (tools/cluster.sh's defaults, 16817 and 17001, unless set).
+# Slot B, at the same time: the tarball releases' live suites one after the
+# other, 100 ports above (OST_LIVE_B_CTLD_PORT, OST_LIVE_B_NODE_PORT_BASE;
+# slurmdbd and MariaDB follow CTLD_PORT), under their own lock.  Each
+# cluster has its own scratch directory and munged.  Each suite's output
+# goes to its directory's suite.out, printed once both slots ended; each
+# row counts its suite's own logs and wall time (the two slots overlap).
+live_b_ctld=${OST_LIVE_B_CTLD_PORT:-$(( ${CTLD_PORT:-16817} + 100 ))}
+live_b_nodes=${OST_LIVE_B_NODE_PORT_BASE:-$(( ${NODE_PORT_BASE:-17001} + 100 ))}
+live_slot_a() {
+	trap - EXIT
+	suite_run _build/main tests/live LIVE=1 > _build/main/tests/live/suite.out 2>&1
+}
+live_slot_b() {
+	local i
+	trap - EXIT
+	unset DBD_PORT DB_PORT OST_LIVE_LOCK	# (they follow CTLD_PORT)
+	export CTLD_PORT=$live_b_ctld NODE_PORT_BASE=$live_b_nodes
+	for i in "${!live_b_names[@]}"; do
+		if [ -n "${live_b_tests[i]}" ]; then
+			suite_run "${live_b_dirs[i]}" tests/live LIVE=1 \
+				TESTS="${live_b_tests[i]}"
+		else
+			suite_run "${live_b_dirs[i]}" tests/live LIVE=1
+		fi > "${live_b_dirs[i]}/tests/live/suite.out" 2>&1
+	done
+}
+live_pids=()
+if [ $live_a = 1 ]; then
+	log "live (_build/main/tests/live, ports ${CTLD_PORT:-16817}/${NODE_PORT_BASE:-17001}) in the background: output in _build/main/tests/live/suite.out"
+	live_slot_a &
+	live_pids+=($!)
+fi
+if [ ${#live_b_names[@]} -gt 0 ]; then
+	log "${live_b_names[*]} (${live_b_dirs[*]}, ports $live_b_ctld/$live_b_nodes) in the background: output in each tests/live/suite.out"
+	live_slot_b &
+	live_pids+=($!)
+fi
+[ ${#live_pids[@]} -eq 0 ] || wait "${live_pids[@]}"
+if [ $live_a = 1 ]; then
+	log "live (_build/main/tests/live): its output"
+	cat _build/main/tests/live/suite.out
+	suite_row live _build/main tests/live
+fi
+for i in "${!live_b_names[@]}"; do
+	log "${live_b_names[i]} (${live_b_dirs[i]}/tests/live): its output"
+	cat "${live_b_dirs[i]}/tests/live/suite.out"
+	suite_row "${live_b_names[i]}" "${live_b_dirs[i]}" tests/live
+done
+
+# The demo as a newcomer runs it: from a clone in a private directory.
+if [ -n "$plugins_why" ]; then
+	not_run "demo in a private clone" "$plugins_why"
+else
+	step "demo in a private clone" tests/live/demo-private.sh
+fi
+
+# ---- 2d. the packages ------------------------------------------------------
 # The .deb: built from the main build's `make dist` tarball (distcheck made
 # it in this run), installed, run live on Slurm's plugin directory alone
 # (with the build tree's ost-replay, a test tool), purged.  The .rpm: for
@@ -384,7 +493,8 @@ if step "build (ASan + UBSan)" build_tree asan --enable-werror \
 	--enable-sanitizers --without-slurm-source; then
 	for ((i = 0; i < ${#main_suites[@]}; i += 2)); do
 		n=${main_suites[i]} d=${main_suites[i + 1]}
-		[ "$n" = live ] && continue
+		# pure text, no program of ours: the same under ASan
+		[ "$n" = docs ] && continue
 		[ -f "_build/asan/$d/Makefile" ] || continue
 		suite "$n (ASan + UBSan)" _build/asan "$d"
 	done

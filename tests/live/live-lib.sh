@@ -1,7 +1,8 @@
 # live-lib.sh - common part of the live scenarios (sourced by s*.sh).
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# Environment (set by tests/live/Makefile.am): OST_SRCDIR, OST_LIVE_PLUGINS,
+# Environment (set by tests/live/Makefile.am): OST_LIVE (1: run; anything
+# else: SKIP, the quick loop), OST_SRCDIR, OST_LIVE_PLUGINS,
 # OST_PLUGIN_BUILD, OST_REPLAY, OST_SCAMPAIGN (s7), SLURM_PREFIX (empty: the
 # system's Slurm).  The build tree may be private (mode 0700 above it): a
 # test user runs only Slurm's clients and copies in $WORK/bin
@@ -17,6 +18,10 @@ skip() { echo "SKIP: $*"; exit 77; }
 fail() { echo "FAIL: $*"; exit 1; }
 note() { echo "# $*"; }
 
+# The quick loop (make check) starts no daemon: the scenarios run only when
+# asked (make check-live, or LIVE=1 / OST_LIVE=1; tools/test-all.sh asks).
+[ "${OST_LIVE:-}" = 1 ] ||
+	skip "live scenarios run only when asked: make check-live (root; tools/test-all.sh runs them)"
 [ "${OST_LIVE_PLUGINS:-no}" = yes ] ||
 	skip "the Slurm plugins are not built (configure found no Slurm source: run tools/get-slurm-source.sh, then configure --with-slurm-source=...)"
 [ "$(id -u)" = 0 ] || skip "live tests start munged/slurmctld/slurmd and add test users: run as root"

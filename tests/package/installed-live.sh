@@ -17,6 +17,7 @@
 MULTIARCH=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || echo x86_64-linux-gnu)
 OST_PLUGIN_BUILD=/usr/lib/$MULTIARCH/slurm-wlm	# (live-lib.sh checks the
 OST_LIVE_PLUGINS=yes				# three files are there)
+OST_LIVE=1	# asked for: deb.sh live runs it (tools/test-all.sh)
 . "$OST_SRCDIR/tests/live/live-lib.sh"
 [ -x /usr/bin/scampaign ] || fail "no /usr/bin/scampaign: ostrich-slurm is not installed"
 
