@@ -253,6 +253,8 @@ extern int osl_init(osl_plugin_t who)
 		     "reconfigured" : "engine configured", str);
 		xfree(str);
 	}
+	if (who == OSL_PLUGIN_SITE)
+		osl_eng.site = true;	/* before the thread's first pass */
 	if (start) {
 		osl_eng.stop = false;
 		osl_thread_create("ostrich", &osl_eng.thread, _engine);
@@ -272,7 +274,8 @@ extern void osl_fini(osl_plugin_t who)
 	if (osl_eng.users[who] > 0)
 		osl_eng.users[who]--;
 	last = osl_eng.running && !osl_eng.users[OSL_PLUGIN_SCHED] &&
-	       !osl_eng.users[OSL_PLUGIN_PRIO];
+	       !osl_eng.users[OSL_PLUGIN_PRIO] &&
+	       !osl_eng.users[OSL_PLUGIN_SITE];
 	if (last) {
 		osl_eng.stop = true;
 		slurm_cond_broadcast(&osl_eng.cond);
@@ -285,6 +288,8 @@ extern void osl_fini(osl_plugin_t who)
 
 	slurm_mutex_lock(&osl_eng.lock);
 	osl_eng.running = false;
+	osl_eng.site = false;
+	osl_site_free();
 	osl_parts_free();
 	osl_names_free();
 	free(osl_eng.unseen);

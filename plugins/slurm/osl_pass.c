@@ -264,6 +264,8 @@ static osl_obs_t **_pass_read(osl_obs_vec_t *vec, double *now,
 	ps->obs = osl_now_hr();
 
 	_feed(by_part, vec->n, *now, ps);
+	if (osl_eng.site)
+		osl_site_stage(vec);
 	ps->nfed = osl_eng.nparts;
 	ps->core = osl_now_hr();
 	osl_unlock_engine(&assoc_read_lock, assoc);
@@ -286,8 +288,15 @@ static void _pass_write(osl_obs_vec_t *vec, double now, osl_pass_stats_t *ps)
 	lock_slurmctld(job_write_lock);
 	slurm_mutex_lock(&osl_eng.lock);
 	ps->wlock = osl_now_hr();
-	ps->lost = osl_refind(vec);
-	_write_all(vec, ps);
+	if (osl_eng.site) {
+		/* site_factor/ostrich: no priority is ours; the ranks go to
+		 * multifactor's next PriorityCalcPeriod (osl_site_update),
+		 * published with the lines that show them */
+		osl_site_publish();
+	} else {
+		ps->lost = osl_refind(vec);
+		_write_all(vec, ps);
+	}
 	ps->comments = osl_comments_write();
 	/* only now: a reader that sees the pass line in the event log sees
 	 * the priorities it stands for (tests/live: snapshot) */
@@ -303,7 +312,8 @@ static void _pass_write(osl_obs_vec_t *vec, double now, osl_pass_stats_t *ps)
 	if (ps->changed)
 		last_job_update = time(NULL);
 	ps->order = osl_now_hr();
-	ps->reordered = osl_order_job_list(vec);
+	/* under multifactor job_list's order is not ours either */
+	ps->reordered = !osl_eng.site && osl_order_job_list(vec);
 	ps->end = osl_now_hr();
 	slurm_mutex_unlock(&osl_eng.lock);
 	unlock_slurmctld(job_write_lock);

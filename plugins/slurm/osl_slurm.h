@@ -7,9 +7,12 @@
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *
  *  LOCK ORDER (the only statement of it): the slurmctld locks, then the
- *  assoc_mgr lock, then osl_eng.lock.  Never the other way round: slurmctld
- *  calls priority_p_set() with the job write lock held, and the engine lock
- *  is taken inside it.
+ *  assoc_mgr lock, then osl_eng.lock, then osl_sitefac.c's table lock (a
+ *  leaf: nothing is taken under it).  Never the other way round: slurmctld
+ *  calls priority_p_set() (and multifactor's site_factor_p_set()) with the
+ *  job write lock held, and the engine lock is taken inside it; multifactor
+ *  calls site_factor_p_update() with the job write lock held, and only the
+ *  table lock is taken inside it.
 \*****************************************************************************/
 
 #ifndef _OSL_SLURM_H
@@ -20,6 +23,7 @@
 #include "src/common/assoc_mgr.h"	/* after Slurm's config.h */
 
 #include "osl.h"
+#include "ostrich_slurm.h"	/* osl_plugin_t */
 
 /* Why a pass was woken before its Interval (osl_pass.c), counted for the
  * pass log line. */
@@ -55,7 +59,11 @@ typedef struct {
 	bool mono;			/* cond is on CLOCK_MONOTONIC */
 	pthread_t thread;		/* the engine thread (osl_engine.c) */
 	bool running;			/* thread started, not yet joined */
-	int users[2];			/* init() count per osl_plugin_t */
+	int users[OSL_PLUGIN_N];	/* init() count per osl_plugin_t */
+	bool site;			/* site_factor/ostrich: the passes
+					 * publish ranks (osl_sitefac.c) and
+					 * write no priority; set before the
+					 * thread starts */
 	bool stop;			/* fini: the thread must exit */
 	bool reconf;			/* re-read ostrich.conf before a pass */
 	bool wake;			/* a pass is wanted soon (submission) */
@@ -346,6 +354,27 @@ extern void osl_unlock_engine(assoc_mgr_lock_t *assoc_lock, bool assoc);
  * NOTE: takes the slurmctld locks and osl_eng.lock itself.
  * RET how long it held them, in seconds */
 extern double osl_pass(void);
+
+/* --------------------------------------------- osl_sitefac.c (Slurm) --- */
+
+/* Stage the best rank (of its partition's pending count) of each ranked
+ * pending record of vec, after the pass ranked them.  NOTE: osl_eng.lock
+ * held (engine thread). */
+extern void osl_site_stage(const osl_obs_vec_t *vec);
+
+/* Make the staged ranks those osl_site_update() copies.  NOTE: job write
+ * lock and osl_eng.lock held (the pass's second half, with its
+ * SystemComments). */
+extern void osl_site_publish(void);
+
+/* job_ptr->site_factor for rank of pending, with the weight in force (a
+ * submission).  NOTE: job write lock and osl_eng.lock held. */
+extern void osl_site_job(job_record_t *job_ptr, uint64_t rank,
+			 uint64_t pending);
+
+/* Forget the table (the engine stopped).  NOTE: no slurmctld lock needed:
+ * the engine thread is joined. */
+extern void osl_site_free(void);
 
 /* ---------------------------------------------- osl_submit.c (Slurm) --- */
 

@@ -121,6 +121,37 @@ static bool _settled(osl_obs_t **obs, int n)
 }
 
 /*
+ * site_factor/ostrich: job_ptr's site_factor from the best rank its
+ * observations vec got (osl_prio_new), each of its partition's pending
+ * count now: what the next pass publishes for it, but for the jobs
+ * submitted until then.  Unranked: left as Slurm made it.
+ * NOTE: job write lock and osl_eng.lock held.
+ */
+static void _site_new(job_record_t *job_ptr, const osl_obs_vec_t *vec)
+{
+	uint64_t rank = 0, pending = 0;
+	int i;
+
+	for (i = 0; i < vec->n; i++) {
+		const osl_obs_t *o = &vec->v[i];
+		ost_stats_t st;
+
+		if (o->st != OSL_PENDING || !o->rank)
+			continue;
+		ost_sched_stats(osl_eng.parts[o->part].sched, &st);
+		if (o->rank > st.pending)
+			continue;
+		if (!rank || osl_site_better(o->rank, st.pending, rank,
+					     pending)) {
+			rank = o->rank;
+			pending = st.pending;
+		}
+	}
+	if (rank)
+		osl_site_job(job_ptr, rank, pending);
+}
+
+/*
  * Submit job_ptr, a pending record the engine does not know, as a pass
  * would: the record is observed like in a pass, and the same pipeline
  * (osl_sync, scope OSL_SYNC_NEW) submits it; it then gets one value between
@@ -154,7 +185,9 @@ static osl_wake_why_t _submit_new(job_record_t *job_ptr, double now,
 						  &osl_comment_ops_now);
 		settled = settled && _settled(obs + i, j - i);
 	}
-	if (vec.n && vec.v[0].writable && osl_write_job(vec.v, 0, vec.n))
+	if (osl_eng.site)
+		_site_new(job_ptr, &vec);	/* no priority of ours */
+	else if (vec.n && vec.v[0].writable && osl_write_job(vec.v, 0, vec.n))
 		*prio = job_ptr->priority;
 	else if (vec.n && vec.v[0].writable && job_ptr->priority != NO_VAL &&
 		 job_ptr->priority)
@@ -289,7 +322,7 @@ static int _catch_up_one(uint32_t id, double now, bool *written)
 	     !ost_job_get(osl_eng.parts[o.part].sched, o.key, &info)))
 		return 0;
 	settled = _submit_new(job_ptr, now, &prio) == OSL_WAKE_N;
-	*written = *written || prio;
+	*written = *written || prio || osl_eng.site;
 	if (!settled)
 		return 0;
 	if (job_ptr->array_recs) {	/* its tasks that ended: the pass's */
@@ -484,4 +517,11 @@ extern void osl_catch_up(bool after_save)
 		     m, done, k);
 	osl_unlock_engine(&assoc_read_lock, assoc);
 	unlock_slurmctld(job_write_lock);
+}
+
+extern void osl_site_set(job_record_t *job_ptr)
+{
+	/* the same path as priority/ostrich's, its value unused: in site
+	 * mode _submit_new writes the site factor, never the priority */
+	(void) osl_job_priority(1, job_ptr);
 }

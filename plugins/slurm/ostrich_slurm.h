@@ -23,6 +23,8 @@
 typedef enum {
 	OSL_PLUGIN_SCHED = 0,	/* sched/ostrich */
 	OSL_PLUGIN_PRIO,	/* priority/ostrich */
+	OSL_PLUGIN_SITE,	/* site_factor/ostrich (under multifactor) */
+	OSL_PLUGIN_N
 } osl_plugin_t;
 
 /*
@@ -56,6 +58,29 @@ extern bool osl_backfill_wanted(void);
  * RET the priority (>= 1)
  */
 extern uint32_t osl_job_priority(uint32_t last_prio, job_record_t *job_ptr);
+
+/* The weight of PrioritySiteFactorParameters= in force (osl_sitefac.c;
+ * takes only its leaf lock). */
+extern void osl_site_weight_set(uint32_t weight);
+extern uint32_t osl_site_weight(void);
+
+/*
+ * site_factor/ostrich at submission (and at every update of a job):
+ * registers a new job with the engine as osl_job_priority() does, and sets
+ * its site_factor from the rank it gets at once; a job the engine knows
+ * keeps its site factor until the next osl_site_update().
+ * NOTE: job write lock held by the caller (multifactor's priority_p_set).
+ */
+extern void osl_site_set(job_record_t *job_ptr);
+
+/*
+ * site_factor/ostrich at each PriorityCalcPeriod: every pending record the
+ * last pass ranked gets NICE_OFFSET + weight x its normalised rank as
+ * site_factor (doc/semantics.md §24).  O(records ranked), one hash lookup
+ * each; takes no slurmctld lock and not the engine lock.
+ * NOTE: job write lock held by the caller (multifactor's decay thread).
+ */
+extern void osl_site_update(void);
 
 /*
  * The share of partition part that uid gets in the virtual schedule now,

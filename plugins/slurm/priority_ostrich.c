@@ -29,7 +29,9 @@
 #include "src/common/list.h"
 #include "src/common/log.h"
 #include "src/common/slurm_protocol_defs.h"
+#include "src/common/run_in_daemon.h"
 #include "src/common/xmalloc.h"
+#include "src/common/xstring.h"
 
 #include "src/slurmctld/locks.h"
 #include "src/slurmctld/slurmctld.h"
@@ -42,6 +44,11 @@ const uint32_t plugin_version = SLURM_VERSION_NUMBER;
 
 extern int init(void)
 {
+	/* priority/ostrich loads no site factor plugin: that one would be
+	 * silently ignored, and it is a second writer of the order */
+	if (running_in_slurmctld() &&
+	    !xstrcmp(slurm_conf.site_factor_plugin, "site_factor/ostrich"))
+		fatal("ostrich: PriorityType=priority/ostrich cannot run with PrioritySiteFactorPlugin=site_factor/ostrich: both would write the priorities (and priority/ostrich loads no site factor plugin). Use one: priority/ostrich, or priority/multifactor + site_factor/ostrich");
 	if (osl_init(OSL_PLUGIN_PRIO) != SLURM_SUCCESS)
 		return SLURM_ERROR;
 	verbose("%s loaded", plugin_name);

@@ -165,6 +165,9 @@ static bool _priority_ok(const char *type)
 
 extern int init(void)
 {
+	if (running_in_slurmctld() &&
+	    !xstrcmp(slurm_conf.site_factor_plugin, "site_factor/ostrich"))
+		fatal("ostrich: SchedulerType=sched/ostrich cannot run with PrioritySiteFactorPlugin=site_factor/ostrich: both would write the queue's order. Use sched/ostrich + priority/ostrich, or sched/backfill + priority/multifactor + site_factor/ostrich");
 	if (running_in_slurmctld() && !_priority_ok(slurm_conf.priority_type))
 		fatal("ostrich: SchedulerType=sched/ostrich cannot run with PriorityType=%s, which writes priorities too: the queue would flip between the two orders at every pass. Use PriorityType=priority/ostrich (or priority/basic), or keep %s with SchedulerType=sched/backfill",
 		      slurm_conf.priority_type, slurm_conf.priority_type);

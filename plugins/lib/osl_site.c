@@ -1,0 +1,70 @@
+/*****************************************************************************\
+ *  osl_site.c - site_factor/ostrich's arithmetic (doc/semantics.md §24):
+ *  PrioritySiteFactorParameters= read, and a rank turned into a site
+ *  factor.  Free of Slurm types (tests/plugin/check_site.c).
+ *****************************************************************************
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+\*****************************************************************************/
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "osl.h"
+
+extern int osl_site_params(const char *params, uint32_t *weight, char *err,
+			   size_t errsz)
+{
+	const char *p = params;
+	uint32_t w = 0;
+
+	while (p && *p) {
+		size_t n = strcspn(p, ",");
+
+		if (n > 7 && !strncmp(p, "weight=", 7)) {
+			char num[32], *end;
+			unsigned long long v;
+
+			if (n - 7 >= sizeof(num) || p[7] < '0' || p[7] > '9') {
+				snprintf(err, errsz, "weight=%.*s is not a number from 0 to %u",
+					 (int) (n - 7), p + 7, OSL_SITE_WEIGHT_MAX);
+				return -1;
+			}
+			memcpy(num, p + 7, n - 7);
+			num[n - 7] = '\0';
+			errno = 0;
+			v = strtoull(num, &end, 10);
+			if (errno || *end || v > OSL_SITE_WEIGHT_MAX) {
+				snprintf(err, errsz, "weight=%s is not a number from 0 to %u",
+					 num, OSL_SITE_WEIGHT_MAX);
+				return -1;
+			}
+			w = (uint32_t) v;
+		} else if (n) {
+			snprintf(err, errsz, "unknown parameter '%.*s' (site_factor/ostrich knows only weight=N)",
+				 (int) n, p);
+			return -1;
+		}
+		p += n + (p[n] == ',');
+	}
+	*weight = w;
+	return 0;
+}
+
+extern uint32_t osl_site_value(uint32_t weight, uint64_t rank,
+			       uint64_t pending)
+{
+	if (!rank || !pending || rank > pending)
+		return 0;
+	return (uint32_t) ((unsigned __int128) weight * (pending - rank + 1) /
+			   pending);
+}
+
+extern bool osl_site_better(uint64_t r1, uint64_t p1, uint64_t r2,
+			    uint64_t p2)
+{
+	/* (p1 - r1 + 1) / p1 > (p2 - r2 + 1) / p2 */
+	return (unsigned __int128) (p1 - r1 + 1) * p2 >
+	       (unsigned __int128) (p2 - r2 + 1) * p1;
+}

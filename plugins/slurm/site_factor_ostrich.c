@@ -1,0 +1,141 @@
+/*****************************************************************************\
+ *  site_factor_ostrich.c - site_factor/ostrich: the OStrich engine inside
+ *  priority/multifactor.  The engine (libostrich_slurm.so) runs its passes
+ *  on its own thread as under priority/ostrich, but writes no priority: each
+ *  pending job's site factor is weight x its rank's normalised priority
+ *  (doc/semantics.md §24), set at submission and at every
+ *  PriorityCalcPeriod, and multifactor adds it to its other factors.
+ *  weight=0 (the default) is the shadow mode: everything is computed and
+ *  shown, and multifactor's priorities are what they are without it.
+ *****************************************************************************
+ *  SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ *  This program is free software; you can redistribute it and/or modify it
+ *  under the terms of the GNU General Public License as published by the Free
+ *  Software Foundation; either version 2 of the License, or (at your option)
+ *  any later version.
+ *
+ *  This program is distributed in the hope that it will be useful, but WITHOUT
+ *  ANY WARRANTY; without even the implied warranty of MERCHANTABILITY or
+ *  FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License for
+ *  more details.
+\*****************************************************************************/
+
+#include "config.h"
+
+#include "slurm/slurm.h"
+#include "slurm/slurm_errno.h"
+
+#include "src/common/log.h"
+#include "src/common/read_config.h"
+#include "src/common/run_in_daemon.h"
+#include "src/common/xstring.h"
+
+#include "src/slurmctld/slurmctld.h"
+
+#include "osl.h"
+#include "ostrich_slurm.h"
+
+const char plugin_name[] = "OStrich fair campaign site factor plugin";
+const char plugin_type[] = "site_factor/ostrich";
+const uint32_t plugin_version = SLURM_VERSION_NUMBER;
+
+/* The weight of PrioritySiteFactorParameters into *weight.  RET 0, or -1
+ * with why in err. */
+static int _weight(uint32_t *weight, char *err, size_t errsz)
+{
+	return osl_site_params(slurm_conf.site_factor_params, weight, err,
+			       errsz);
+}
+
+/*
+ * Only priority/multifactor loads a site factor plugin, and sums it into
+ * the priority it writes.  sched/ostrich and priority/ostrich write the
+ * priorities themselves: with either, two writers would fight over the
+ * same queue (and priority/ostrich never loads this plugin at all, hence
+ * the same refusal in priority_ostrich.c and sched_ostrich.c).
+ * NOTE: slurm_conf read (init() runs with the config lock held or before
+ * any thread).
+ */
+static void _refuse_combinations(void)
+{
+	if (xstrcmp(slurm_conf.priority_type, "priority/multifactor"))
+		fatal("ostrich: PrioritySiteFactorPlugin=site_factor/ostrich needs PriorityType=priority/multifactor, not %s: only multifactor adds a site factor to a job's priority",
+		      slurm_conf.priority_type);
+	if (!xstrcmp(slurm_conf.schedtype, "sched/ostrich"))
+		fatal("ostrich: PrioritySiteFactorPlugin=site_factor/ostrich cannot run with SchedulerType=sched/ostrich, which writes the priorities itself: keep SchedulerType=sched/backfill (site_factor/ostrich inside multifactor), or drop the site factor plugin and use sched/ostrich with priority/ostrich");
+}
+
+extern int init(void)
+{
+	char err[256];
+	uint32_t w = 0;
+
+	if (!running_in_slurmctld())
+		return SLURM_SUCCESS;
+	_refuse_combinations();
+	if (_weight(&w, err, sizeof(err)))
+		fatal("ostrich: PrioritySiteFactorParameters=%s: %s%s",
+		      slurm_conf.site_factor_params, err,
+		      osl_slurmctld_reconfiguring() ?
+		      " (this reconfigure is refused: the running slurmctld keeps its weight)" :
+		      "");
+	osl_site_weight_set(w);
+	if (osl_init(OSL_PLUGIN_SITE) != SLURM_SUCCESS)
+		return SLURM_ERROR;
+	info("ostrich: site_factor/ostrich: weight %u%s", w,
+	     w ? "" : ": shadow mode, multifactor's priorities are left as they are");
+	verbose("%s loaded", plugin_name);
+	return SLURM_SUCCESS;
+}
+
+extern void fini(void)
+{
+	if (running_in_slurmctld())
+		osl_fini(OSL_PLUGIN_SITE);
+}
+
+/*
+ * 22.05: scontrol reconfigure (multifactor's priority_p_reconfig).  24.11+
+ * start a new slurmctld instead (init() again) and no longer call it.
+ * A bad weight keeps the one in force, logged.  Only flags and one value
+ * are set here.
+ */
+extern void site_factor_p_reconfig(void)
+{
+	char err[256];
+	uint32_t w = 0, old = osl_site_weight();
+
+	if (!running_in_slurmctld())
+		return;
+	if (_weight(&w, err, sizeof(err))) {
+		error("ostrich: reconfigure: PrioritySiteFactorParameters=%s: %s; keeping weight %u",
+		      slurm_conf.site_factor_params, err, old);
+	} else {
+		osl_site_weight_set(w);
+		if (w != old)
+			info("ostrich: site_factor/ostrich: weight %u (was %u)%s",
+			     w, old, w ? "" : ": shadow mode");
+	}
+	osl_reconfig(OSL_PLUGIN_SITE);
+}
+
+/*
+ * Submission, and every update of a job (multifactor's priority_p_set):
+ * bounded as priority/ostrich's submission (a known job is O(1)).
+ * NOTE: job write lock held by the caller.
+ */
+extern void site_factor_p_set(job_record_t *job_ptr)
+{
+	osl_site_set(job_ptr);
+}
+
+/*
+ * Each PriorityCalcPeriod (multifactor's decay thread), before it sums
+ * the factors: copies the last pass's ranks, O(records ranked).
+ * NOTE: job write lock (node, part read) held by the caller.
+ */
+extern void site_factor_p_update(void)
+{
+	osl_site_update();
+}
