@@ -38,6 +38,9 @@ typedef struct sc_job {
 	char account[64];	/* the account the engine counts the job in
 				 * (account= of its summary), else Slurm's;
 				 * "" if none */
+	uint32_t priority;	/* Slurm's priority of the job */
+	int64_t site;		/* its site factor, NICE_OFFSET taken off
+				 * (what multifactor adds to the priority) */
 } sc_job_t;
 
 /* One campaign as seen through its visible jobs. */
@@ -86,6 +89,15 @@ const char *sc_width_str(const sc_job_t *job, char *buf, size_t size);
  * written). */
 int sc_explain(const sc_job_t *jobs, size_t n, const sc_job_t *job,
 	       double now, FILE *fp);
+
+/*
+ * Under priority/multifactor with site_factor/ostrich of weight weight
+ * (doc/semantics.md §24): what the site factor contributes to the job's
+ * priority against the other factors, and the site factor its rank
+ * (summary rank=R/P) gives at the next PriorityCalcPeriod when it differs.
+ * For a pending job with a summary; nothing otherwise.
+ */
+void sc_explain_site(const sc_job_t *job, uint32_t weight, FILE *fp);
 
 /* "HH:MM:SS" today, or "YYYY-MM-DD HH:MM" otherwise (local time), or
  * "never" (t = +inf: a summary's vct=never), or "unknown" (NaN, -inf);

@@ -57,8 +57,8 @@ static void _usage(FILE *fp)
 	fprintf(fp,
 "Usage: scampaign [OPTIONS]\n"
 "       scampaign --explain JOBID\n"
-"Show the OStrich campaigns of a Slurm cluster running sched/ostrich\n"
-"or priority/ostrich.\n\n"
+"Show the OStrich campaigns of a Slurm cluster running sched/ostrich,\n"
+"priority/ostrich or site_factor/ostrich.\n\n"
 "  -u, --user=LIST        only campaigns of these users (names or uids)\n"
 "  -p, --partition=LIST   only these partitions\n"
 "  -o, --format=FORMAT    columns, like squeue: %%P partition, %%u user,\n"
@@ -173,6 +173,8 @@ static bool _convert(const slurm_job_info_t *j, const _opts_t *o,
 	out->state = base == JOB_PENDING ? SC_PENDING :
 		     (base == JOB_RUNNING || base == JOB_SUSPENDED) ? SC_RUNNING
 								   : SC_DONE;
+	out->priority = j->priority;
+	out->site = (int64_t)j->site_factor - (int64_t)NICE_OFFSET;
 	(void) sc_summary_read(j->system_comment, out);
 	if (o->partitions && !sc_in_list(o->partitions, out->partition, ~0u))
 		return false;
@@ -189,13 +191,31 @@ static bool _convert(const slurm_job_info_t *j, const _opts_t *o,
 	return true;
 }
 
+/* The weight of PrioritySiteFactorParameters (weight=N; none: 0), as
+ * site_factor/ostrich reads it (plugins/lib/osl_site.c). */
+static uint32_t _site_weight(const char *params)
+{
+	const char *p = params;
+
+	while (p && *p) {
+		if (!strncmp(p, "weight=", 7))
+			return (uint32_t)strtoul(p + 7, NULL, 10);
+		p = strchr(p, ',');
+		p = p ? p + 1 : NULL;
+	}
+	return 0;
+}
+
 /* Fail clearly on a cluster without the OStrich engine: it runs with
  * SchedulerType=sched/ostrich or PriorityType=priority/ostrich (the
- * latter also under sched/backfill). */
-static void _check_cluster(void)
+ * latter also under sched/backfill), or as
+ * PrioritySiteFactorPlugin=site_factor/ostrich under priority/multifactor,
+ * the only priority plugin that loads a site factor plugin.
+ * *site: the latter, of weight *weight. */
+static void _check_cluster(bool *site, uint32_t *weight)
 {
 	slurm_conf_t *conf = NULL;
-	bool sched, prio;
+	bool sched, prio, multi;
 
 	if (slurm_load_ctl_conf((time_t)0, &conf) != SLURM_SUCCESS)
 		_die("cannot reach slurmctld: %s",
@@ -203,12 +223,29 @@ static void _check_cluster(void)
 	sched = conf->schedtype && !strcmp(conf->schedtype, "sched/ostrich");
 	prio = conf->priority_type &&
 	       !strcmp(conf->priority_type, "priority/ostrich");
-	if (!sched && !prio) {
-		fprintf(stderr, "scampaign: error: this cluster does not run "
-			"OStrich (SchedulerType=%s, PriorityType=%s; it needs "
-			"sched/ostrich or priority/ostrich)\n",
-			conf->schedtype ? conf->schedtype : "?",
+	multi = conf->priority_type &&
+		!strcmp(conf->priority_type, "priority/multifactor");
+	*site = conf->site_factor_plugin &&
+		!strcmp(conf->site_factor_plugin, "site_factor/ostrich");
+	if (*site && !multi) {
+		fprintf(stderr, "scampaign: error: "
+			"PrioritySiteFactorPlugin=site_factor/ostrich is not "
+			"loaded: only PriorityType=priority/multifactor loads "
+			"a site factor plugin (PriorityType=%s)\n",
 			conf->priority_type ? conf->priority_type : "?");
+		sc_free_conf(conf);
+		exit(1);
+	}
+	*weight = *site ? _site_weight(conf->site_factor_params) : 0;
+	if (!sched && !prio && !*site) {
+		fprintf(stderr, "scampaign: error: this cluster does not run "
+			"OStrich (SchedulerType=%s, PriorityType=%s, "
+			"PrioritySiteFactorPlugin=%s; it needs sched/ostrich, "
+			"priority/ostrich or site_factor/ostrich)\n",
+			conf->schedtype ? conf->schedtype : "?",
+			conf->priority_type ? conf->priority_type : "?",
+			conf->site_factor_plugin ? conf->site_factor_plugin :
+			"?");
 		sc_free_conf(conf);
 		exit(1);
 	}
@@ -224,6 +261,8 @@ int main(int argc, char **argv)
 	size_t n = 0, nc, i;
 	double now = (double)time(NULL);
 	int rc = 0;
+	bool site = false;
+	uint32_t weight = 0;
 
 	_parse(argc, argv, &o);
 	slurm_init(NULL);
@@ -239,7 +278,7 @@ int main(int argc, char **argv)
 		slurm_fini();
 		return rc;
 	}
-	_check_cluster();
+	_check_cluster(&site, &weight);
 	if (slurm_load_jobs((time_t)0, &msg, SHOW_ALL) != SLURM_SUCCESS)
 		_die("slurm_load_jobs: %s", slurm_strerror(errno));
 	jobs = calloc(msg->record_count + 1, sizeof(*jobs));
@@ -263,13 +302,18 @@ int main(int argc, char **argv)
 			rc = 1;
 		} else if (sc_explain(jobs, n, target, now, stdout)) {
 			rc = 1;
-		} else if (target->account[0]) {
+		} else {
 			/* Hierarchy=accounts: its account's share, when the
 			 * usage snapshot is there to say it */
-			(void) sc_usage_explain_account(o.state_file,
-				target->partition, target->account,
-				target->uid, target->has_summary ?
-				target->sum.user : "you", stdout);
+			if (target->account[0])
+				(void) sc_usage_explain_account(o.state_file,
+					target->partition, target->account,
+					target->uid, target->has_summary ?
+					target->sum.user : "you", stdout);
+			/* site_factor/ostrich: the site factor against
+			 * multifactor's other factors */
+			if (site)
+				sc_explain_site(target, weight, stdout);
 		}
 	} else if (sc_group(jobs, n, &cs, &nc)) {
 		_die("%s", "out of memory");

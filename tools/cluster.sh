@@ -11,7 +11,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # Inputs (environment): OST_PLUGIN_BUILD (directory holding sched_ostrich.so,
-# priority_ostrich.so and libostrich_slurm.so, e.g. plugins/.libs; empty:
+# priority_ostrich.so and libostrich_slurm.so, and site_factor_ostrich.so
+# when built, e.g. plugins/.libs; empty:
 # use the installed ones), WORK (default: a new /tmp/ostrich-cluster.XXXX),
 # NNODES (8), CPUS_PER_NODE (4), CTLD_PORT (16817), NODE_PORT_BASE (17001),
 # SCHED (sched/ostrich), PRIO (priority/basic), KEEP (1: leave it running),
@@ -108,6 +109,9 @@ cluster_init() {
 	if [ -n "${OST_PLUGIN_BUILD:-}" ]; then
 		cp "$OST_PLUGIN_BUILD"/sched_ostrich.so "$OST_PLUGIN_BUILD"/priority_ostrich.so \
 		   "$OST_PLUGIN_BUILD"/libostrich_slurm.so "$WORK/plugins/"
+		# site_factor/ostrich (s19), when this build has it
+		[ ! -f "$OST_PLUGIN_BUILD"/site_factor_ostrich.so ] ||
+			cp "$OST_PLUGIN_BUILD"/site_factor_ostrich.so "$WORK/plugins/"
 		PLUGIN_PATH=$STOCK_PLUGINDIR:$WORK/plugins
 	fi
 	: > "$WORK/ostrich.conf"

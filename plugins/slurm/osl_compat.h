@@ -362,6 +362,16 @@ static inline void osl_pin_library(const void *addr)
 #endif
 
 /*
+ * section 18: multifactor calls site_factor_p_update() from its decay
+ * thread.  22.05 starts that thread only with slurmdbd
+ * (AccountingStorageType=accounting_storage/slurmdbd): without it a site
+ * factor is set at submission and at a job's updates only, and would
+ * freeze.  24.11+ start it in priority_p_thread_start() whatever the
+ * accounting (the first PriorityCalcPeriod then calls no update).
+ */
+#define OSL_SITE_UPDATE_NEEDS_DBD (!OSL_SLURM_24_11)
+
+/*
  * section 17: PriorityFlags as ost_charge_billing() takes them.  MAX_TRES
  * (every release) maxes the node TRES; MAX_TRES_GRES (25.11+) maxes CPU,
  * memory and nodes and adds the GRES to that maximum.  assoc_mgr_tres_weighted

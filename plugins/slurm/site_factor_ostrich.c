@@ -29,6 +29,7 @@
 #include "src/common/log.h"
 #include "src/common/read_config.h"
 #include "src/common/run_in_daemon.h"
+#include "src/common/slurm_protocol_api.h"
 #include "src/common/xstring.h"
 
 #include "src/slurmctld/slurmctld.h"
@@ -66,6 +67,15 @@ static void _refuse_combinations(void)
 		fatal("ostrich: PrioritySiteFactorPlugin=site_factor/ostrich cannot run with SchedulerType=sched/ostrich, which writes the priorities itself: keep SchedulerType=sched/backfill (site_factor/ostrich inside multifactor), or drop the site factor plugin and use sched/ostrich with priority/ostrich");
 }
 
+/* Would weight w freeze?  (osl_compat.h section 18: no update() without
+ * multifactor's decay thread) */
+static bool _frozen(uint32_t w)
+{
+	return w && OSL_SITE_UPDATE_NEEDS_DBD && !slurm_with_slurmdbd();
+}
+
+#define OSL_FROZEN_WHY "on this Slurm, priority/multifactor runs its decay thread (which calls site_factor_p_update every PriorityCalcPeriod) only with AccountingStorageType=accounting_storage/slurmdbd: site factors would be set at submission and never follow the ranks. Use weight=0 (the shadow mode) or slurmdbd"
+
 extern int init(void)
 {
 	char err[256];
@@ -80,6 +90,9 @@ extern int init(void)
 		      osl_slurmctld_reconfiguring() ?
 		      " (this reconfigure is refused: the running slurmctld keeps its weight)" :
 		      "");
+	if (_frozen(w))
+		fatal("ostrich: PrioritySiteFactorParameters=weight=%u: %s",
+		      w, OSL_FROZEN_WHY);
 	osl_site_weight_set(w);
 	if (osl_init(OSL_PLUGIN_SITE) != SLURM_SUCCESS)
 		return SLURM_ERROR;
@@ -111,6 +124,9 @@ extern void site_factor_p_reconfig(void)
 	if (_weight(&w, err, sizeof(err))) {
 		error("ostrich: reconfigure: PrioritySiteFactorParameters=%s: %s; keeping weight %u",
 		      slurm_conf.site_factor_params, err, old);
+	} else if (_frozen(w)) {
+		error("ostrich: reconfigure: PrioritySiteFactorParameters=weight=%u: %s; keeping weight %u",
+		      w, OSL_FROZEN_WHY, old);
 	} else {
 		osl_site_weight_set(w);
 		if (w != old)
