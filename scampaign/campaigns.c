@@ -459,37 +459,30 @@ int sc_explain(const sc_job_t *jobs, size_t n, const sc_job_t *job,
 	return 0;
 }
 
-void sc_explain_site(const sc_job_t *job, uint32_t weight, FILE *fp)
+void sc_explain_site(const sc_job_t *job, FILE *fp)
 {
 	const ost_summary_t *s = &job->sum;
-	uint64_t want;
-	double norm;
 
 	if (!job->has_summary || job->state != SC_PENDING || !s->rank ||
 	    !s->pending || s->rank > s->pending || job->own)
 		return;
-	/* osl_site_value() of plugins/lib/osl_site.c */
-	norm = (double)(s->pending - s->rank + 1) / (double)s->pending;
-	want = (uint64_t)weight * (s->pending - s->rank + 1) / s->pending;
-	if (!weight) {
-		fprintf(fp, "Shadow mode (site_factor/ostrich, weight=0): this "
-			"rank is shown, not used. Its priority %u is "
-			"priority/multifactor's alone (site factor %lld; sprio "
-			"-j %u lists the factors).\n", job->priority,
-			(long long)job->site, job->job_id);
+	if (!job->site) {
+		fprintf(fp, "Its site factor is 0 (site_factor/ostrich in "
+			"shadow mode, weight=0, or before its first "
+			"PriorityCalcPeriod): its priority %u is "
+			"priority/multifactor's alone (sprio -j %u lists the "
+			"factors).\n", job->priority, job->job_id);
 		return;
 	}
+	/* osl_site_value() of plugins/lib/osl_site.c */
 	fprintf(fp, "Its priority %u under priority/multifactor: %lld from "
-		"the OStrich site factor (weight %u \u00d7 %.3f, rank %llu of "
-		"%llu normalised) and %lld from multifactor's other factors "
-		"(age, fair-share, job size, partition, QOS, TRES, nice; sprio "
-		"-j %u lists them).\n", job->priority, (long long)job->site,
-		weight, norm, (unsigned long long)s->rank,
-		(unsigned long long)s->pending,
+		"the OStrich site factor (site_factor/ostrich: its weight "
+		"\u00d7 %.3f, rank %llu of %llu normalised, as of multifactor's "
+		"last PriorityCalcPeriod) and %lld from multifactor's other "
+		"factors (age, fair-share, job size, partition, QOS, TRES, "
+		"nice; sprio -j %u lists them).\n", job->priority,
+		(long long)job->site,
+		(double)(s->pending - s->rank + 1) / (double)s->pending,
+		(unsigned long long)s->rank, (unsigned long long)s->pending,
 		(long long)job->priority - (long long)job->site, job->job_id);
-	if ((int64_t)want != job->site)
-		fprintf(fp, "Its site factor becomes %llu at multifactor's next "
-			"PriorityCalcPeriod (site factors follow the ranks "
-			"then; this rank is from the engine's last pass).\n",
-			(unsigned long long)want);
 }

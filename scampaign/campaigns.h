@@ -91,13 +91,12 @@ int sc_explain(const sc_job_t *jobs, size_t n, const sc_job_t *job,
 	       double now, FILE *fp);
 
 /*
- * Under priority/multifactor with site_factor/ostrich of weight weight
- * (doc/semantics.md §24): what the site factor contributes to the job's
- * priority against the other factors, and the site factor its rank
- * (summary rank=R/P) gives at the next PriorityCalcPeriod when it differs.
- * For a pending job with a summary; nothing otherwise.
+ * Under priority/multifactor with site_factor/ostrich (doc/semantics.md
+ * §24): what the site factor contributes to the job's priority against
+ * multifactor's other factors.  For a pending job with a summary; nothing
+ * otherwise.
  */
-void sc_explain_site(const sc_job_t *job, uint32_t weight, FILE *fp);
+void sc_explain_site(const sc_job_t *job, FILE *fp);
 
 /* "HH:MM:SS" today, or "YYYY-MM-DD HH:MM" otherwise (local time), or
  * "never" (t = +inf: a summary's vct=never), or "unknown" (NaN, -inf);

@@ -191,28 +191,16 @@ static bool _convert(const slurm_job_info_t *j, const _opts_t *o,
 	return true;
 }
 
-/* The weight of PrioritySiteFactorParameters (weight=N; none: 0), as
- * site_factor/ostrich reads it (plugins/lib/osl_site.c). */
-static uint32_t _site_weight(const char *params)
-{
-	const char *p = params;
-
-	while (p && *p) {
-		if (!strncmp(p, "weight=", 7))
-			return (uint32_t)strtoul(p + 7, NULL, 10);
-		p = strchr(p, ',');
-		p = p ? p + 1 : NULL;
-	}
-	return 0;
-}
-
 /* Fail clearly on a cluster without the OStrich engine: it runs with
  * SchedulerType=sched/ostrich or PriorityType=priority/ostrich (the
  * latter also under sched/backfill), or as
  * PrioritySiteFactorPlugin=site_factor/ostrich under priority/multifactor,
- * the only priority plugin that loads a site factor plugin.
- * *site: the latter, of weight *weight. */
-static void _check_cluster(bool *site, uint32_t *weight)
+ * the only priority plugin that loads a site factor plugin.  slurmctld
+ * does not send PrioritySiteFactorPlugin to clients (22.05 to 26.05:
+ * NULL here), so under multifactor the engine is taken to be there, and
+ * the jobs' summaries say it.  *site: multifactor with site_factor/ostrich
+ * or an unsaid site factor plugin. */
+static void _check_cluster(bool *site)
 {
 	slurm_conf_t *conf = NULL;
 	bool sched, prio, multi;
@@ -225,23 +213,15 @@ static void _check_cluster(bool *site, uint32_t *weight)
 	       !strcmp(conf->priority_type, "priority/ostrich");
 	multi = conf->priority_type &&
 		!strcmp(conf->priority_type, "priority/multifactor");
-	*site = conf->site_factor_plugin &&
-		!strcmp(conf->site_factor_plugin, "site_factor/ostrich");
-	if (*site && !multi) {
-		fprintf(stderr, "scampaign: error: "
-			"PrioritySiteFactorPlugin=site_factor/ostrich is not "
-			"loaded: only PriorityType=priority/multifactor loads "
-			"a site factor plugin (PriorityType=%s)\n",
-			conf->priority_type ? conf->priority_type : "?");
-		sc_free_conf(conf);
-		exit(1);
-	}
-	*weight = *site ? _site_weight(conf->site_factor_params) : 0;
+	*site = multi && (!conf->site_factor_plugin ||
+			  !strcmp(conf->site_factor_plugin,
+				  "site_factor/ostrich"));
 	if (!sched && !prio && !*site) {
 		fprintf(stderr, "scampaign: error: this cluster does not run "
 			"OStrich (SchedulerType=%s, PriorityType=%s, "
 			"PrioritySiteFactorPlugin=%s; it needs sched/ostrich, "
-			"priority/ostrich or site_factor/ostrich)\n",
+			"priority/ostrich, or priority/multifactor with "
+			"site_factor/ostrich)\n",
 			conf->schedtype ? conf->schedtype : "?",
 			conf->priority_type ? conf->priority_type : "?",
 			conf->site_factor_plugin ? conf->site_factor_plugin :
@@ -262,7 +242,6 @@ int main(int argc, char **argv)
 	double now = (double)time(NULL);
 	int rc = 0;
 	bool site = false;
-	uint32_t weight = 0;
 
 	_parse(argc, argv, &o);
 	slurm_init(NULL);
@@ -278,7 +257,7 @@ int main(int argc, char **argv)
 		slurm_fini();
 		return rc;
 	}
-	_check_cluster(&site, &weight);
+	_check_cluster(&site);
 	if (slurm_load_jobs((time_t)0, &msg, SHOW_ALL) != SLURM_SUCCESS)
 		_die("slurm_load_jobs: %s", slurm_strerror(errno));
 	jobs = calloc(msg->record_count + 1, sizeof(*jobs));
@@ -313,7 +292,7 @@ int main(int argc, char **argv)
 			/* site_factor/ostrich: the site factor against
 			 * multifactor's other factors */
 			if (site)
-				sc_explain_site(target, weight, stdout);
+				sc_explain_site(target, stdout);
 		}
 	} else if (sc_group(jobs, n, &cs, &nc)) {
 		_die("%s", "out of memory");
