@@ -41,7 +41,8 @@ typedef struct {
 	double end;			/* job_list ordered */
 	int njobs;			/* records in job_list */
 	int events;			/* core events applied */
-	int written;			/* writable pending records */
+	int written;			/* writable pending records (site mode:
+					 * ranked records staged) */
 	int changed;			/* records whose priority changed */
 	int lost;			/* records changed in the lock gap */
 	int comments;			/* SystemComments written */
@@ -264,8 +265,8 @@ static osl_obs_t **_pass_read(osl_obs_vec_t *vec, double *now,
 	ps->obs = osl_now_hr();
 
 	_feed(by_part, vec->n, *now, ps);
-	if (osl_eng.site)
-		osl_site_stage(vec);
+	if (osl_eng.site)	/* the pass log's "pending records" */
+		ps->written = osl_site_stage(vec);
 	ps->nfed = osl_eng.nparts;
 	ps->core = osl_now_hr();
 	osl_unlock_engine(&assoc_read_lock, assoc);

@@ -69,7 +69,7 @@ extern uint32_t osl_site_weight(void)
 	return w;
 }
 
-extern void osl_site_stage(const osl_obs_vec_t *vec)
+extern int osl_site_stage(const osl_obs_vec_t *vec)
 {
 	uint64_t *pend = osl_tcalloc(osl_eng.nparts + 1, sizeof(*pend));
 	int a, i, k;
@@ -105,6 +105,7 @@ extern void osl_site_stage(const osl_obs_vec_t *vec)
 		_stage[_nstage++] = e;
 	}
 	osl_tfree(pend, osl_eng.nparts + 1, sizeof(*pend));
+	return _nstage;
 }
 
 extern void osl_site_publish(void)

@@ -359,8 +359,8 @@ extern double osl_pass(void);
 
 /* Stage the best rank (of its partition's pending count) of each ranked
  * pending record of vec, after the pass ranked them.  NOTE: osl_eng.lock
- * held (engine thread). */
-extern void osl_site_stage(const osl_obs_vec_t *vec);
+ * held (engine thread).  RET the records staged */
+extern int osl_site_stage(const osl_obs_vec_t *vec);
 
 /* Make the staged ranks those osl_site_update() copies.  NOTE: job write
  * lock and osl_eng.lock held (the pass's second half, with its
