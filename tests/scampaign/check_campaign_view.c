@@ -277,6 +277,56 @@ START_TEST(test_explain_width)
 }
 END_TEST
 
+/* site_factor/ostrich (semantics.md §24): the site factor against the
+ * rest of the priority, the shadow mode's 0 said as such, nothing for a
+ * running job or a view=own summary. */
+START_TEST(test_explain_site)
+{
+	sc_job_t j;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	memset(&j, 0, sizeof(j));
+	j.job_id = 17;
+	j.state = SC_PENDING;
+	j.priority = 6252500;
+	j.site = 6250000;
+	ck_assert(sc_summary_read("ostrich campaign=alice/1 rank=7/16 "
+				  "vct=none share=0.33 mode=ostrich", &j));
+	fp = open_memstream(&text, &len);
+	sc_explain_site(&j, fp);
+	fclose(fp);
+	ck_assert_str_eq(text, "Its priority 6252500 under "
+			 "priority/multifactor: 6250000 from the OStrich site "
+			 "factor (site_factor/ostrich: its weight \u00d7 0.625, "
+			 "rank 7 of 16 normalised, as of multifactor's last "
+			 "PriorityCalcPeriod) and 2500 from multifactor's other "
+			 "factors (age, fair-share, job size, partition, QOS, "
+			 "TRES, nice; sprio -j 17 lists them).\n");
+	free(text);
+	j.priority = 2500;
+	j.site = 0;
+	text = NULL;
+	fp = open_memstream(&text, &len);
+	sc_explain_site(&j, fp);
+	fclose(fp);
+	ck_assert_str_eq(text, "Its site factor is 0 (site_factor/ostrich in "
+			 "shadow mode, weight=0, or before its first "
+			 "PriorityCalcPeriod): its priority 2500 is "
+			 "priority/multifactor's alone (sprio -j 17 lists the "
+			 "factors).\n");
+	free(text);
+	j.state = SC_RUNNING;
+	text = NULL;
+	fp = open_memstream(&text, &len);
+	sc_explain_site(&j, fp);
+	fclose(fp);
+	ck_assert_str_eq(text, "");
+	free(text);
+}
+END_TEST
+
 /* account= of the summary (§23) is the account the job counts in: it
  * replaces Slurm's, which is kept when the line has none. */
 START_TEST(test_summary_account)
@@ -642,6 +692,7 @@ static Suite *_suite(void)
 	tcase_add_test(o, test_summary_width);
 	tcase_add_test(o, test_summary_account);
 	tcase_add_test(o, test_explain_width);
+	tcase_add_test(o, test_explain_site);
 	tcase_add_test(e, test_explain_never);
 	tcase_add_test(e, test_explain_lead);
 	tcase_add_test(o, test_format_and_json);
