@@ -29,7 +29,12 @@
 #      pair of jobs the two orders agree on is in that order, and of the
 #      pairs they disagree on, some follow OStrich and some multifactor
 #      (so the Kendall distances add up: d(mf, blend) + d(blend, ostrich)
-#      = d(mf, ostrich), both terms > 0).
+#      = d(mf, ostrich), both terms > 0);
+#   5. weight=lots at scontrol reconfigure: logged, the weight in force
+#      kept (22.05 in place; 24.11+ the new slurmctld refuses it and the
+#      old one goes on), the site factors unchanged;
+#   6. refused at start, saying why: sched/ostrich or priority/ostrich
+#      with site_factor/ostrich (two writers), a bad weight.
 # Each wait is for a condition (a site factor update comes within a
 # PriorityCalcPeriod), never a fixed sleep.
 # SKIPs (77) and says why when slurmdbd, MariaDB or the MySQL plugin is
@@ -237,5 +242,41 @@ note "blend: $agree pairs agreed on, $conflict in conflict: $fo follow OStrich, 
 [ "$fo" -gt 0 ] && [ "$fm" -gt 0 ] && [ $((fo + fm)) = "$conflict" ] ||
 	fail "blend: not strictly between the two orders ($fo conflicts follow OStrich, $fm multifactor, of $conflict)"
 
+# ---- 5. a bad weight at reconfigure keeps the one in force ------------
+conf "$(site_lines lots)"
+if [ "$(printf '%s\n' 24.11 "$CLUSTER_SLURM_SERIES" | sort -V | head -1)" = 24.11 ]; then
+	# a new slurmctld starts, refuses it and exits; the old one goes on
+	! scontrol reconfigure 2>/dev/null || fail "scontrol reconfigure succeeded with weight=lots"
+	want="fatal: ostrich: PrioritySiteFactorParameters=weight=lots: weight=lots is not a number from 0 to 2147483647 (this reconfigure is refused"
+else
+	scontrol reconfigure || fail "scontrol reconfigure failed"
+	want="error: ostrich: reconfigure: PrioritySiteFactorParameters=weight=lots: weight=lots is not a number from 0 to 2147483647; keeping weight $W_BLEND"
+fi
+wait_for 60 "grep -qF '$want' '$WORK/log/slurmctld.log'" || fail "no '$want' in slurmctld.log"
+scontrol ping > /dev/null || fail "slurmctld is gone after a bad weight at reconfigure"
+site_ok $W_BLEND || { show "after a bad weight"; fail "a bad weight at reconfigure changed the site factors"; }
+note "bad weight at reconfigure: $(grep -F "$want" "$WORK/log/slurmctld.log" | tail -1 | sed 's/.*\] //' | cut -c1-150)..."
+
+# ---- 6. refused at start -----------------------------------------------
 scancel $IDS
-echo "PASS: site_factor/ostrich: shadow keeps multifactor's priorities bit for bit and survives a restart; weight $W_DOM gives OStrich's order, weight $W_BLEND an order between the two"
+wait_for 60 '[ "$(n_queued)" = 0 ]' || fail "the jobs were not cancelled"
+ctld_stop TERM
+# start_fails SCHED PRIO WEIGHT REGEX: slurmctld -D exits non-zero, its log
+# matching REGEX
+start_fails() {
+	local rc=0
+	SCHED=$1 PRIO=$2 conf "$(site_lines "$3")"
+	: > "$WORK/log/slurmctld.log"
+	LD_LIBRARY_PATH=$WORK/plugins timeout 60 slurmctld -D -f "$SLURM_CONF" \
+		> "$WORK/ctld.out" 2>&1 || rc=$?
+	[ $rc -ne 0 ] && [ $rc -ne 124 ] || fail "slurmctld did not refuse $1 + $2 + site_factor/ostrich (exit $rc)"
+	grep -qE "$4" "$WORK/log/slurmctld.log" || { tail -5 "$WORK/log/slurmctld.log"; fail "no message /$4/ for $1 + $2"; }
+	note "refused: $(grep -E "$4" "$WORK/log/slurmctld.log" | head -1 | sed 's/.*\] //' | cut -c1-140)..."
+}
+start_fails sched/ostrich priority/multifactor 0 \
+	'fatal: ostrich: (SchedulerType=sched/ostrich cannot run with PrioritySiteFactorPlugin=site_factor/ostrich|PrioritySiteFactorPlugin=site_factor/ostrich cannot run with SchedulerType=sched/ostrich)'
+start_fails sched/backfill priority/ostrich 0 \
+	'fatal: ostrich: PriorityType=priority/ostrich cannot run with PrioritySiteFactorPlugin=site_factor/ostrich'
+start_fails sched/backfill priority/multifactor -3 \
+	'fatal: ostrich: PrioritySiteFactorParameters=weight=-3: weight=-3 is not a number from 0 to 2147483647'
+echo "PASS: site_factor/ostrich: shadow keeps multifactor's priorities bit for bit and survives a restart; weight $W_DOM gives OStrich's order, weight $W_BLEND an order between the two; a bad weight at reconfigure keeps the old one; two writers and bad weights refused at start"
