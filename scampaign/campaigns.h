@@ -92,7 +92,7 @@ int sc_explain(const sc_job_t *jobs, size_t n, const sc_job_t *job,
 
 /*
  * Under priority/multifactor with site_factor/ostrich (doc/semantics.md
- * §24): what the site factor contributes to the job's priority against
+ * §25): what the site factor contributes to the job's priority against
  * multifactor's other factors.  For a pending job with a summary; nothing
  * otherwise.
  */

@@ -39,7 +39,7 @@ struct job_record;		/* Slurm's job_record_t (slurmctld.h) */
 #define OSL_PRIO_TOP 100000000u
 #define OSL_PRIO_LO 50000000u
 
-/* site_factor/ostrich (osl_site.c, doc/semantics.md §24): the largest
+/* site_factor/ostrich (osl_site.c, doc/semantics.md §25): the largest
  * weight, so that NICE_OFFSET (2^31) + weight fits in the 32 bits of a
  * job's site_factor. */
 #define OSL_SITE_WEIGHT_MAX 2147483647u

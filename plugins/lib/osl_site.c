@@ -1,5 +1,5 @@
 /*****************************************************************************\
- *  osl_site.c - site_factor/ostrich's arithmetic (doc/semantics.md §24):
+ *  osl_site.c - site_factor/ostrich's arithmetic (doc/semantics.md §25):
  *  PrioritySiteFactorParameters= read, and a rank turned into a site
  *  factor.  Free of Slurm types (tests/plugin/check_site.c).
  *****************************************************************************

@@ -362,7 +362,7 @@ static inline void osl_pin_library(const void *addr)
 #endif
 
 /*
- * section 18: multifactor calls site_factor_p_update() from its decay
+ * section 19: multifactor calls site_factor_p_update() from its decay
  * thread.  22.05 starts that thread only with slurmdbd
  * (AccountingStorageType=accounting_storage/slurmdbd): without it a site
  * factor is set at submission and at a job's updates only, and would

@@ -1,6 +1,6 @@
 /*****************************************************************************\
  *  osl_sitefac.c - site_factor/ostrich's side of the engine (doc/semantics.md
- *  §24): each pass stages the ranks of the pending records, publishes them
+ *  §25): each pass stages the ranks of the pending records, publishes them
  *  with its SystemComments, and multifactor's decay thread copies them into
  *  the records' site_factor (osl_site_update).  The engine never writes a
  *  priority in this mode.

@@ -3,7 +3,7 @@
  *  priority/multifactor.  The engine (libostrich_slurm.so) runs its passes
  *  on its own thread as under priority/ostrich, but writes no priority: each
  *  pending job's site factor is weight x its rank's normalised priority
- *  (doc/semantics.md §24), set at submission and at every
+ *  (doc/semantics.md §25), set at submission and at every
  *  PriorityCalcPeriod, and multifactor adds it to its other factors.
  *  weight=0 (the default) is the shadow mode: everything is computed and
  *  shown, and multifactor's priorities are what they are without it.
@@ -67,7 +67,7 @@ static void _refuse_combinations(void)
 		fatal("ostrich: PrioritySiteFactorPlugin=site_factor/ostrich cannot run with SchedulerType=sched/ostrich, which writes the priorities itself: keep SchedulerType=sched/backfill (site_factor/ostrich inside multifactor), or drop the site factor plugin and use sched/ostrich with priority/ostrich");
 }
 
-/* Would weight w freeze?  (osl_compat.h section 18: no update() without
+/* Would weight w freeze?  (osl_compat.h section 19: no update() without
  * multifactor's decay thread) */
 static bool _frozen(uint32_t w)
 {

@@ -1,6 +1,6 @@
 /*****************************************************************************\
  *  check_site.c - site_factor/ostrich's arithmetic without Slurm
- *  (plugins/lib/osl_site.c, doc/semantics.md §24): PrioritySiteFactor-
+ *  (plugins/lib/osl_site.c, doc/semantics.md §25): PrioritySiteFactor-
  *  Parameters= read strictly, the site factor of a rank, the best of a
  *  job's partitions
  *

@@ -277,7 +277,7 @@ START_TEST(test_explain_width)
 }
 END_TEST
 
-/* site_factor/ostrich (semantics.md §24): the site factor against the
+/* site_factor/ostrich (semantics.md §25): the site factor against the
  * rest of the priority, the shadow mode's 0 said as such, nothing for a
  * running job or a view=own summary. */
 START_TEST(test_explain_site)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# s19-site.sh - live scenario 19: site_factor/ostrich (semantics.md §24),
+# s20-site.sh - live scenario 20: site_factor/ostrich (semantics.md §25),
 # the engine inside priority/multifactor, under sched/backfill.  With
 # accounting (22.05's multifactor calls site_factor_p_update only from its
 # decay thread, which runs only with slurmdbd), 4 nodes x 4 CPUs,
@@ -34,7 +34,8 @@
 #      kept (22.05 in place; 24.11+ the new slurmctld refuses it and the
 #      old one goes on), the site factors unchanged;
 #   6. refused at start, saying why: sched/ostrich or priority/ostrich
-#      with site_factor/ostrich (two writers), a bad weight.
+#      with site_factor/ostrich (two writers), a bad weight, and on 22.05
+#      a weight without slurmdbd.
 # Each wait is for a condition (a site factor update comes within a
 # PriorityCalcPeriod), never a fixed sleep.
 # SKIPs (77) and says why when slurmdbd, MariaDB or the MySQL plugin is
@@ -279,4 +280,10 @@ start_fails sched/backfill priority/ostrich 0 \
 	'fatal: ostrich: PriorityType=priority/ostrich cannot run with PrioritySiteFactorPlugin=site_factor/ostrich'
 start_fails sched/backfill priority/multifactor -3 \
 	'fatal: ostrich: PrioritySiteFactorParameters=weight=-3: weight=-3 is not a number from 0 to 2147483647'
+# 22.05 without slurmdbd: multifactor has no decay thread, no update ever
+# comes, so a weight would freeze; 24.11+ run the thread anyway
+if [ "$CLUSTER_SLURM_SERIES" = 22.05 ]; then
+	ACCT=0 start_fails sched/backfill priority/multifactor 100 \
+		'fatal: ostrich: PrioritySiteFactorParameters=weight=100: on this Slurm, priority/multifactor runs its decay thread'
+fi
 echo "PASS: site_factor/ostrich: shadow keeps multifactor's priorities bit for bit and survives a restart; weight $W_DOM gives OStrich's order, weight $W_BLEND an order between the two; a bad weight at reconfigure keeps the old one; two writers and bad weights refused at start"
