@@ -132,6 +132,12 @@ static ost_sched_t *_restore(const osl_part_t *p, const ost_config_t *cfg)
 			     p->name, path, st.campaigns, st.pending,
 			     st.running);
 			_log_load(p, buf, len);
+			/* the file holds the configuration it was saved
+			 * under; the one just applied (a new ostrich.conf
+			 * read by a restart, or by a 23.11+ reconfigure,
+			 * which is one) must follow it, or the log replays
+			 * the old one */
+			_log_config(p, OSL_LOG_CONFIG, cfg, ost_sched_now(s));
 		}
 		xfree(buf);
 	} else if (errno != ENOENT) {
