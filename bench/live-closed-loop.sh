@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # live-closed-loop.sh - a closed-loop benchmark on a real cluster (`make
-# bench-live`, issue 37 item 3): users who wait for each campaign to end
+# bench-live`): users who wait for each campaign to end
 # before they think and submit the next, under four scheduling policies,
 # with each campaign's stretch read from Slurm's own accounting (sacct).
 # SPDX-License-Identifier: GPL-2.0-or-later
