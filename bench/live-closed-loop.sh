@@ -55,7 +55,10 @@
 # HARD_LIMIT (540), POLICIES, OST_CONF, FAIRTREE_CONF, CTLD_PORT and
 # NODE_PORT_BASE (tools/cluster.sh; a lock of their own unless the live
 # tests' defaults), KEEP_WORK (1: keep the scratch directories),
-# BENCH_TARGET (the make target, for the command line in the report).
+# BENCH_TARGET (the make target, for the command line in the report),
+# REPORT_FROM (the results directory of a run kept with KEEP_WORK=1,
+# /tmp/ostrich-live-res.*: no cluster, the report rendered again from
+# its plan, records and sacct lines).
 
 set -euo pipefail
 
@@ -76,12 +79,14 @@ for v in SEED NNODES CPUS_PER_NODE GPUS_PER_NODE SUBMIT_WINDOW HARD_LIMIT; do
 done
 [ "$GPUS_PER_NODE" -gt 0 ] || die "GPUS_PER_NODE must be > 0 (the GPU users)"
 [ "$HARD_LIMIT" -gt "$SUBMIT_WINDOW" ] || die "HARD_LIMIT must exceed SUBMIT_WINDOW"
-[ "$(id -u)" = 0 ] || die "run as root (it starts munged, MariaDB, slurmdbd, slurmctld and slurmd, and adds test users)"
+[ -n "${REPORT_FROM:-}" ] || [ "$(id -u)" = 0 ] || die "run as root (it starts munged, MariaDB, slurmdbd, slurmctld and slurmd, and adds test users)"
 PATH=$PATH:/usr/sbin:/sbin
 [ -z "${SLURM_PREFIX:-}" ] || PATH=$SLURM_PREFIX/sbin:$SLURM_PREFIX/bin:$PATH
+[ -n "${REPORT_FROM:-}" ] ||
 for c in slurmctld slurmd slurmdbd munged mariadbd sbatch sacct sacctmgr; do
 	command -v $c >/dev/null || die "$c not installed (tools/install-deps.sh)"
 done
+[ -n "${REPORT_FROM:-}" ] ||
 case " $POLICIES " in *" ostrich-"*)
 	[ -n "${OST_PLUGIN_BUILD:-}" ] || die "OST_PLUGIN_BUILD is not set (the directory of sched_ostrich.so)"
 	for f in sched_ostrich.so priority_ostrich.so libostrich_slurm.so; do
@@ -98,22 +103,25 @@ export OST_PLUGIN_BUILD TEST_USERS ACCT NNODES CPUS_PER_NODE GPUS_PER_NODE
 
 # One cluster at a time on the same ports, as the live tests
 # (tests/live/live-lib.sh): their lock on their ports, else one of our own.
-if [ "${CTLD_PORT:-16817}.${NODE_PORT_BASE:-17001}" = 16817.17001 ]; then
+if [ -n "${REPORT_FROM:-}" ]; then
+	:	# the report of a run kept (KEEP_WORK=1): no cluster
+elif [ "${CTLD_PORT:-16817}.${NODE_PORT_BASE:-17001}" = 16817.17001 ]; then
 	OST_LIVE_LOCK=${OST_LIVE_LOCK:-/tmp/ostrich-live.lock}
 else
 	OST_LIVE_LOCK=${OST_LIVE_LOCK:-/tmp/ostrich-live.${CTLD_PORT}.${NODE_PORT_BASE}.lock}
 fi
-exec 9>"$OST_LIVE_LOCK"
-say "waiting for $OST_LIVE_LOCK"
-flock -w 3600 9 || die "another local cluster holds $OST_LIVE_LOCK"
-
-. "$OST_SRCDIR/tools/cluster.sh"
+if [ -z "${REPORT_FROM:-}" ]; then
+	exec 9>"$OST_LIVE_LOCK"
+	say "waiting for $OST_LIVE_LOCK"
+	flock -w 3600 9 || die "another local cluster holds $OST_LIVE_LOCK"
+	. "$OST_SRCDIR/tools/cluster.sh"
+fi
 
 WORKS=() DRIVERS=()
 on_exit() {
 	local rc=$? p
 	for p in "${DRIVERS[@]}"; do kill "$p" 2>/dev/null || true; done
-	cluster_stop
+	[ -n "${REPORT_FROM:-}" ] || cluster_stop
 	if [ "$KEEP_WORK" != 1 ] && [ $rc = 0 ]; then
 		rm -rf "${WORKS[@]}"
 	elif [ ${#WORKS[@]} -gt 0 ]; then
@@ -216,8 +224,15 @@ sacct_wait() {
 # run_policy NAME: one cluster, the drive, the accounting; leaves
 # $RES/NAME.camp ("user class k njobs submit end lb stretch", one line a
 # campaign), $RES/NAME.info and $RES/NAME.cut (campaigns cut).
-RES=$(mktemp -d /tmp/ostrich-live-res.XXXXXX)
-WORKS+=("$RES")
+# RES: the results of every policy (the plan, records, sacct lines,
+# campaigns, times), kept with KEEP_WORK=1; REPORT_FROM=RES renders the
+# report again from them, without a cluster
+if [ -n "${REPORT_FROM:-}" ]; then
+	RES=$REPORT_FROM
+else
+	RES=$(mktemp -d /tmp/ostrich-live-res.XXXXXX)
+	WORKS+=("$RES")
+fi
 run_policy() {
 	local name=$1 t0 t1 t2 t3 tw th pid u rec ids extra=
 	unset WORK
@@ -311,13 +326,23 @@ campaigns() {
 	}' "$RES/$n.sacct" "$RES/$n.rec"
 }
 
-T_START=$(date -u '+%Y-%m-%d %H:%M UTC')
-make_plan > "$RES/plan"
-LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)
-for p in $POLICIES; do
-	run_policy "$p"
-	campaigns "$p" > "$RES/$p.camp"
-done
+if [ -n "${REPORT_FROM:-}" ]; then
+	# T_START, LOAD_START, SLURM_V, COMMIT of the run
+	# shellcheck disable=SC1091
+	. "$RES/meta"
+	for p in $POLICIES; do campaigns "$p" > "$RES/$p.camp"; done
+else
+	T_START=$(date -u '+%Y-%m-%d %H:%M UTC')
+	LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)
+	SLURM_V=$(slurmctld -V 2>/dev/null)
+	COMMIT=${OST_PLUGIN_COMMIT:-$(git -C "$OST_SRCDIR" rev-parse --short HEAD 2>/dev/null || echo unknown)}
+	printf 'T_START=%q LOAD_START=%q SLURM_V=%q COMMIT=%q\n' "$T_START" "$LOAD_START" "$SLURM_V" "$COMMIT" > "$RES/meta"
+	make_plan > "$RES/plan"
+	for p in $POLICIES; do
+		run_policy "$p"
+		campaigns "$p" > "$RES/$p.camp"
+	done
+fi
 
 # ---- the report ---------------------------------------------------------
 # stats FILE FIELD VALUE: "n max mean" of the stretches of the campaigns
@@ -337,7 +362,7 @@ done
 cat <<EOF
 # Closed-loop benchmark on a live cluster (\`make bench-live\`)
 
-Generated $T_START by bench/live-closed-loop.sh, plugins of commit ${OST_PLUGIN_COMMIT:-$(git -C "$OST_SRCDIR" rev-parse --short HEAD 2>/dev/null || echo unknown)}, $(slurmctld -V 2>/dev/null) (the packaged Slurm; no other series run).
+Generated $T_START by bench/live-closed-loop.sh, plugins of commit $COMMIT, $SLURM_V (the packaged Slurm; no other series run).
 Machine: $(uname -srm), $(nproc) cores ($(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)), load average at the start $LOAD_START (shared with other work).
 Command (as root, from the build directory): \`$envs$cmd\`
 
@@ -382,20 +407,23 @@ for p in $POLICIES; do
 	echo
 	echo "Wall time: ${tot} s in all (cluster start and stop included), drive ${drive} s; campaigns left out (cancelled or incomplete): $ncut."
 	echo
-	echo "| user | class | campaigns | jobs | max stretch | mean stretch |"
-	echo "|---|---|---:|---:|---:|---:|"
+	echo "| user | class | campaigns done | jobs | not started (window closed) | cancelled | max stretch | mean stretch |"
+	echo "|---|---|---:|---:|---:|---:|---:|---:|"
 	for pu in $CL_USERS; do
 		u=${pu%%:*} c=${pu#*:}
 		read -r n mx mn < <(stats "$RES/$p.camp" 1 "$u")
 		nj=$(awk -v u="$u" '$1 == u { s += $4 } END { print s + 0 }' "$RES/$p.camp")
-		echo "| $u | $c | $n | $nj | $mx | $mn |"
+		ns=$(awk -v u="$u" -v s="$(awk -v u="$u" '$1 == u && $2 == "s" { print $3 }' "$RES/$p.rec")" \
+			'$1 == u { k[$3] = 1 } END { if (s == "") { print 0; exit } for (i in k) if (i + 0 >= s + 0) n++; print n + 0 }' "$RES/plan")
+		nx=$(awk -v u="$u" '$1 == u && $2 == "x"' "$RES/$p.rec" | wc -l)
+		echo "| $u | $c | $n | $nj | $ns | $nx | $mx | $mn |"
 	done
 	for c in heavy light whole gpu; do
 		read -r n mx mn < <(stats "$RES/$p.camp" 2 "$c")
-		echo "| **class $c** | | $n | | **$mx** | **$mn** |"
+		echo "| **class $c** | | $n | | | | **$mx** | **$mn** |"
 	done
 	read -r n mx mn < <(stats "$RES/$p.camp" 0 -)
-	echo "| **all** | | $n | | **$mx** | **$mn** |"
+	echo "| **all** | | $n | | | | **$mx** | **$mn** |"
 	echo
 	echo "<details><summary>campaigns of $p (user, class, campaign, jobs, first submit, last end, LB s, stretch)</summary>"
 	echo
@@ -425,6 +453,14 @@ for c in heavy light whole gpu all; do
 done
 printf '| all | campaigns done |'
 for p in $POLICIES; do read -r n _ _ < <(stats "$RES/$p.camp" 0 -); printf ' %s |' "$n"; done; echo
+printf '| all | campaigns not started (window closed) |'
+for p in $POLICIES; do
+	awk 'FNR == NR { if ($2 == "s") s[$1] = $3; next }
+		($1 in s) && $3 >= s[$1] && !(($1, $3) in seen) { seen[$1, $3] = 1; n++ }
+		END { printf " %d |", n }' "$RES/$p.rec" "$RES/plan"
+done; echo
+printf '| all | campaigns cancelled at HARD_LIMIT |'
+for p in $POLICIES; do printf ' %s |' "$(awk '$2 == "x"' "$RES/$p.rec" | wc -l)"; done; echo
 printf '| | drive s |'
 for p in $POLICIES; do read -r _ d < "$RES/$p.info"; printf ' %s |' "$d"; done; echo
 printf '| | wall time s |'
