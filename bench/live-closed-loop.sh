@@ -364,7 +364,7 @@ cat <<EOF
 
 Generated $T_START by bench/live-closed-loop.sh, plugins of commit $COMMIT, $SLURM_V (the packaged Slurm; no other series run).
 Machine: $(uname -srm), $(nproc) cores ($(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)), load average at the start $LOAD_START (shared with other work).
-Command (as root, from the build directory): \`$envs$cmd\`
+Command (as root, from the build directory): \`$envs$cmd\`$([ -z "${REPORT_FROM:-}" ] || printf '\n(This report rendered again %s from the run'"'"'s kept results, REPORT_FROM: same plan, records and sacct lines.)' "$(date -u '+%Y-%m-%d %H:%M UTC')")
 
 **Cluster** (tools/cluster.sh, fresh for each policy, with MariaDB + slurmdbd for sacct): $NNODES nodes x $CPUS_PER_NODE CPUs
 x $GPUS_PER_NODE GPUs (empty device files, every node a GPU node) on loopback, $TOT_CPUS CPUs and $TOT_GPUS GPUs,
