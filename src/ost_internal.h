@@ -20,7 +20,7 @@
  *     campaigns of users in s->dirty from u->dirty on, whose stored tags
  *     (and place in s->order, s->gate, W) are those of the last settle
  *     until ost_campaign_settle*() re-derives them; every reader of tags,
- *     eligibility, W or the order settles first (ost_campaign.c);
+ *     eligibility, W or the order settles first (ost_settle.c);
  *   - a user's campaigns have strictly increasing seq along u->first..last;
  *   - s->busy = sum of q over running jobs.
 \*****************************************************************************/
@@ -267,7 +267,7 @@ static inline double ost_user_vtime(const ost_sched_t *s,
 }
 
 /*
- * The modules, bottom-up: each calls only those above it in this list
+ * The modules, bottom-up: each calls only those listed before it here
  * (tools/check-deps.sh fails on any circle), so they read in this order.
  * The containers (ost_tree, ost_heap, ost_map, ost_grow) come first; the
  * façade (ost_sched.c, ost_job.c) and the readers (ost_query.c,
