@@ -331,7 +331,7 @@ ost_user_t *ost_user_get(ost_sched_t *s, uint32_t uid, bool create);
 void ost_user_attach(ost_sched_t *s, ost_user_t *u, ost_acct_t *a,
 		     uint32_t id);
 ost_user_t *ost_leaf_get(ost_sched_t *s, ost_user_t *u, uint32_t acct);
-/* The loader's (ost_state_load.c): make account id (declared, 0: the
+/* The loader's (ost_state_rec.c): make account id (declared, 0: the
  * root) the own account of u, new and without campaigns.  0, -OST_EINVAL
  * (unknown) or -OST_ENOMEM. */
 int ost_acct_attach(ost_sched_t *s, ost_user_t *u, uint32_t id);
