@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lines.h"
 #include "ost_grow.h"
 #include "workload.h"
 

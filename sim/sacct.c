@@ -24,6 +24,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "lines.h"
 #include "ost_grow.h"
 #include "slurmfmt.h"
 #include "workload.h"

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lines.h"
 #include "ost_grow.h"
 #include "workload.h"
 

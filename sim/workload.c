@@ -1,8 +1,8 @@
 /*****************************************************************************\
- *  workload.c - common part of the workload readers: line input through
- *  zlib (plain files pass through gzread unchanged), format detection,
- *  the open-loop readers' job list (push, filter, replay order), names and
- *  release.
+ *  workload.c - what the workload readers share below them: the
+ *  open-loop readers' job list (push, filter, replay order), the names of
+ *  skip reasons and users, and release.  Reading a file (format detection)
+ *  is wlread.c's, above the readers; lines come from lines.c.
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
@@ -132,50 +132,6 @@ int sim_workload_sort(sim_workload_t *w)
 	return 0;
 }
 
-long sim_getline(gzFile f, char **buf, size_t *cap)
-{
-	size_t len = 0;
-	char *nb = ost_grow(*buf, cap, 256, 1, 256);
-
-	if (!nb)
-		return -1;
-	*buf = nb;
-	for (;;) {
-		size_t end = *cap - 1;
-
-		/* gzgets gives no length and copies a NUL byte of the line
-		 * like any other: fill the room with non-NUL bytes, so the
-		 * last NUL is its terminator.  strlen would stop at the
-		 * line's own NUL, and the next read would overwrite the
-		 * rest of the line with the next one. */
-		memset(*buf + len, 0xff, *cap - len);
-		if (!gzgets(f, *buf + len, (int) (*cap - len)))
-			break;
-		while (end > len && (*buf)[end])
-			end--;
-		len = end;
-		if (len && (*buf)[len - 1] == '\n')
-			break;
-		if (len + 1 < *cap)
-			continue;       /* short read without newline: EOF */
-		if (!(nb = ost_grow(*buf, cap, *cap + 1, 1, 256)))
-			return -1;
-		*buf = nb;
-	}
-	/* a gzgets at end of file leaves the room as filled above */
-	(*buf)[len] = '\0';
-	if (!len)
-		return -1;
-	while (len && ((*buf)[len - 1] == '\n' || (*buf)[len - 1] == '\r'))
-		(*buf)[--len] = '\0';
-	return (long) len;
-}
-
-const char *sim_line_why(const char *buf, long len)
-{
-	return strlen(buf) < (size_t) len ? "NUL byte in the line" : NULL;
-}
-
 /* qsort order of uint32_t. */
 int sim_u32_cmp(const void *a, const void *b)
 {
@@ -195,27 +151,6 @@ size_t sim_u32_distinct(uint32_t *v, size_t n)
 	return k;
 }
 
-/* Fill w->uids with the distinct owners and every job's dense uidx. */
-static int _index_users(sim_workload_t *w)
-{
-	uint32_t *u = malloc((w->njobs + 1) * sizeof(*u));
-	size_t n;
-
-	if (!u)
-		return -1;
-	for (size_t i = 0; i < w->njobs; i++)
-		u[i] = w->jobs[i].uid;
-	n = sim_u32_distinct(u, w->njobs);
-	w->uids = u;
-	w->nusers = (uint32_t) n;
-	for (size_t i = 0; i < w->njobs; i++) {
-		uint32_t *hit = bsearch(&w->jobs[i].uid, u, n, sizeof(*u),
-					sim_u32_cmp);
-		w->jobs[i].uidx = (uint32_t) (hit - u);
-	}
-	return 0;
-}
-
 int sim_workload_finish(sim_workload_t *w, const char *path, bool exact,
 			char *err, size_t errlen)
 {
@@ -229,60 +164,4 @@ int sim_workload_finish(sim_workload_t *w, const char *path, bool exact,
 		return -1;
 	}
 	return 0;
-}
-
-/* The first line of head (NUL terminated) has a '|': a sacct dump. */
-static bool _looks_sacct(const char *head)
-{
-	size_t n = strcspn(head, "\n");
-
-	return memchr(head, '|', n) != NULL;
-}
-
-int sim_workload_read(const char *path, uint32_t procs, bool exact,
-		      sim_workload_t *w, FILE *log, char *err, size_t errlen)
-{
-	sim_input_t in = { .procs = procs, .gpus = SIM_GPUS_FILE,
-			   .exact = exact, .unlimited = -1 };
-
-	return sim_workload_read_in(path, &in, w, log, err, errlen);
-}
-
-int sim_workload_read_in(const char *path, const sim_input_t *in,
-			 sim_workload_t *w, FILE *log, char *err,
-			 size_t errlen)
-{
-	char head[512] = "";
-	gzFile f;
-	int rc;
-
-	memset(w, 0, sizeof(*w));
-	if (!(f = gzopen(path, "rb"))) {
-		snprintf(err, errlen, "%s: cannot open", path);
-		return -1;
-	}
-	gzbuffer(f, 1 << 17);
-	if (gzread(f, head, sizeof(head) - 1) < 0)
-		head[0] = '\0';
-	gzrewind(f);
-	if (!strncmp(head, "%ostrich-campaigns", 18))
-		rc = sim_cwl_read(f, path, in->procs, in->gpus, in->exact, w,
-				  log, err, errlen);
-	else {
-		if (_looks_sacct(head))
-			rc = sim_sacct_read(f, path, in, w, log, err, errlen);
-		else
-			rc = sim_swf_read(f, path, in->procs, in->exact, w,
-					  log, err, errlen);
-		if (!rc)	/* their jobs ask for no GPU */
-			w->gpus = in->gpus == SIM_GPUS_FILE ? 0 : in->gpus;
-	}
-	gzclose(f);
-	if (!rc && _index_users(w)) {
-		snprintf(err, errlen, "%s: out of memory", path);
-		rc = -1;
-	}
-	if (rc)
-		sim_workload_free(w);
-	return rc;
 }

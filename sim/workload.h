@@ -14,16 +14,6 @@
 #include "partinfo.h"
 #include "sim.h"
 
-/* Read one line of f (plain or gzip) into *buf (grown as needed, NUL
- * terminated, newline removed).  RET: length, or -1 at end of file.  A
- * line with a NUL byte of its own has strlen(*buf) < RET: callers refuse
- * it (sim_line_why). */
-long sim_getline(gzFile f, char **buf, size_t *cap);
-
-/* Why the line buf of length len read by sim_getline is refused before it
- * is parsed (a NUL byte in it), or NULL. */
-const char *sim_line_why(const char *buf, long len);
-
 /* How to read a workload: the options that are not in the file. */
 /* gpus of sim_input_t: the closed-loop file's `gpus` line (0 if none). */
 #define SIM_GPUS_FILE UINT32_MAX

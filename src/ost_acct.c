@@ -252,60 +252,6 @@ void ost_acct_key(ost_sched_t *s, ost_campaign_t *c)
 	c->kfrom = c->ukey;
 }
 
-/* c's new key keeps it between its neighbours in s->order: the tree
- * stays sorted with the key changed in place (adjacent pairs in order is
- * the whole sequence in order), without a removal and an insertion. */
-static bool _still_sorted(const ost_sched_t *s, ost_campaign_t *c)
-{
-	const ost_tnode_t *p = ost_tree_prev(&c->node);
-	const ost_tnode_t *n = ost_tree_next(&c->node);
-
-	return (!p || s->order.cmp(p, &c->node) <= 0) &&
-	       (!n || s->order.cmp(&c->node, n) <= 0);
-}
-
-static void _rekey_tree(ost_sched_t *s, ost_acct_t *a)
-{
-	ost_user_t *u;
-	ost_acct_t *k;
-
-	for (u = a->users; u; u = u->next_in) {
-		ost_campaign_t *c;
-
-		for (c = u->first; c; c = c->next) {
-			double key = c->key;
-
-			if (!c->in_order)
-				continue;
-			ost_acct_key(s, c);
-			if (c->eligible &&
-			    (c->key == key || _still_sorted(s, c)))
-				continue;
-			ost_order_reindex(s, c);
-		}
-	}
-	for (k = a->kids; k; k = k->sib)
-		_rekey_tree(s, k);
-}
-
-/* Re-project the keys of the campaigns with pending jobs under every
- * marked top account, re-sorting those that moved (and re-testing the
- * eligibility of those waiting).  O(campaigns under them * log n). */
-void ost_acct_rekey(ost_sched_t *s)
-{
-	do {	/* the list is taken whole; a re-sort marks nothing (its
-		 * users are settled), but if one did it would come round */
-		ost_acct_t *t = s->acct_dirty, *next;
-
-		for (s->acct_dirty = NULL; t; t = next) {
-			next = t->next_dirty;
-			t->next_dirty = NULL;
-			t->dirty = false;
-			_rekey_tree(s, t);
-		}
-	} while (s->acct_dirty);
-}
-
 /*
  * The fraction of the capacity u receives in V now, or would receive by
  * submitting now: the product along its path of w / W, each node counted
@@ -341,179 +287,23 @@ double ost_acct_frac(const ost_sched_t *s, const ost_acct_t *a)
 	return f;
 }
 
-static ost_acct_t *_find(const ost_sched_t *s, uint32_t id)
+bool ost_sched_nested(const ost_sched_t *s)
+{
+	return ost_config_nested(&s->cfg);
+}
+
+ost_acct_t *ost_acct_find(const ost_sched_t *s, uint32_t id)
 {
 	return id ? ost_map_get(&s->accts, id) : NULL;
 }
 
 /* Room in a's heap (the root's if NULL) for one more child. */
-static int _reserve_child(ost_sched_t *s, ost_acct_t *a)
+int ost_acct_reserve_child(ost_sched_t *s, ost_acct_t *a)
 {
 	if (!a)
 		return ost_heap_reserve(&s->active,
 					s->users.count + s->n_accts + 1);
 	return ost_heap_reserve(&a->active, a->n_users + a->n_kids + 1);
-}
-
-/* Link leaf u under a (NULL: the root) in its account's list. */
-static void _attach(ost_sched_t *s, ost_user_t *u, ost_acct_t *a,
-		    uint32_t id)
-{
-	u->acct_id = id;
-	u->acct = ost_sched_nested(s) ? a : NULL;
-	if (!u->acct)
-		return;
-	u->next_in = a->users;
-	a->users = u;
-	a->n_users++;
-}
-
-int ost_acct_declare(ost_sched_t *s, uint32_t id, uint32_t parent,
-		     double share, double now)
-{
-	ost_acct_t *p = _find(s, parent), *a = _find(s, id);
-
-	if (!id || (parent && !p) || !ost_weight_ok(share) ||
-	    !ost_time_ok(now) || (a && a->parent != p))
-		return -OST_EINVAL;
-	if (a) {
-		ost_vclock_advance(s, now);
-		ost_campaign_settle(s);
-		if (ost_hnode_linked(&a->hk.node))
-			*(a->parent ? &a->parent->wsum : &s->total_weight) +=
-				share - a->share;
-		a->share = share;
-		ost_acct_refresh(s, a);
-		return 0;
-	}
-	if (ost_map_reserve(&s->accts) || _reserve_child(s, p))
-		return -OST_ENOMEM;
-	if (!(a = calloc(1, sizeof(*a))))
-		return -OST_ENOMEM;
-	a->id = id;
-	a->idx = ++s->n_accts;
-	a->share = share;
-	a->parent = p;
-	a->top = p ? p->top : a;
-	ost_heap_init(&a->active, ost_hkey_less);
-	ost_hnode_init(&a->hk.node);
-	if (p) {
-		a->sib = p->kids;
-		p->kids = a;
-		p->n_kids++;
-	}
-	a->next = s->acct_list;
-	s->acct_list = a;
-	(void)ost_map_put(&s->accts, id, a);	/* reserved */
-	return 0;
-}
-
-int ost_user_set_account(ost_sched_t *s, uint32_t uid, uint32_t acct,
-			 double now)
-{
-	ost_acct_t *a = _find(s, acct);
-	ost_user_t *u, **pp;
-	ost_campaign_t *c;
-
-	if ((acct && !a) || !ost_time_ok(now))
-		return -OST_EINVAL;
-	if (!(u = ost_user_get(s, uid, true)))
-		return -OST_ENOMEM;
-	ost_vclock_advance(s, now);
-	ost_campaign_settle_user(s, u);
-	if (u->acct_id == acct)
-		return 0;
-	if (u->unfinished || ost_hnode_linked(&u->active.node))
-		return -OST_ESTATE;
-	if (ost_sched_nested(s) && a && _reserve_child(s, a))
-		return -OST_ENOMEM;
-	if (u->acct) {
-		for (pp = &u->acct->users; *pp != u; pp = &(*pp)->next_in)
-			;
-		*pp = u->next_in;
-		u->acct->n_users--;
-	}
-	_attach(s, u, a, acct);
-	/* the old tags are in the old account's v: every campaign is
-	 * complete in V and stays so in the new one */
-	u->base_vfinish = -INFINITY;
-	for (c = u->first; c; c = c->next)
-		c->phi = -INFINITY;
-	if (u->first)
-		ost_campaign_rederive(s, u->first);
-	return 0;
-}
-
-/* A new leaf of u's uid in account a, linked after *link (u's list of
- * leaves), with u's weight.  NULL on memory shortage, nothing changed. */
-static ost_user_t *_leaf_new(ost_sched_t *s, ost_user_t *u, ost_acct_t *a,
-			     ost_user_t **link)
-{
-	uint64_t key = (uint64_t)u->uid + 1 + ((uint64_t)a->idx << 33);
-	ost_user_t *l;
-
-	if (ost_map_reserve(&s->users) || _reserve_child(s, a) ||
-	    ost_heap_reserve(&s->active, s->users.count + s->n_accts + 1))
-		return NULL;
-	if (!(l = calloc(1, sizeof(*l))))
-		return NULL;
-	l->uid = u->uid;
-	l->tie = ((uint64_t)a->idx << 32) | u->uid;
-	l->weight = u->weight;
-	l->base_vfinish = -INFINITY;
-	l->base_deadline = -INFINITY;
-	ost_hnode_init(&l->active.node);
-	_attach(s, l, a, a->id);
-	l->next_leaf = *link;
-	*link = l;
-	(void)ost_map_put(&s->users, key, l);	/* reserved */
-	return l;
-}
-
-/*
- * The leaf of u's uid in account id (§21: a job submitted with -A counts
- * there, a leaf of its own): u itself for its own account or an
- * undeclared one, else the leaf from u->next_leaf, made with u's weight
- * if new.  NULL on memory shortage.
- */
-ost_user_t *ost_leaf_get(ost_sched_t *s, ost_user_t *u, uint32_t id)
-{
-	ost_acct_t *a = _find(s, id);
-	ost_user_t *l;
-
-	if (!a || id == u->acct_id || !ost_sched_nested(s))
-		return u;
-	for (l = u->next_leaf; l; l = l->next_leaf)
-		if (l->acct_id == id)
-			return l;
-	return _leaf_new(s, u, a, &u->next_leaf);
-}
-
-int ost_acct_attach(ost_sched_t *s, ost_user_t *u, uint32_t id)
-{
-	ost_acct_t *a = _find(s, id);
-
-	if (id && !a)
-		return -OST_EINVAL;
-	if (ost_sched_nested(s) && a && _reserve_child(s, a))
-		return -OST_ENOMEM;
-	_attach(s, u, a, id);
-	return 0;
-}
-
-int ost_leaf_add(ost_sched_t *s, ost_user_t *u, uint32_t id,
-		 ost_user_t **out)
-{
-	ost_acct_t *a = _find(s, id);
-	ost_user_t **link = &u->next_leaf;
-
-	if (!a || !ost_sched_nested(s))
-		return -OST_EINVAL;
-	for (; *link; link = &(*link)->next_leaf)
-		if ((*link)->acct_id == id)
-			return -OST_EEXIST;
-	*out = _leaf_new(s, u, a, link);
-	return *out ? 0 : -OST_ENOMEM;
 }
 
 /* Free every account (ost_sched_destroy; the users are freed there). */

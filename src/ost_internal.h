@@ -20,7 +20,7 @@
  *     campaigns of users in s->dirty from u->dirty on, whose stored tags
  *     (and place in s->order, s->gate, W) are those of the last settle
  *     until ost_campaign_settle*() re-derives them; every reader of tags,
- *     eligibility, W or the order settles first (ost_campaign.c);
+ *     eligibility, W or the order settles first (ost_settle.c);
  *   - a user's campaigns have strictly increasing seq along u->first..last;
  *   - s->busy = sum of q over running jobs.
 \*****************************************************************************/
@@ -266,32 +266,74 @@ static inline double ost_user_vtime(const ost_sched_t *s,
 	return u->acct ? u->acct->vtime : s->vtime;
 }
 
+/*
+ * The modules, bottom-up: each calls only those listed before it here
+ * (tools/check-deps.sh fails on any circle), so they read in this order.
+ * The containers (ost_tree, ost_heap, ost_map, ost_grow) come first; the
+ * façade (ost_sched.c, ost_job.c) and the readers (ost_query.c,
+ * ost_state*.c, ost_summary.c, ost_prio.c) last.
+ */
+
 /* ost_config.c */
 ost_tree_cmp_f ost_intra_cmp(ost_intra_t intra);
 
-/* ost_vclock.c: virtual time (§3) */
-double ost_vclock_capacity(const ost_sched_t *s);
-void ost_vclock_advance(ost_sched_t *s, double t);
-void ost_vclock_user_update(ost_sched_t *s, ost_user_t *u);
-double *ost_vclock_project(const ost_sched_t *s, const double *vf, size_t n);
-double ost_vclock_completion(const ost_sched_t *s, double x);
-double ost_vclock_share(const ost_sched_t *s, const ost_user_t *u);
+/* ost_pool.c: job records, recycled */
+/* A zeroed record, or NULL when memory is short. */
+ost_job_t *ost_job_alloc(ost_sched_t *s);
+/* Give back j (in no structure any more).  Cannot fail. */
+void ost_job_release(ost_sched_t *s, ost_job_t *j);
+/* Free the recycled records (ost_sched_destroy). */
+void ost_pool_free(ost_sched_t *s);
 
-/* ost_acct.c: the nested virtual schedule (§21) */
+/* ost_walk.c: the pending jobs of a campaign in blocks, for the walk */
+void ost_walk_insert(ost_campaign_t *c, ost_job_t *j);
+void ost_walk_remove(ost_campaign_t *c, ost_job_t *j);
+void ost_walk_drop(ost_campaign_t *c);
+bool ost_walk_build(ost_campaign_t *c);
+
+/* The block list of ost_walk.c: ids in intra order, blocks in order. */
+#define OST_WBLK 128
+typedef struct ost_wblk {
+	struct ost_wblk *next, *prev;
+	uint32_t n;			/* entries used */
+	uint64_t id[OST_WBLK];		/* job ids, read by the walk */
+	struct ost_job *job[OST_WBLK];	/* the same jobs */
+} ost_wblk_t;
+
+/* ost_acct.c: the nested virtual schedule (§21), its arithmetic and the
+ * account records; reads no campaign's tags */
 double ost_hkey_weight(const ost_hkey_t *h);
 void ost_acct_follow_kids(ost_sched_t *s, ost_acct_t *a);
 void ost_acct_leave(ost_sched_t *s, ost_acct_t *a);
 void ost_acct_refresh(ost_sched_t *s, ost_acct_t *a);
 double ost_acct_project(const ost_sched_t *s, const ost_user_t *u, double x);
+/* c's key from its ukey, in the root's virtual time (c->kfrom caches).
+ * Does not re-sort c.  O(active children along its path). */
 void ost_acct_key(ost_sched_t *s, ost_campaign_t *c);
-void ost_acct_rekey(ost_sched_t *s);
 double ost_acct_share(const ost_sched_t *s, const ost_user_t *u);
 double ost_acct_norm(const ost_sched_t *s, const ost_acct_t *a);
 double ost_acct_frac(const ost_sched_t *s, const ost_acct_t *a);
+/* Declared account id, or NULL (id 0, the root, is never declared). */
+ost_acct_t *ost_acct_find(const ost_sched_t *s, uint32_t id);
+/* Room in a's heap (the root's when NULL) for one more child, so that
+ * joining it later cannot fail.  0 or -1 (memory short). */
+int ost_acct_reserve_child(ost_sched_t *s, ost_acct_t *a);
+void ost_acct_free_all(ost_sched_t *s);
+
+/* ost_user.c: user records by uid, and their -A leaves (§21) */
+/* u for uid; with create, a new user (weight = default) if unknown.
+ * Returns NULL if unknown (or memory short with create). */
+ost_user_t *ost_user_get(ost_sched_t *s, uint32_t uid, bool create);
+/* Link leaf u under a (NULL: the root) as a member of account id: in a's
+ * list when the schedule is nested, else u stays at the root with only
+ * its acct_id.  The caller has unlinked u from any other list and
+ * reserved a's slot (ost_acct_reserve_child).  Cannot fail. */
+void ost_user_attach(ost_sched_t *s, ost_user_t *u, ost_acct_t *a,
+		     uint32_t id);
 ost_user_t *ost_leaf_get(ost_sched_t *s, ost_user_t *u, uint32_t acct);
-/* The loader's (ost_state.c): make account id (declared, 0: the root) the
- * own account of u, new and without campaigns.  0, -OST_EINVAL (unknown)
- * or -OST_ENOMEM. */
+/* The loader's (ost_state_rec.c): make account id (declared, 0: the
+ * root) the own account of u, new and without campaigns.  0, -OST_EINVAL
+ * (unknown) or -OST_ENOMEM. */
 int ost_acct_attach(ost_sched_t *s, ost_user_t *u, uint32_t id);
 /* The loader's: a new -A leaf of u (a uid's own record) in declared
  * account id, last in u's list of leaves (the saved order).  0,
@@ -299,50 +341,78 @@ int ost_acct_attach(ost_sched_t *s, ost_user_t *u, uint32_t id);
  * there) or -OST_ENOMEM. */
 int ost_leaf_add(ost_sched_t *s, ost_user_t *u, uint32_t id,
 		 ost_user_t **out);
-void ost_acct_free_all(ost_sched_t *s);
 
-/* ost_order.c: priority order (§4, §5) */
+/* ost_vclock.c: virtual time (§3): C, W and C~, no advance */
+double ost_vclock_capacity(const ost_sched_t *s);
+/* Put u in or out of W after the F of its latest campaign changed (its
+ * tags settled).  Cannot fail: ost_user_get() reserved the slot. */
+void ost_vclock_user_update(ost_sched_t *s, ost_user_t *u);
+double *ost_vclock_project(const ost_sched_t *s, const double *vf, size_t n);
+double ost_vclock_completion(const ost_sched_t *s, double x);
+double ost_vclock_share(const ost_sched_t *s, const ost_user_t *u);
+
+/* ost_variant.c: learned areas (§10), memory (§11), the charge and its
+ * steps (§12); neutral when off */
+double ost_variant_ratio(const ost_sched_t *s, const ost_user_t *u);
+void ost_variant_finish(ost_sched_t *s, ost_user_t *u, uint32_t procs,
+			double runtime, double estimate, double t);
+double ost_variant_credit(const ost_sched_t *s, const ost_user_t *u,
+			  double t);
+/* Move the usage decay times and the step instants by delta s
+ * (ost_sched_rebase).  O(users + steps log steps). */
+void ost_variant_rebase(ost_sched_t *s, double delta);
+double ost_variant_charge(const ost_sched_t *s, double estimate);
+void ost_variant_track(ost_sched_t *s, ost_job_t *j);
+void ost_variant_untrack(ost_sched_t *s, ost_job_t *j);
+
+/* ost_order.c: priority order (§4, §5); places settled campaigns */
 ost_tree_cmp_f ost_order_cmp(const ost_config_t *cfg);
-void ost_order_reindex(ost_sched_t *s, ost_campaign_t *c);
 void ost_order_unlink(ost_sched_t *s, ost_campaign_t *c);
+/* Re-sort c (its user settled: the order trusts the stored tags) after
+ * its tags, deadline, eligibility or pending count changed.  Cannot
+ * fail.  O(log n). */
+void ost_order_reindex(ost_sched_t *s, ost_campaign_t *c);
+/* Re-sort every campaign (every user settled) after the mode or intra
+ * order changed.  0.  O(n log n). */
 int ost_order_rebuild(ost_sched_t *s);
+/* §21: re-project the keys under the marked top accounts and re-sort
+ * what moved (every user settled).  O(campaigns under them * log n). */
+void ost_acct_rekey(ost_sched_t *s);
 
-/* ost_campaign.c: grouping (§2), tags (§3), deadlines (§5) */
-ost_campaign_t *ost_campaign_new(ost_sched_t *s, ost_user_t *u, uint32_t seq);
-ost_campaign_t *ost_campaign_open(ost_sched_t *s, ost_user_t *u,
-				  uint32_t seq, double t);
-void ost_campaign_add_job(ost_sched_t *s, ost_campaign_t *c, ost_job_t *j);
-void ost_campaign_finish_job(ost_sched_t *s, ost_job_t *j, double t,
-			     double runtime);
-void ost_campaign_cancel_job(ost_sched_t *s, ost_job_t *j);
-void ost_campaign_resize_job(ost_sched_t *s, ost_job_t *j, uint32_t procs,
-			     double estimate);
-void ost_campaign_charge_run(ost_sched_t *s, ost_job_t *j, double t);
-void ost_campaign_rebase_user(ost_sched_t *s, ost_user_t *u, double delta);
-void ost_campaign_rescan_max_e(ost_campaign_t *c);
-void ost_campaign_pend_less(ost_campaign_t *c, double a);
-void ost_campaign_rederive(ost_sched_t *s, ost_campaign_t *c);
+/* ost_tags.c: a campaign's tags from its stored inputs */
+/* Mark c changed: its tags and its later campaigns' are stale until the
+ * next settle (ost_settle.c).  O(1). */
 void ost_campaign_defer(ost_sched_t *s, ost_campaign_t *c);
-double ost_campaign_deadline(const ost_sched_t *s, const ost_campaign_t *c,
-			     double pd);
 /* S_c and F_c of c after F_prev = pf (§3.3, under Lead=, §24). */
 void ost_campaign_tags(const ost_sched_t *s, const ost_campaign_t *c,
 		       double pf, double *S, double *F);
+/* D_c after D_prev = pd (§5). */
+double ost_campaign_deadline(const ost_sched_t *s, const ost_campaign_t *c,
+			     double pd);
 /* Set c's tags S, F, D and its key (§13-§15 from them), re-sorting c when
- * its place may move (or it asked for it).  RET true when none of them
- * moved.  O(log n). */
+ * its place may move (or it asked for it); c's user is being settled.
+ * RET true when none of them moved.  O(log n). */
 bool ost_campaign_set_tags(ost_sched_t *s, ost_campaign_t *c, double S,
 			   double F, double D);
-void ost_campaign_settle_user(ost_sched_t *s, ost_user_t *u);
-void ost_campaign_settle(const ost_sched_t *s);
-void ost_campaign_forget_old(ost_sched_t *s, ost_user_t *u);
-void ost_campaign_free(ost_sched_t *s, ost_campaign_t *c);
-int ost_campaign_add_group(ost_sched_t *s, ost_campaign_t *c, uint64_t g);
-void ost_campaign_fill_info(const ost_sched_t *s, const ost_campaign_t *c,
-			    ost_campaign_info_t *out);
+
+/* F_prev and D_prev of c: its predecessor's tags, or its user's base
+ * (those of the newest forgotten campaign). */
+static inline double ost_campaign_prev_vfinish(const ost_campaign_t *c)
+{
+	return c->prev ? c->prev->vfinish : c->user->base_vfinish;
+}
+
+static inline double ost_campaign_prev_deadline(const ost_campaign_t *c)
+{
+	return c->prev ? c->prev->deadline : c->user->base_deadline;
+}
 
 /* ost_chain.c: users order their own campaigns (§22) */
+/* Re-derive all of u's tags in its chain order and put u in W again
+ * (ost_settle.c's walk for a user with ordered jobs). */
 void ost_chain_settle(ost_sched_t *s, ost_user_t *u);
+/* Job j (in its campaign) takes nice and lowered; u's chain is marked
+ * stale.  O(1). */
 void ost_chain_track(ost_sched_t *s, ost_job_t *j, int32_t nice,
 		     uint32_t lowered);
 
@@ -362,45 +432,45 @@ static inline int ost_job_order_cmp(uint32_t la, int32_t na, uint32_t lb,
 	return na < nb ? -1 : na > nb;
 }
 
-/* ost_walk.c: the pending jobs of a campaign in blocks, for the walk */
-void ost_walk_insert(ost_campaign_t *c, ost_job_t *j);
-void ost_walk_remove(ost_campaign_t *c, ost_job_t *j);
-void ost_walk_drop(ost_campaign_t *c);
-bool ost_walk_build(ost_campaign_t *c);
+/* ost_settle.c: the deferred re-derivation (§3.4) */
+/* Re-derive u's marked campaigns, re-sort what moved, put u in W again.
+ * O(campaigns walked * log n); O(1) when u is settled. */
+void ost_campaign_settle_user(ost_sched_t *s, ost_user_t *u);
+/* Settle every marked user, then re-project the keys across accounts
+ * (§21).  s is logically const: only derived values move. */
+void ost_campaign_settle(const ost_sched_t *s);
+/* Re-derive c and its user's later campaigns now, c re-sorted whatever
+ * its tags.  O(later campaigns * log n). */
+void ost_campaign_rederive(ost_sched_t *s, ost_campaign_t *c);
 
-/* The block list of ost_walk.c: ids in intra order, blocks in order. */
-#define OST_WBLK 128
-typedef struct ost_wblk {
-	struct ost_wblk *next, *prev;
-	uint32_t n;			/* entries used */
-	uint64_t id[OST_WBLK];		/* job ids, read by the walk */
-	struct ost_job *job[OST_WBLK];	/* the same jobs */
-} ost_wblk_t;
+/* ost_campaign.c: grouping (§2), the jobs of a campaign and what they
+ * change in it (§3.4) */
+ost_campaign_t *ost_campaign_new(ost_sched_t *s, ost_user_t *u, uint32_t seq);
+ost_campaign_t *ost_campaign_open(ost_sched_t *s, ost_user_t *u,
+				  uint32_t seq, double t);
+void ost_campaign_add_job(ost_sched_t *s, ost_campaign_t *c, ost_job_t *j);
+void ost_campaign_finish_job(ost_sched_t *s, ost_job_t *j, double t,
+			     double runtime);
+void ost_campaign_cancel_job(ost_sched_t *s, ost_job_t *j);
+void ost_campaign_resize_job(ost_sched_t *s, ost_job_t *j, uint32_t procs,
+			     double estimate);
+void ost_campaign_charge_run(ost_sched_t *s, ost_job_t *j, double t);
+void ost_campaign_rebase_user(ost_sched_t *s, ost_user_t *u, double delta);
+void ost_campaign_rescan_max_e(ost_campaign_t *c);
+void ost_campaign_pend_less(ost_campaign_t *c, double a);
+void ost_campaign_forget_old(ost_sched_t *s, ost_user_t *u);
+void ost_campaign_free(ost_sched_t *s, ost_campaign_t *c);
+int ost_campaign_add_group(ost_sched_t *s, ost_campaign_t *c, uint64_t g);
+void ost_campaign_fill_info(const ost_sched_t *s, const ost_campaign_t *c,
+			    ost_campaign_info_t *out);
 
-/* ost_pool.c: job records, recycled */
-/* A zeroed record, or NULL when memory is short. */
-ost_job_t *ost_job_alloc(ost_sched_t *s);
-/* Give back j (in no structure any more).  Cannot fail. */
-void ost_job_release(ost_sched_t *s, ost_job_t *j);
-/* Free the recycled records (ost_sched_destroy). */
-void ost_pool_free(ost_sched_t *s);
+/* ost_advance.c: moving the clock */
+/* Move the clock to t, settling first, applying the steps of §12 due by
+ * then and opening the gate on the way (§3, §4); with t <= now only the
+ * gate is tested again.  Cannot fail. */
+void ost_vclock_advance(ost_sched_t *s, double t);
 
-/* ost_variant.c: learned areas (§10), memory (§11); neutral when off */
-double ost_variant_ratio(const ost_sched_t *s, const ost_user_t *u);
-void ost_variant_finish(ost_sched_t *s, ost_user_t *u, uint32_t procs,
-			double runtime, double estimate, double t);
-double ost_variant_credit(const ost_sched_t *s, const ost_user_t *u,
-			  double t);
-/* Move the usage decay times and the step instants by delta s
- * (ost_sched_rebase).  O(users + steps log steps). */
-void ost_variant_rebase(ost_sched_t *s, double delta);
-double ost_variant_charge(const ost_sched_t *s, double estimate);
-void ost_variant_track(ost_sched_t *s, ost_job_t *j);
-void ost_variant_untrack(ost_sched_t *s, ost_job_t *j);
-void ost_variant_step(ost_sched_t *s, ost_job_t *j);
-
-/* ost_sched.c */
-ost_user_t *ost_user_get(ost_sched_t *s, uint32_t uid, bool create);
+/* ost_query.c */
 void ost_job_fill_info(const ost_job_t *j, ost_job_info_t *out);
 
 static inline bool ost_campaign_unfinished(const ost_campaign_t *c)

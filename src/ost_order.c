@@ -17,6 +17,10 @@
  *  keyed by S_c and are re-sorted when v reaches it.  A tree node's weight
  *  is its campaign's number of pending jobs, so a job's rank is the weight
  *  before its campaign plus its position inside (O(log n)).
+ *
+ *  The order places campaigns by their stored tags and never settles: its
+ *  callers settle the users first (ost_settle.c, above), so the order only
+ *  calls down, to the accounts' projection of keys (§21, ost_acct.c).
 \*****************************************************************************/
 
 #include "ost_internal.h"
@@ -89,9 +93,6 @@ void ost_order_reindex(ost_sched_t *s, ost_campaign_t *c)
 {
 	double gate = c->vstart;
 
-	/* c's stored tags may be stale: its user's re-derivation was
-	 * deferred (ost_campaign.c); the settle re-sorts what moved */
-	ost_campaign_settle_user(s, c->user);
 	ost_order_unlink(s, c);
 	if (c->user->acct) {	/* §21: key and S in the root's v */
 		ost_acct_key(s, c);
@@ -112,13 +113,12 @@ void ost_order_reindex(ost_sched_t *s, ost_campaign_t *c)
 				    ((uint64_t)c->user->uid << 32) | c->seq);
 }
 
-/* Re-sort everything after the mode or intra order changed.  O(n log n). */
+/* Re-sort everything after the mode or intra order changed (the caller
+ * settles first: a settle re-sorts into the current tree).  O(n log n). */
 int ost_order_rebuild(ost_sched_t *s)
 {
 	size_t i;
 
-	/* before the reset: a settle re-sorts into the current tree */
-	ost_campaign_settle(s);
 	ost_tree_init(&s->order, ost_order_cmp(&s->cfg));
 	s->n_eligible = 0;
 	s->gate.n = 0;
@@ -143,4 +143,58 @@ int ost_order_rebuild(ost_sched_t *s)
 		}
 	}
 	return 0;
+}
+
+/* c's new key keeps it between its neighbours in s->order: the tree
+ * stays sorted with the key changed in place (adjacent pairs in order is
+ * the whole sequence in order), without a removal and an insertion. */
+static bool _still_sorted(const ost_sched_t *s, ost_campaign_t *c)
+{
+	const ost_tnode_t *p = ost_tree_prev(&c->node);
+	const ost_tnode_t *n = ost_tree_next(&c->node);
+
+	return (!p || s->order.cmp(p, &c->node) <= 0) &&
+	       (!n || s->order.cmp(&c->node, n) <= 0);
+}
+
+static void _rekey_tree(ost_sched_t *s, ost_acct_t *a)
+{
+	ost_user_t *u;
+	ost_acct_t *k;
+
+	for (u = a->users; u; u = u->next_in) {
+		ost_campaign_t *c;
+
+		for (c = u->first; c; c = c->next) {
+			double key = c->key;
+
+			if (!c->in_order)
+				continue;
+			ost_acct_key(s, c);
+			if (c->eligible &&
+			    (c->key == key || _still_sorted(s, c)))
+				continue;
+			ost_order_reindex(s, c);
+		}
+	}
+	for (k = a->kids; k; k = k->sib)
+		_rekey_tree(s, k);
+}
+
+/* Re-project the keys of the campaigns with pending jobs under every
+ * marked top account, re-sorting those that moved (and re-testing the
+ * eligibility of those waiting).  O(campaigns under them * log n). */
+void ost_acct_rekey(ost_sched_t *s)
+{
+	do {	/* the list is taken whole; a re-sort marks nothing (its
+		 * users are settled), but if one did it would come round */
+		ost_acct_t *t = s->acct_dirty, *next;
+
+		for (s->acct_dirty = NULL; t; t = next) {
+			next = t->next_dirty;
+			t->next_dirty = NULL;
+			t->dirty = false;
+			_rekey_tree(s, t);
+		}
+	} while (s->acct_dirty);
 }

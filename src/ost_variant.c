@@ -168,18 +168,3 @@ void ost_variant_untrack(ost_sched_t *s, ost_job_t *j)
 	if (ost_hnode_linked(&j->step.node))
 		ost_hkey_remove(&s->steps, &j->step);
 }
-
-/*
- * Step of running j at the current clock (§12): its charge doubles, up to
- * e_full, as a resize of its estimate (§3.4), and the tags are re-derived.
- * O(later campaigns * log n).
- */
-void ost_variant_step(ost_sched_t *s, ost_job_t *j)
-{
-	double c = 2.0 * j->estimate;
-
-	ost_variant_untrack(s, j);
-	ost_campaign_resize_job(s, j, j->procs, c < j->e_full ? c : j->e_full);
-	ost_campaign_rederive(s, j->camp);
-	ost_variant_track(s, j);
-}

@@ -17,6 +17,7 @@
 
 #include "ck_run.h"
 #include "grouping.h"
+#include "lines.h"
 #include "workload.h"
 
 static char _path[64];
