@@ -12,6 +12,7 @@
  *  same order, so v, the tags and C~ match the engine bit for bit; what
  *  differs is the cost: the active users are re-collected and re-sorted at
  *  every clock move and every pass, and every pending job is re-sorted.
+ *  It is not tests/unit/ref_engine.c on purpose (naive.h says why).
 \*****************************************************************************/
 
 #include <math.h>

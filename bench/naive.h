@@ -17,6 +17,18 @@
  *
  *  Ids are dense, 1..max_jobs; uids are 0..max_users-1.  Times in seconds,
  *  areas in CPU-seconds, virtual time in CPU-seconds per unit weight.
+ *
+ *  Why this is not tests/unit/ref_engine.c, the unit tests' naive
+ *  reference: that one is the correctness oracle of check_property, for
+ *  every variant of semantics.md, written for obviousness at the price of
+ *  O(C J) scans per event and fixed caps (64 users, 4096 campaigns, 8192
+ *  jobs ever), its C~ only within 1e-6 of the engine's.  The benchmark
+ *  needs a baseline with a fixed, documented cost model at 10^4 .. 10^6
+ *  jobs (the from-scratch pass of the 2014 plugins, so that the speed-ups
+ *  in results.md and history.md keep their meaning) whose ranks equal the
+ *  engine's bit for bit; it needs only the one configuration above.  So
+ *  both exist; they share the rules, not the code, and this one is only
+ *  checked (against the engine) when bench-engine runs.
 \*****************************************************************************/
 
 #ifndef OST_BENCH_NAIVE_H

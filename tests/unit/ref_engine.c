@@ -2,6 +2,9 @@
  *  ref_engine.c - a naive reference implementation of §2-5
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
+ *
+ *  The oracle of check_property only; bench/naive.c, the benchmark's
+ *  baseline, is a separate engine on purpose (ref_engine.h says why).
 \*****************************************************************************/
 
 #include <math.h>

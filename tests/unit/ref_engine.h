@@ -8,6 +8,23 @@
  *  summing the active users, breakpoints by scanning, every campaign's tags
  *  re-derived, the order by sorting, C~ by simulating the fluid forward).
  *  It shares no code with the engine.
+ *
+ *  Why bench/naive.c is a second naive engine, and not this one: they
+ *  answer different questions.  This one is the oracle: it covers every
+ *  variant of semantics.md (modes, capacities, gates, intra orders,
+ *  weights, cancels, resizes, §12-§14, §24's gate/lead), is written for
+ *  obviousness (each event re-derives every tag by scanning every job:
+ *  O(C J) per event, O(C J) per order), holds at most MAXU users, MAXC
+ *  campaigns and MAXJ jobs ever submitted, and computes C~ its own way
+ *  (compared within 1e-6).  bench/naive.c is the cost baseline of
+ *  bench_engine: one configuration only, sized for 10^6 jobs and 10^4
+ *  users, every pass at the cost of the 2014 plugins (re-sort the users,
+ *  fluid sweep, qsort the jobs), with the engine's floating-point
+ *  operations so that ranks are compared bit for bit at that scale.
+ *  Neither can replace the other: this one cannot hold even the smallest
+ *  bench row (10k pending jobs) and its per-event scans would make the
+ *  bench measure a quadratic straw man; that one lacks most variants.
+ *  What they share is the rules, not the code.
 \*****************************************************************************/
 
 #ifndef OST_REF_ENGINE_H
