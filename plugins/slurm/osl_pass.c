@@ -344,7 +344,7 @@ static void _pass_log(const osl_pass_stats_t *ps, int nobs)
 
 /*
  * The pass in two halves, so that the job write lock is held only to
- * write (doc/design.md, "The pass and its two locks"): _pass_read, then
+ * write (doc/design.md, "The pass"): _pass_read, then
  * _pass_write.  osl_eng.lock is let go between the halves (lock order:
  * osl_slurm.h): a submission then gets its value from the renumbered
  * table (osl_prio_new), consistent with what the second half writes; a

@@ -1,8 +1,9 @@
 /*****************************************************************************\
  *  ostrich_slurm.h - the OStrich engine inside slurmctld, shared by
- *  sched/ostrich and priority/ostrich (libostrich_slurm.so holds one copy of
- *  its state, whichever plugins are loaded).  What the two plugin files
- *  call; the engine's own types are in osl_slurm.h.
+ *  sched/ostrich, priority/ostrich and site_factor/ostrich
+ *  (libostrich_slurm.so holds one copy of its state, whichever plugins are
+ *  loaded).  What the three plugin files call; the engine's own types are
+ *  in osl_slurm.h.
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
