@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # rpm.sh - what the .rpm of tools/package.sh rpm holds and requires:
 #
-#   tests/package/rpm.sh files RPM     `rpm -qlp`: the three plugins in
+#   tests/package/rpm.sh files RPM     `rpm -qlp`: the three plugins and their engine in
 #        %{_libdir}/slurm, scampaign, its and ostrich.conf's manual pages,
 #        the docs with the example ostrich.conf, the licence, and nothing
 #        else (build-id links aside); the plugins find their engine by
@@ -30,6 +30,7 @@ do_files() {
 	$libdir/slurm/libostrich_slurm\.so
 	$libdir/slurm/priority_ostrich\.so
 	$libdir/slurm/sched_ostrich\.so
+	$libdir/slurm/site_factor_ostrich\.so
 	$mandir/man1/scampaign\.1(\.gz|\.bz2|\.xz|\.zst)?
 	$mandir/man5/ostrich\.conf\.5(\.gz|\.bz2|\.xz|\.zst)?
 	/usr/share/doc/ostrich-slurm[^/]*
@@ -56,7 +57,7 @@ do_files() {
 	# the payload's ELF files
 	tmp=$(mktemp -d)
 	rpm2archive - < "$rpm" | tar -xzf - -C "$tmp"
-	for f in priority_ostrich.so sched_ostrich.so; do
+	for f in priority_ostrich.so sched_ostrich.so site_factor_ostrich.so; do
 		got=$(readelf -d "$tmp$libdir/slurm/$f" | sed -n 's/.*(RUNPATH).*\[\(.*\)\]/\1/p')
 		[ "$got" = '$ORIGIN' ] || { rm -rf "$tmp"; fail "$f: RUNPATH '$got', not \$ORIGIN"; }
 	done
