@@ -181,6 +181,13 @@ int ost_sched_job_vct(const ost_sched_t *s, uint64_t id, double *vct)
 	return 0;
 }
 
+/* S_c of c in the root's virtual time (§21's projection, as _root_f for F). */
+static double _root_s(const ost_sched_t *s, const ost_campaign_t *c)
+{
+	return c->user->acct ? ost_acct_project(s, c->user, c->vstart) :
+			       c->vstart;
+}
+
 int ost_sched_job_vstart(const ost_sched_t *s, uint64_t id, double *t)
 {
 	const ost_job_t *j = id ? ost_map_get(&s->jobs, id) : NULL;
@@ -191,13 +198,7 @@ int ost_sched_job_vstart(const ost_sched_t *s, uint64_t id, double *t)
 	if (!j)
 		return -OST_ENOENT;
 	c = j->camp;
-	if (c->eligible) {
-		*t = s->now;
-		return 0;
-	}
-	*t = ost_vclock_completion(s, c->user->acct ?
-				   ost_acct_project(s, c->user, c->vstart) :
-				   c->vstart);
+	*t = c->eligible ? s->now : ost_vclock_completion(s, _root_s(s, c));
 	return 0;
 }
 
@@ -208,34 +209,57 @@ static int _cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* C~ of the campaigns cs[0..n): one projection over their sorted F. */
+/* C~ of the campaigns cs[0..n): one projection over their sorted F; and
+ * when each not yet eligible starts in V (vst, §24): one more over their
+ * sorted S.  O(n log n + active users), never a projection per campaign:
+ * the plugin's pass asks this under the job read lock. */
 static int _fill_vct(const ost_sched_t *s, ost_campaign_t **cs, size_t n,
 		     ost_campaign_info_t *info)
 {
 	double *vf = malloc((n ? n : 1) * sizeof(*vf)), *ct;
-	size_t i;
+	double *vs = malloc((n ? n : 1) * sizeof(*vs)), *st = NULL;
+	size_t i, m = 0;
 
-	if (!vf)
-		return -OST_ENOMEM;
-	for (i = 0; i < n; i++)
-		vf[i] = _root_f(s, cs[i]);
-	qsort(vf, n, sizeof(*vf), _cmp_double);
-	ct = ost_vclock_project(s, vf, n);
-	if (!ct) {
+	if (!vf || !vs) {
 		free(vf);
+		free(vs);
 		return -OST_ENOMEM;
 	}
 	for (i = 0; i < n; i++) {
-		double f = _root_f(s, cs[i]);
+		vf[i] = _root_f(s, cs[i]);
+		if (!cs[i]->eligible)
+			vs[m++] = _root_s(s, cs[i]);
+	}
+	qsort(vf, n, sizeof(*vf), _cmp_double);
+	qsort(vs, m, sizeof(*vs), _cmp_double);
+	ct = ost_vclock_project(s, vf, n);
+	if (ct && m)
+		st = ost_vclock_project(s, vs, m);
+	if (!ct || (m && !st)) {
+		free(ct);
+		free(vf);
+		free(vs);
+		return -OST_ENOMEM;
+	}
+	for (i = 0; i < n; i++) {
+		double f = _root_f(s, cs[i]), v;
 		double *x = bsearch(&f, vf, n, sizeof(*vf), _cmp_double);
 
 		ost_campaign_fill_info(s, cs[i], &info[i]);
 		/* A NaN tag (never made from in-range input) has no place in
 		 * the sorted array: no C~ rather than a read out of it. */
 		info[i].vct = x ? ct[x - vf] : NAN;
+		info[i].vst = s->now;
+		if (!cs[i]->eligible) {
+			v = _root_s(s, cs[i]);
+			x = bsearch(&v, vs, m, sizeof(*vs), _cmp_double);
+			info[i].vst = x ? st[x - vs] : NAN;
+		}
 	}
+	free(st);
 	free(ct);
 	free(vf);
+	free(vs);
 	return 0;
 }
 

@@ -532,6 +532,9 @@ typedef struct ost_campaign_info {
 	double vstart, vfinish;/* S_c, F_c (virtual time) */
 	double vct;            /* C~_c: real time v reaches F_c if nothing else
 				* happens; INFINITY when v is stalled (C = 0) */
+	double vst;            /* real time v reaches S_c, projected as vct
+				* (§24: ost_sched_job_vstart); now when the
+				* campaign is eligible */
 	double deadline;       /* D_c (§5), computed in both modes */
 	uint32_t k;            /* k_c used for D_c */
 	double weight;         /* w_u */

@@ -25,8 +25,8 @@ typedef struct {
 	double share;			/* its user's share of the partition */
 	bool eligible;			/* started in V (§4) */
 	double vstart;			/* not eligible: when it starts in V
-					 * (ost_sched_job_vstart, asked once
-					 * per campaign); NAN until asked */
+					 * (the sweep's one projection, vst);
+					 * 0 when eligible */
 } osl_camp_t;
 
 typedef struct {
@@ -44,7 +44,8 @@ static int _camp_visit(const ost_campaign_info_t *c, void *arg)
 	cv->v[cv->n].seq = c->seq;
 	cv->v[cv->n].vct = c->vct;
 	cv->v[cv->n].eligible = c->eligible;
-	cv->v[cv->n].vstart = NAN;
+	/* the sweep's one projection (§24), never one per campaign */
+	cv->v[cv->n].vstart = c->eligible ? 0 : c->vst;
 	cv->n++;
 	return 0;
 }
@@ -267,25 +268,21 @@ static uint64_t _own_rank(const osl_own_t *own, int n, uint32_t uid,
 /*
  * vstart= of pending o's line (§24): when its campaign starts in V if
  * later than now (its user's previous campaign was served ahead of V),
- * else 0 (none).  c: its campaign in the pass's sweep (NULL: a
- * submission), whose eligibility saves the core's O(U) call for every
- * campaign that has started, and which keeps the answer for its other
- * jobs.
+ * else 0 (none).  c: its campaign in the pass's sweep, which projected
+ * every campaign's start at once (ost_campaign_info_t.vst: a call per
+ * campaign would cost O(active users) each, under the job read lock);
+ * NULL: a submission, one O(U) call for the one job.
  */
-static double _vstart(osl_part_t *p, const osl_obs_t *o, osl_camp_t *c)
+static double _vstart(osl_part_t *p, const osl_obs_t *o,
+		      const osl_camp_t *c)
 {
 	double t = 0;
 
-	if (c && c->eligible)
-		return 0;
-	if (c && !isnan(c->vstart))
-		return c->vstart;
-	if (ost_sched_job_vstart(p->sched, o->key, &t) ||
-	    !(t > ost_sched_now(p->sched)))
+	if (c)			/* the sweep's projection */
+		t = c->eligible ? 0 : c->vstart;
+	else if (ost_sched_job_vstart(p->sched, o->key, &t))
 		t = 0;
-	if (c)
-		c->vstart = t;
-	return t;
+	return t > ost_sched_now(p->sched) ? t : 0;	/* NAN: none */
 }
 
 /*

@@ -736,6 +736,24 @@ static int _f_rises(const ost_campaign_info_t *c, void *arg)
  * F alone: Alice first, the eligibility still computed; back to soft
  * restores the tier.
  */
+/* A campaign's vst from the sweep (§24) is what ost_sched_job_vstart
+ * says of its jobs: one projection, the same times.  The one campaign
+ * not yet started in V is alice's second, whose job is 3. */
+static int _vst_check(const ost_campaign_info_t *c, void *arg)
+{
+	const ost_sched_t *s = arg;
+	double vs = 0;
+
+	if (c->eligible) {
+		ck_assert_double_eq(c->vst, ost_sched_now(s));
+		return 0;
+	}
+	ck_assert_int_eq(ost_sched_job_vstart(s, 3, &vs), 0);
+	ck_assert_double_eq_tol(c->vst, vs, 1e-6);
+	ck_assert_double_gt(c->vst, ost_sched_now(s));
+	return 0;
+}
+
 START_TEST(test_sync_gate_none)
 {
 	osl_part_t p = mk_part(4);
@@ -785,6 +803,10 @@ START_TEST(test_sync_gate_none)
 		ck_assert_double_eq(vs, T0 + 1010);
 		ck_assert_int_eq(ost_sched_job_vstart(p.sched, 99, &vs),
 				 -OST_ENOENT);
+		/* the sweep's one projection gives the same times */
+		ck_assert_int_eq(ost_sched_foreach_campaign(p.sched,
+							    _vst_check,
+							    p.sched), 0);
 	}
 	ck_assert_uint_eq(_rank(&p, 4), 1);	/* soft: the eligible first */
 	ck_assert_uint_eq(_rank(&p, 3), 2);
