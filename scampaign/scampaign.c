@@ -34,6 +34,7 @@
 #include <slurm/slurm_errno.h>
 
 #include "campaigns.h"
+#include "checkconf_ctl.h"
 #include "print.h"
 #include "sc_compat.h"
 #include "sc_list.h"
@@ -50,6 +51,8 @@ typedef struct {
 	bool tree;		/* --tree */
 	bool per_user;		/* --per-user (with --metrics) */
 	char *state_file;	/* --state-file, NULL: StateSaveLocation's */
+	char *check_config;	/* --check-config FILE (checkconf_ctl.h) */
+	char *slurm_conf;	/* --slurm-conf FILE, with it */
 } _opts_t;
 
 static void _usage(FILE *fp)
@@ -80,6 +83,11 @@ static void _usage(FILE *fp)
 "                         partition now (Hierarchy=accounts), like sshare\n"
 "      --state-file=FILE  the usage snapshot to read (default\n"
 "                         StateSaveLocation/" OSL_USNAP_FILE ")\n"
+"      --check-config=FILE  judge ostrich.conf FILE (- : the one beside\n"
+"                         slurm.conf) as the plugins would, against the\n"
+"                         running slurmctld's configuration, before a\n"
+"                         reconfigure; exit 0 if accepted, 1 if refused\n"
+"      --slurm-conf=FILE  with --check-config: that slurm.conf instead\n"
 "      --help             this help\n"
 "  -V, --version          version\n", SC_DEFAULT_FORMAT);
 }
@@ -106,6 +114,8 @@ static void _parse(int argc, char **argv, _opts_t *o)
 		{ "tree", no_argument, NULL, 'T' },
 		{ "per-user", no_argument, NULL, 'P' },
 		{ "state-file", required_argument, NULL, 'S' },
+		{ "check-config", required_argument, NULL, 'C' },
+		{ "slurm-conf", required_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'H' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -132,6 +142,8 @@ static void _parse(int argc, char **argv, _opts_t *o)
 		case 'T': o->tree = true; break;
 		case 'P': o->per_user = true; break;
 		case 'S': o->state_file = optarg; break;
+		case 'C': o->check_config = optarg; break;
+		case 'F': o->slurm_conf = optarg; break;
 		case 'H': _usage(stdout); exit(0);
 		case 'V': printf("scampaign (ostrich) %s\n", PACKAGE_VERSION);
 			  exit(0);
@@ -140,6 +152,8 @@ static void _parse(int argc, char **argv, _opts_t *o)
 	}
 	if (optind < argc)
 		_die("unexpected argument '%s'", argv[optind]);
+	if (o->slurm_conf && !o->check_config)
+		_die("%s", "--slurm-conf goes with --check-config");
 	if ((o->usage || o->metrics || o->tree) && o->explain)
 		_die("%s", "--explain goes with none of --usage, --metrics, --tree");
 	if (o->usage + o->metrics + o->tree > 1)
@@ -244,6 +258,8 @@ int main(int argc, char **argv)
 	bool site = false;
 
 	_parse(argc, argv, &o);
+	if (o.check_config)	/* before slurm_init: maybe no cluster here */
+		return sc_checkconf_cmd(o.check_config, o.slurm_conf);
 	slurm_init(NULL);
 	if (o.usage || o.metrics || o.tree) {
 		sc_usage_opts_t uo = { .state_file = o.state_file,
