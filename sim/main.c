@@ -39,7 +39,9 @@ struct cli {
 
 static const char _usage[] =
 "usage: ostrich-sim [options] WORKLOAD\n"
-"  --policy ostrich|faircamp|fcfs|fairshare|fairtree  (default ostrich)\n"
+"  --policy ostrich|faircamp|fcfs|fairshare|fairtree|actual\n"
+"                                             (default ostrich; actual: the\n"
+"                                             recorded starts, no replay)\n"
 "  --compare POLICY,POLICY,...                run several, one table\n"
 "  --dispatch easy|list|strict                (default easy)\n"
 "  --procs M                                  (default: SWF header)\n"

@@ -122,6 +122,7 @@ typedef enum {
 	SIM_POLICY_FCFS,
 	SIM_POLICY_FAIRSHARE,
 	SIM_POLICY_FAIRTREE,	/* fairshare by account, then user (§21) */
+	SIM_POLICY_ACTUAL,	/* no replay: the recorded starts (actual.c) */
 	SIM_POLICY_COUNT
 } sim_policy_t;
 
