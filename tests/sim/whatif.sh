@@ -119,6 +119,19 @@ PATH=/usr/bin:/bin OSTRICH_SIM=$SIM bash "$WHATIF" --sacct-file "$DATA/cluster.s
 	{ bad "whatif --sacct-file: exit status"; cat "$tmp/stderr2"; }
 cmp -s "$tmp/out2/account-ostrich.csv" "$DATA/cluster-ostrich-accounts.csv" &&
 	ok "--sacct-file --procs 16 replays the same" || bad "--sacct-file --procs 16"
+# installed: ostrich-whatif beside ostrich-sim, no OSTRICH_SIM, no source
+# tree, no ostrich-sim on PATH, run from elsewhere
+mkdir "$tmp/inst"
+cp "$WHATIF" "$tmp/inst/ostrich-whatif"
+cp "$SIM" "$tmp/inst/ostrich-sim"
+if (cd / && PATH=/usr/bin:/bin "$tmp/inst/ostrich-whatif" --sacct-file "$DATA/cluster.sacct" \
+	--procs 16 --half-life 3600 --out "$tmp/out4" > /dev/null 2>&1) &&
+	cmp -s "$tmp/out4/account-ostrich.csv" "$DATA/cluster-ostrich-accounts.csv"; then
+	ok "installed layout: ostrich-whatif runs the ostrich-sim beside it"
+else
+	bad "installed layout: ostrich-whatif did not find ostrich-sim beside it"
+fi
+
 # usage errors: an option without its value (the end of the line, or the
 # next option), --days 0; and --help
 usage_err() {
