@@ -105,6 +105,9 @@ typedef struct sim_workload {
 	char **accounts;     /* account names, sorted; jobs[].account */
 	uint32_t naccounts;
 	char *partitions;    /* the partitions replayed, comma separated */
+	/* --shares (shares.c): per user index, its account's share among
+	 * the accounts and its own within the account; NULL: equal */
+	double *ashare, *ushare;
 	uint64_t sacct_skipped[SIM_SACCT_SKIP_COUNT];
 } sim_workload_t;
 

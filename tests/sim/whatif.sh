@@ -7,12 +7,13 @@
 # are those of sacct.sh's goldens (same replay), the per-user tables and
 # the report are printed; then --sacct-file with --procs and no sacct at
 # all.  Plots are checked when gnuplot is installed; a gnuplot that fails
-# makes the tool say so and exit 1.  Issue 39's fixes: each sacct call
+# makes the tool say so and exit 1.  Then: each sacct call
 # covers one calendar day and is labelled with it (the last one today, not
 # one day behind); the "actual" column (ostrich-sim --policy actual) is
 # written and printed; an option without its value, and --days 0, are
 # usage errors (exit 2, the usage on stderr); --help exits 0 with the
-# usage on stdout.
+# usage on stdout.  --shares assoc|FILE gives fairshare the association
+# shares (sshare -a -P, saved; or a capture).
 # SPDX-License-Identifier: GPL-2.0-or-later
 
 : "${SIM:=../../sim/ostrich-sim}" "${DATA:=data}" "${srcdir:=.}"
@@ -132,6 +133,27 @@ else
 	bad "installed layout: ostrich-whatif did not find ostrich-sim beside it"
 fi
 
+# --shares: assoc runs sshare (a fake here, printing data/shares-skewed)
+# and saves its output; FILE is read as given; both reach the simulator
+printf '#!/bin/sh\nexec cat "%s/shares-skewed.sshare"\n' "$DATA" > "$tmp/bin/sshare"
+chmod +x "$tmp/bin/sshare"
+PATH=$tmp/bin:$PATH OSTRICH_SIM=$SIM bash "$WHATIF" --sacct-file "$DATA/cluster.sacct" \
+	--procs 16 --half-life 3600 --shares assoc --out "$tmp/out5" > /dev/null 2> "$tmp/stderr5" &&
+	cmp -s "$tmp/out5/sshare.txt" "$DATA/shares-skewed.sshare" &&
+	grep -q 'association shares of sshare -a -P' "$tmp/stderr5" &&
+	grep -q -- '--shares: .* not in' "$tmp/stderr5" &&
+	ok "--shares assoc: sshare -a -P saved and given to the simulator" ||
+	bad "--shares assoc: $(cat "$tmp/stderr5")"
+PATH=/usr/bin:/bin OSTRICH_SIM=$SIM bash "$WHATIF" --sacct-file "$DATA/shares.sacct" \
+	--procs 2 --half-life 3600 --shares "$DATA/shares-skewed.sshare" --out "$tmp/out6" \
+	> /dev/null 2> "$tmp/stderr6" &&
+	grep -q "association shares of $DATA/shares-skewed.sshare" "$tmp/stderr6" &&
+	ok "--shares FILE" || bad "--shares FILE: $(cat "$tmp/stderr6")"
+PATH=/usr/bin:/bin OSTRICH_SIM=$SIM bash "$WHATIF" --sacct-file "$DATA/cluster.sacct" \
+	--procs 16 --half-life 3600 --shares "$tmp/none" --out "$tmp/out7" > /dev/null 2> "$tmp/stderr7"
+[ $? = 1 ] && grep -q 'cannot read --shares' "$tmp/stderr7" && ok "--shares of no file: exit 1, said" ||
+	bad "--shares of no file: $(cat "$tmp/stderr7")"
+
 # usage errors: an option without its value (the end of the line, or the
 # next option), --days 0; and --help
 usage_err() {
@@ -147,6 +169,7 @@ usage_err --days
 usage_err --days --out "$tmp/x"
 usage_err --days 0 --sacct-file "$DATA/cluster.sacct" --procs 16 --half-life 3600
 usage_err --sacct-file
+usage_err --shares
 usage_err --bogus
 [ ! -e "$tmp/x" ] || bad "--days --out: --out was taken as the days"
 rc=0
