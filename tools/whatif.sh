@@ -24,6 +24,11 @@
 #                         it); --procs M instead gives the machine size
 #   --half-life SEC       fairshare's half-life (default: the site's
 #                         PriorityDecayHalfLife from scontrol show config)
+#   --shares assoc|FILE   fairshare with the site's association shares
+#                         instead of equal ones: assoc runs sshare -a -P
+#                         (saved in the output directory), FILE is such
+#                         a capture or sacctmgr -P show assoc output
+#                         (Account, User, RawShares or Share columns)
 #   -h, --help            this help (on standard output)
 # The simulator is $OSTRICH_SIM, else the ostrich-sim installed beside
 # this script, else ostrich-sim on PATH.  Plots (PNG)
@@ -37,7 +42,7 @@ set -euo pipefail
 FORMAT=JobIDRaw,User,Account,Partition,Submit,Start,End,Timelimit,ReqTRES,AllocTRES,State
 # the three replays, then what the site's scheduler did (no replay)
 POLICIES=ostrich,fairshare,fcfs,actual
-days=30 start= end= partition= out= dump= partinfo= procs= half_life=
+days=30 start= end= partition= out= dump= partinfo= procs= half_life= shares=
 
 die() { echo "whatif: $*" >&2; exit 1; }
 # usage [STATUS]: the Options block above; --help (0) on stdout, a usage
@@ -59,7 +64,7 @@ value() {
 while [ $# -gt 0 ]; do
 	case $1 in
 	--days | --start | --end | --partition | --out | --sacct-file | \
-	--partition-info | --procs | --half-life)
+	--partition-info | --procs | --half-life | --shares)
 		v=$(value "$@") || exit 2
 		case $1 in
 		--days) days=$v ;;
@@ -71,6 +76,7 @@ while [ $# -gt 0 ]; do
 		--partition-info) partinfo=$v ;;
 		--procs) procs=$v ;;
 		--half-life) half_life=$v ;;
+		--shares) shares=$v ;;
 		esac
 		shift ;;
 	-h | --help) usage 0 ;;
@@ -172,9 +178,26 @@ else
 	size=(--partition-info "$partinfo")
 fi
 
+# the association tree's shares for fairshare (ostrich-sim --shares): the
+# site's multifactor weighs usage against them, not equally
+share_opt=()
+case $shares in
+'') ;;
+assoc)
+	command -v sshare > /dev/null || die "no sshare: give --shares FILE (a capture of sshare -a -P)"
+	sshare -a -P -o Account,User,RawShares > "$out/sshare.txt" ||
+		die "sshare -a -P failed: give --shares FILE"
+	share_opt=(--shares "$out/sshare.txt")
+	echo "whatif: fairshare with the association shares of sshare -a -P ($out/sshare.txt)" >&2 ;;
+*)
+	[ -r "$shares" ] || die "cannot read --shares $shares"
+	share_opt=(--shares "$shares")
+	echo "whatif: fairshare with the association shares of $shares" >&2 ;;
+esac
+
 # one replay per grouping; the per-group CSVs are NAME-POLICY.csv
 for by in account user; do
-	"$SIM" --compare "$POLICIES" --half-life "$half_life" "${size[@]}" \
+	"$SIM" --compare "$POLICIES" --half-life "$half_life" "${size[@]}" "${share_opt[@]}" \
 		${partition:+--partition "$partition"} --by "$by" \
 		--groups-out "$out/$by.csv" "$dump" > "$out/report-$by.txt" ||
 		die "ostrich-sim failed (see above)"
