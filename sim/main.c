@@ -20,7 +20,6 @@
 
 #include "metrics.h"
 #include "report.h"
-#include "shares.h"
 #include "simloop.h"
 #include "workload.h"
 
@@ -28,7 +27,6 @@ struct cli {
 	sim_opts_t opts;
 	sim_input_t in;             /* sacct: partitions, --unlimited-estimate */
 	const char *partinfo;       /* --partition-info FILE */
-	const char *shares;         /* --shares FILE (shares.h) */
 	sim_partitions_t parts;
 	sim_by_t by;                /* --by */
 	const char *groups_out;
@@ -41,8 +39,7 @@ struct cli {
 
 static const char _usage[] =
 "usage: ostrich-sim [options] WORKLOAD\n"
-"  --policy ostrich|faircamp|fcfs|fairshare|fairtree|actual  (default\n"
-"           ostrich; actual: the recorded starts, no replay)\n"
+"  --policy ostrich|faircamp|fcfs|fairshare|fairtree|actual (default ostrich)\n"
 "  --compare POLICY,POLICY,...                run several, one table\n"
 "  --dispatch easy|list|strict                (default easy)\n"
 "  --procs M                                  (default: SWF header)\n"
@@ -252,7 +249,7 @@ static int _option(struct cli *c, int opt, const char *arg)
 	case OPT_GROUPS: c->groups_out = arg; return 0;
 	case OPT_PARTINFO: c->partinfo = arg; return 0;
 	case OPT_PARTITION: c->in.partition = arg; return 0;
-	case OPT_SHARES: c->shares = arg; return 0;
+	case OPT_SHARES: c->in.shares = arg; return 0;
 	case OPT_UNLIMITED:
 		return _number(arg, 0, &c->in.unlimited) ||
 		       !ost_duration_ok(c->in.unlimited) ? -1 : 0;
@@ -470,10 +467,6 @@ int main(int argc, char **argv)
 	if (c.by == SIM_BY_ACCOUNT && !w.sacct) {
 		fprintf(stderr, "ostrich-sim: --by account needs a sacct "
 			"dump\n");
-		sim_workload_free(&w);
-		return 2;
-	}
-	if (c.shares && sim_shares_load(c.shares, &w, stderr)) {
 		sim_workload_free(&w);
 		return 2;
 	}

@@ -201,17 +201,15 @@ out:
 	return rc;
 }
 
-int sim_shares_load(const char *path, sim_workload_t *w, FILE *err)
+int sim_shares_load(const char *path, sim_workload_t *w, FILE *log,
+		    char *err, size_t errlen)
 {
-	char why[512];
 	size_t missing = 0;
 
-	if (sim_shares_read(path, w, &missing, why, sizeof(why))) {
-		fprintf(err, "ostrich-sim: %s\n", why);
+	if (sim_shares_read(path, w, &missing, err, errlen))
 		return -1;
-	}
-	if (missing)
-		fprintf(err, "ostrich-sim: --shares: %zu users or accounts of the dump are not in %s: share 1 (Slurm's default)\n",
+	if (missing && log)
+		fprintf(log, "ostrich-sim: --shares: %zu users or accounts of the dump are not in %s: share 1 (Slurm's default)\n",
 			missing, path);
 	return 0;
 }

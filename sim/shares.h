@@ -32,8 +32,9 @@
 int sim_shares_read(const char *path, sim_workload_t *w, size_t *missing,
 		    char *err, size_t errlen);
 
-/* sim_shares_read, its error and the count of users and accounts given
- * share 1 said on err as ostrich-sim says them.  RET 0 or -1. */
-int sim_shares_load(const char *path, sim_workload_t *w, FILE *err);
+/* sim_shares_read, and the count of users and accounts given share 1
+ * said on log.  RET 0, or -1 with why in err[0..errlen). */
+int sim_shares_load(const char *path, sim_workload_t *w, FILE *log,
+		    char *err, size_t errlen);
 
 #endif /* OST_SIM_SHARES_H */

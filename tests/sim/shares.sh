@@ -8,7 +8,7 @@
 # over her share is the smaller and hers runs first.  A file of equal
 # shares gives the equal-shares replay byte for byte; users the file lacks
 # get share 1, said; a file without the header, or --shares on an SWF
-# trace, is a usage error (exit 2).
+# trace, is refused as an unreadable workload is (exit 1).
 # SPDX-License-Identifier: GPL-2.0-or-later
 
 : "${SIM:=../../sim/ostrich-sim}" "${DATA:=data}"
@@ -46,11 +46,11 @@ run --shares "$tmp/part.sshare" 2> "$tmp/err" && grep -q -- '--shares: 2 users o
 	ok "bob and phys missing: share 1, said" || bad "missing: $(cat "$tmp/err")"
 printf 'chem|alice|1\n' > "$tmp/nohdr"
 run --shares "$tmp/nohdr" 2> "$tmp/err"
-[ $? = 2 ] && grep -q 'must name Account, User and RawShares' "$tmp/err" &&
-	ok "no header: exit 2, said" || bad "no header: $(cat "$tmp/err")"
+[ $? = 1 ] && grep -q 'must name Account, User and RawShares' "$tmp/err" &&
+	ok "no header: exit 1, said" || bad "no header: $(cat "$tmp/err")"
 run --shares "$tmp/none" 2> "$tmp/err"
-[ $? = 2 ] && grep -q 'No such file' "$tmp/err" && ok "no file: exit 2" || bad "no file: $(cat "$tmp/err")"
+[ $? = 1 ] && grep -q 'No such file' "$tmp/err" && ok "no file: exit 1" || bad "no file: $(cat "$tmp/err")"
 "$SIM" --quiet --policy fairshare --shares "$DATA/shares-skewed.sshare" "$DATA/semantics3.swf" 2> "$tmp/err"
-[ $? = 2 ] && grep -q 'needs a sacct dump' "$tmp/err" && ok "SWF: exit 2, needs a sacct dump" ||
+[ $? = 1 ] && grep -q 'needs a sacct dump' "$tmp/err" && ok "SWF: exit 1, needs a sacct dump" ||
 	bad "SWF: $(cat "$tmp/err")"
 exit $fail
