@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <slurm/slurm.h>
 #include <slurm/slurm_errno.h>
@@ -69,7 +70,9 @@ static int _running(sc_slurmconf_t *sc, bool *site_known, char **conf_dir)
 		if (slash)
 			*conf_dir = strndup(conf->slurm_conf,
 					    (size_t) (slash - conf->slurm_conf));
-		if (!sc_checkconf_read_slurm(conf->slurm_conf, &file,
+		/* not readable here (another host): the note says so */
+		if (!access(conf->slurm_conf, R_OK) &&
+		    !sc_checkconf_read_slurm(conf->slurm_conf, &file,
 					     stderr)) {
 			printf("slurmctld's SchedulerType, PriorityType and AccountingStorageType; the site factor's keys from %s\n",
 			       conf->slurm_conf);
