@@ -14,7 +14,9 @@
  *  growth policy, ost_grow) and, compiled in, plugins/lib/osl_usnap.c
  *  and osl_text.c (the format of the engine's usage snapshot, which
  *  --usage, --metrics and --tree read from StateSaveLocation as a file,
- *  not through Slurm).  All are Slurm-free.
+ *  not through Slurm), and for --check-config (checkconf*.c) the plugins'
+ *  own judges of ostrich.conf and slurm.conf (osl_conf.c, osl_conf_file.c,
+ *  osl_combo.c, osl_site.c).  All are Slurm-free.
 \*****************************************************************************/
 
 #define _GNU_SOURCE
@@ -154,6 +156,9 @@ static void _parse(int argc, char **argv, _opts_t *o)
 		_die("unexpected argument '%s'", argv[optind]);
 	if (o->slurm_conf && !o->check_config)
 		_die("%s", "--slurm-conf goes with --check-config");
+	if (o->check_config && (o->usage || o->metrics || o->tree ||
+				o->explain))
+		_die("%s", "--check-config goes with none of --explain, --usage, --metrics, --tree");
 	if ((o->usage || o->metrics || o->tree) && o->explain)
 		_die("%s", "--explain goes with none of --usage, --metrics, --tree");
 	if (o->usage + o->metrics + o->tree > 1)
