@@ -5,6 +5,7 @@
 # message for what they refuse (the texts of slurm/*.c's fatal(), through
 # plugins/lib/osl_combo.c, and of osl_conf_read, through osl_conf_file.c).
 # SPDX-License-Identifier: GPL-2.0-or-later
+set -u
 
 : "${srcdir:=.}"
 RUN=${CHECKCONF_RUN:-./checkconf_run}

@@ -10,6 +10,7 @@
 # get share 1, said; a file without the header, or --shares on an SWF
 # trace, is refused as an unreadable workload is (exit 1).
 # SPDX-License-Identifier: GPL-2.0-or-later
+set -u
 
 : "${SIM:=../../sim/ostrich-sim}" "${DATA:=data}"
 TZ=UTC
