@@ -14,7 +14,9 @@
  *  growth policy, ost_grow) and, compiled in, plugins/lib/osl_usnap.c
  *  and osl_text.c (the format of the engine's usage snapshot, which
  *  --usage, --metrics and --tree read from StateSaveLocation as a file,
- *  not through Slurm).  All are Slurm-free.
+ *  not through Slurm), and for --check-config (checkconf*.c) the plugins'
+ *  own judges of ostrich.conf and slurm.conf (osl_conf.c, osl_conf_file.c,
+ *  osl_combo.c, osl_site.c).  All are Slurm-free.
 \*****************************************************************************/
 
 #define _GNU_SOURCE
@@ -34,6 +36,7 @@
 #include <slurm/slurm_errno.h>
 
 #include "campaigns.h"
+#include "checkconf_ctl.h"
 #include "print.h"
 #include "sc_compat.h"
 #include "sc_list.h"
@@ -50,6 +53,8 @@ typedef struct {
 	bool tree;		/* --tree */
 	bool per_user;		/* --per-user (with --metrics) */
 	char *state_file;	/* --state-file, NULL: StateSaveLocation's */
+	char *check_config;	/* --check-config FILE (checkconf_ctl.h) */
+	char *slurm_conf;	/* --slurm-conf FILE, with it */
 } _opts_t;
 
 static void _usage(FILE *fp)
@@ -80,6 +85,11 @@ static void _usage(FILE *fp)
 "                         partition now (Hierarchy=accounts), like sshare\n"
 "      --state-file=FILE  the usage snapshot to read (default\n"
 "                         StateSaveLocation/" OSL_USNAP_FILE ")\n"
+"      --check-config=FILE  judge ostrich.conf FILE (- : the one beside\n"
+"                         slurm.conf) as the plugins would, against the\n"
+"                         running slurmctld's configuration, before a\n"
+"                         reconfigure; exit 0 if accepted, 1 if refused\n"
+"      --slurm-conf=FILE  with --check-config: that slurm.conf instead\n"
 "      --help             this help\n"
 "  -V, --version          version\n", SC_DEFAULT_FORMAT);
 }
@@ -106,6 +116,8 @@ static void _parse(int argc, char **argv, _opts_t *o)
 		{ "tree", no_argument, NULL, 'T' },
 		{ "per-user", no_argument, NULL, 'P' },
 		{ "state-file", required_argument, NULL, 'S' },
+		{ "check-config", required_argument, NULL, 'C' },
+		{ "slurm-conf", required_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'H' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -132,6 +144,8 @@ static void _parse(int argc, char **argv, _opts_t *o)
 		case 'T': o->tree = true; break;
 		case 'P': o->per_user = true; break;
 		case 'S': o->state_file = optarg; break;
+		case 'C': o->check_config = optarg; break;
+		case 'F': o->slurm_conf = optarg; break;
 		case 'H': _usage(stdout); exit(0);
 		case 'V': printf("scampaign (ostrich) %s\n", PACKAGE_VERSION);
 			  exit(0);
@@ -140,6 +154,11 @@ static void _parse(int argc, char **argv, _opts_t *o)
 	}
 	if (optind < argc)
 		_die("unexpected argument '%s'", argv[optind]);
+	if (o->slurm_conf && !o->check_config)
+		_die("%s", "--slurm-conf goes with --check-config");
+	if (o->check_config && (o->usage || o->metrics || o->tree ||
+				o->explain))
+		_die("%s", "--check-config goes with none of --explain, --usage, --metrics, --tree");
 	if ((o->usage || o->metrics || o->tree) && o->explain)
 		_die("%s", "--explain goes with none of --usage, --metrics, --tree");
 	if (o->usage + o->metrics + o->tree > 1)
@@ -244,6 +263,8 @@ int main(int argc, char **argv)
 	bool site = false;
 
 	_parse(argc, argv, &o);
+	if (o.check_config)	/* before slurm_init: maybe no cluster here */
+		return sc_checkconf_cmd(o.check_config, o.slurm_conf);
 	slurm_init(NULL);
 	if (o.usage || o.metrics || o.tree) {
 		sc_usage_opts_t uo = { .state_file = o.state_file,

@@ -29,6 +29,11 @@
  *  form one account).  The account sums are cached per instant and
  *  recomputed after a start or a finish: O(U) per walk at most.
  *
+ *  Shares (--shares, shares.c): fairshare compares usage over shares, as
+ *  Slurm's classic factor 2^(-U/S) does, with S the user's share within
+ *  its account times the account's share.  fairtree keeps equal shares
+ *  (a sacct dump gives it no accounts).  Without a file: equal shares.
+ *
  *  Recomputation period P (Slurm's PriorityCalcPeriod): P = 0 orders by
  *  the usage at the walk's own time.  P > 0 orders by the usage at the
  *  last multiple of P (trace seconds) not after the walk, snapshotted for
@@ -238,6 +243,8 @@ int sim_fs_foreach(sim_order_t *o, double now, sim_order_visit_f fn,
 		uint32_t u = o->waiting[i];
 		double use = sim_fs_key_usage(o, u, now, gnow);
 
+		if (o->w->ushare && !o->tree)	/* usage over shares */
+			use /= o->w->ushare[u] * o->w->ashare[u];
 		o->heap[i] = (struct fs_key) {
 			.ausage = sim_ft_key(o, u, now, gnow),
 			.usage = use, .user = u, .job = o->uhead[u],

@@ -39,7 +39,7 @@ struct cli {
 
 static const char _usage[] =
 "usage: ostrich-sim [options] WORKLOAD\n"
-"  --policy ostrich|faircamp|fcfs|fairshare|fairtree  (default ostrich)\n"
+"  --policy ostrich|faircamp|fcfs|fairshare|fairtree|actual (default ostrich)\n"
 "  --compare POLICY,POLICY,...                run several, one table\n"
 "  --dispatch easy|list|strict                (default easy)\n"
 "  --procs M                                  (default: SWF header)\n"
@@ -65,6 +65,7 @@ static const char _usage[] =
 "  --by user|account  --groups-out F          per-group tables (account: sacct)\n"
 "  --partition-info F                         sacct: m from scontrol show partition -o\n"
 "  --partition NAME                           sacct: only that partition's jobs\n"
+"  --shares F        sacct: fairshare with the shares of sshare -a -P\n"
 "  --unlimited-estimate SEC                   sacct: e of UNLIMITED (default: p)\n"
 "  --quiet                                    no summary on stdout\n"
 "WORKLOAD: SWF trace, sacct dump (parsable2, header) (plain or .gz)\n"
@@ -78,7 +79,7 @@ enum {
 	OPT_EV_FLOOR, OPT_RANK, OPT_RANK_CAP, OPT_FEEDBACK, OPT_FB_THRESHOLD,
 	OPT_BY, OPT_GROUPS, OPT_PARTINFO, OPT_PARTITION, OPT_UNLIMITED,
 	OPT_GPUS, OPT_CHARGE, OPT_CHARGE_WEIGHTS, OPT_CHARGE_MAX_TRES,
-	OPT_HIERARCHY, OPT_LEAD, OPT_LEAD_KAPPA,
+	OPT_HIERARCHY, OPT_LEAD, OPT_LEAD_KAPPA, OPT_SHARES,
 };
 
 static const struct option _longopts[] = {
@@ -115,6 +116,7 @@ static const struct option _longopts[] = {
 	{ "groups-out", required_argument, NULL, OPT_GROUPS },
 	{ "partition-info", required_argument, NULL, OPT_PARTINFO },
 	{ "partition", required_argument, NULL, OPT_PARTITION },
+	{ "shares", required_argument, NULL, OPT_SHARES },
 	{ "unlimited-estimate", required_argument, NULL, OPT_UNLIMITED },
 	{ "gpus", required_argument, NULL, OPT_GPUS },
 	{ "charge", required_argument, NULL, OPT_CHARGE },
@@ -247,6 +249,7 @@ static int _option(struct cli *c, int opt, const char *arg)
 	case OPT_GROUPS: c->groups_out = arg; return 0;
 	case OPT_PARTINFO: c->partinfo = arg; return 0;
 	case OPT_PARTITION: c->in.partition = arg; return 0;
+	case OPT_SHARES: c->in.shares = arg; return 0;
 	case OPT_UNLIMITED:
 		return _number(arg, 0, &c->in.unlimited) ||
 		       !ost_duration_ok(c->in.unlimited) ? -1 : 0;

@@ -11,7 +11,7 @@
 #include "sim.h"
 
 static const char *_policies[SIM_POLICY_COUNT] = {
-	"ostrich", "faircamp", "fcfs", "fairshare", "fairtree",
+	"ostrich", "faircamp", "fcfs", "fairshare", "fairtree", "actual",
 };
 
 static const char *_dispatches[] = { "easy", "list", "strict" };

@@ -105,6 +105,9 @@ typedef struct sim_workload {
 	char **accounts;     /* account names, sorted; jobs[].account */
 	uint32_t naccounts;
 	char *partitions;    /* the partitions replayed, comma separated */
+	/* --shares (shares.c): per user index, its account's share among
+	 * the accounts and its own within the account; NULL: equal */
+	double *ashare, *ushare;
 	uint64_t sacct_skipped[SIM_SACCT_SKIP_COUNT];
 } sim_workload_t;
 
@@ -122,6 +125,7 @@ typedef enum {
 	SIM_POLICY_FCFS,
 	SIM_POLICY_FAIRSHARE,
 	SIM_POLICY_FAIRTREE,	/* fairshare by account, then user (§21) */
+	SIM_POLICY_ACTUAL,	/* no replay: the recorded starts (actual.c) */
 	SIM_POLICY_COUNT
 } sim_policy_t;
 

@@ -438,6 +438,9 @@ int sim_run(sim_workload_t *w, const sim_opts_t *opts, char *err,
 	struct loop l = { .w = w, .opts = opts, .err = err, .errlen = errlen };
 	int rc;
 
+	if (opts->policy == SIM_POLICY_ACTUAL)	/* nothing to replay */
+		return sim_run_actual(w, opts, err, errlen);
+
 	/* §16: dependencies come from the trace's campaigns */
 	if (opts->feedback && (w->closed || opts->grouping != SIM_GROUP_TRACE)) {
 		snprintf(err, errlen, "--feedback needs an SWF trace and "

@@ -18,4 +18,13 @@
 int sim_run(sim_workload_t *w, const sim_opts_t *opts, char *err,
 	    size_t errlen);
 
+/* Policy "actual" (actual.c): no replay, every job of w as the site's
+ * scheduler ran it: start = its recorded start, end = start + runtime;
+ * campaigns by --grouping trace on those times (§2).  The same metrics
+ * then measure what the site delivered beside the replayed policies.
+ * RET: 0, or -1 with a message in err (a closed-loop workload has no
+ * recorded starts; --grouping online and --feedback replay, so refused). */
+int sim_run_actual(sim_workload_t *w, const sim_opts_t *opts, char *err,
+		   size_t errlen);
+
 #endif /* OST_SIM_SIMLOOP_H */

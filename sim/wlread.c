@@ -1,7 +1,8 @@
 /*****************************************************************************\
  *  wlread.c - reading a workload file: its format detected from its first
  *  bytes (closed-loop campaign file, sacct dump, SWF), the file handed to
- *  that reader, then the owners indexed.  Above the readers, which share
+ *  that reader, then the owners indexed (and --shares read against
+ *  them).  Above the readers, which share
  *  workload.c and lines.c below them.
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
@@ -10,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "shares.h"
 #include "workload.h"
 
 /* Fill w->uids with the distinct owners and every job's dense uidx. */
@@ -84,6 +86,10 @@ int sim_workload_read_in(const char *path, const sim_input_t *in,
 		snprintf(err, errlen, "%s: out of memory", path);
 		rc = -1;
 	}
+	/* the association shares name the users and accounts just read */
+	if (!rc && in->shares && sim_shares_load(in->shares, w, log, err,
+						 errlen))
+		rc = -1;
 	if (rc)
 		sim_workload_free(w);
 	return rc;

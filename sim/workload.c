@@ -70,6 +70,8 @@ void sim_workload_free(sim_workload_t *w)
 		free(w->accounts[i]);
 	free(w->accounts);
 	free(w->partitions);
+	free(w->ashare);
+	free(w->ushare);
 	memset(w, 0, sizeof(*w));
 }
 

@@ -30,6 +30,7 @@ typedef struct sim_input {
 					 * or NULL for all */
 	double unlimited;     /* sacct: e of an UNLIMITED time limit, s;
 			       * < 0: e = p (§17) */
+	const char *shares;   /* sacct: --shares FILE (shares.h), or NULL */
 } sim_input_t;
 
 /* Read the workload at path: a closed-loop campaign file when its first

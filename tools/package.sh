@@ -8,8 +8,11 @@
 #         Debian Slurm: the configured slurm-wlm source of the installed
 #         slurmctld (tools/get-slurm-source.sh, run here; root the first
 #         time).  The package depends on that exact slurmctld version.
-#         lintian runs on the result: any error or warning fails.
-#   rpm   an .rpm built with rpmbuild (packaging/ostrich-slurm.spec) for the
+#         With it, ostrich-tools (the simulator, the workload generator
+#         and ostrich-whatif: no Slurm dependency, for login nodes).
+#         lintian runs on both: any error or warning fails.
+#   rpm   an .rpm (and its ostrich-tools subpackage, as the .deb's)
+#         built with rpmbuild (packaging/ostrich-slurm.spec) for the
 #         Slurm release of FILE (slurm-X.Y.Z.tar.gz or .tar.bz2): the spec
 #         configures that tarball as Slurm's own slurm.spec does, for the
 #         plugins' headers, and requires exactly that Slurm version.  On
@@ -31,7 +34,9 @@
 #   ostrich-slurm_VERSION-1+slurmDEBVER_ARCH.deb   (DEBVER: slurmctld's
 #                                                   Debian version, - and :
 #                                                   written as +)
+#   ostrich-tools_VERSION-1+slurmDEBVER_ARCH.deb
 #   ostrich-slurm-VERSION-1.slurmX.Y.Z.ARCH.rpm
+#   ostrich-tools-VERSION-1.slurmX.Y.Z.ARCH.rpm
 # The packages are written to dist/; the logs stay in _build/pkg/.
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -euo pipefail
@@ -128,15 +133,20 @@ build_deb() {
 		$([ $check = 1 ] || echo -Pnocheck)) > "$work/deb/build.log" 2>&1 ||
 		{ tail -40 "$work/deb/build.log" >&2; die "dpkg-buildpackage failed"; }
 	deb=ostrich-slurm_${pkgver}_$arch.deb
+	tools=ostrich-tools_${pkgver}_$arch.deb
 	[ -f "$work/deb/$deb" ] || die "no $deb was built"
-	rm -f "$top"/dist/ostrich-slurm_*.deb
-	cp "$work/deb/$deb" "$top/dist/"
-	say "lintian $deb"
-	# the overrides ship inside the package; --fail-on: errors and warnings
-	lintian --fail-on error,warning --display-info "$top/dist/$deb" ||
-		die "lintian found errors or warnings (doc/admin-guide.md, \"Packaging notes\")"
-	dpkg-deb -f "$top/dist/$deb" Package Version Depends
-	say "dist/$deb ($(( $(date +%s) - t0 )) s)"
+	[ -f "$work/deb/$tools" ] || die "no $tools was built"
+	rm -f "$top"/dist/ostrich-slurm_*.deb "$top"/dist/ostrich-tools_*.deb
+	cp "$work/deb/$deb" "$work/deb/$tools" "$top/dist/"
+	for d in "$deb" "$tools"; do
+		say "lintian $d"
+		# the overrides ship inside the package; --fail-on: errors and
+		# warnings
+		lintian --fail-on error,warning --display-info "$top/dist/$d" ||
+			die "lintian found errors or warnings in $d (doc/admin-guide.md, \"Packaging notes\")"
+		dpkg-deb -f "$top/dist/$d" Package Version Depends
+	done
+	say "dist/$deb, dist/$tools ($(( $(date +%s) - t0 )) s)"
 }
 
 # ---- rpm -------------------------------------------------------------------
@@ -190,11 +200,16 @@ build_rpm() {
 		{ tail -40 "$topdir/build.log" >&2; die "rpmbuild failed"; }
 	arch=$(rpm --eval '%{_arch}')
 	rpm=ostrich-slurm-$version-1.slurm$sv.$arch.rpm
+	tools=ostrich-tools-$version-1.slurm$sv.$arch.rpm
 	[ -f "$topdir/RPMS/$arch/$rpm" ] || die "no $rpm was built"
-	rm -f "$top"/dist/ostrich-slurm-*.slurm"$sv".*.rpm
-	cp "$topdir/RPMS/$arch/$rpm" "$top/dist/"
-	rpm -qip "$top/dist/$rpm" 2>/dev/null | sed -n 's/^\(Name\|Version\|Release\) *: /  \1: /p'
-	say "dist/$rpm ($(( $(date +%s) - t0 )) s)"
+	[ -f "$topdir/RPMS/$arch/$tools" ] || die "no $tools was built"
+	rm -f "$top"/dist/ostrich-slurm-*.slurm"$sv".*.rpm \
+		"$top"/dist/ostrich-tools-*.slurm"$sv".*.rpm
+	cp "$topdir/RPMS/$arch/$rpm" "$topdir/RPMS/$arch/$tools" "$top/dist/"
+	for r in "$rpm" "$tools"; do
+		rpm -qip "$top/dist/$r" 2>/dev/null | sed -n 's/^\(Name\|Version\|Release\) *: /  \1: /p'
+	done
+	say "dist/$rpm, dist/$tools ($(( $(date +%s) - t0 )) s)"
 }
 
 case $kind in

@@ -27,9 +27,11 @@
 # Packages (tools/package.sh): the .deb for the installed Slurm is built
 # (lintian clean), installed with apt-get, runs a live scenario from
 # Slurm's plugin directory alone, and is purged, leaving none of its files
-# (tests/package/deb.sh; it is purged at exit whatever failed); the .rpm
+# (tests/package/deb.sh; it is purged at exit whatever failed), and so is
+# ostrich-tools, whose installed ostrich-whatif replays a fixture; the .rpm
 # is built for the newest tarball release, and `rpm -qlp` and `rpm -qp
-# --requires` checked (tests/package/rpm.sh).  Each of these is one test.
+# --requires` checked for both packages (tests/package/rpm.sh).  Each of
+# these is one test.
 #
 # The demo (tools/demo.sh) runs from a clone of the committed HEAD in a
 # private directory, as a newcomer would (tests/live/demo-private.sh).
@@ -78,7 +80,8 @@ stop_hog() {
 }
 # The .deb installed by tests/package/deb.sh never stays installed.
 pkg_cleanup() {
-	[ -e "${OST_PKG_MARK:-/run/ostrich-pkg-test.installed}" ] || return 0
+	[ -e "${OST_PKG_MARK:-/run/ostrich-pkg-test.installed}" ] ||
+		[ -e "${OST_PKG_MARK:-/run/ostrich-pkg-test.installed}.tools" ] || return 0
 	tests/package/deb.sh cleanup
 }
 trap 'stop_hog; pkg_cleanup' EXIT
@@ -444,7 +447,8 @@ if [ -f "$dist_tgz" ] && [ "$(stat -c %Y "$dist_tgz")" -ge "$T0" ]; then
 	pkg_dist=(--dist-tarball "$dist_tgz")
 fi
 deb_rows=("package: apt-get install .deb" "package: live on installed plugins"
-	  "package: purge leaves no file")
+	  "package: purge leaves no file"
+	  "package: ostrich-tools .deb: install, whatif, purge")
 if [ -n "$plugins_why" ]; then
 	not_run "package: .deb build + lintian" "$plugins_why"
 	for n in "${deb_rows[@]}"; do not_run "$n" "$plugins_why"; done
@@ -471,9 +475,12 @@ else
 		not_run "${deb_rows[1]}" "the .deb could not be installed"
 		not_run "${deb_rows[2]}" "the .deb could not be installed"
 	fi
+	step "${deb_rows[3]}" tests/package/deb.sh tools \
+		"$(ls dist/ostrich-tools_"$pkg_version"-*.deb)"
 	exec 7>&-
 fi
-rpm_rows=("package: rpm -qlp file list" "package: rpm -qp --requires")
+rpm_rows=("package: rpm -qlp file list" "package: rpm -qp --requires"
+	  "package: ostrich-tools .rpm: files and requires")
 if [ -z "$newest" ]; then
 	for n in "package: .rpm" "${rpm_rows[@]}"; do
 		not_run "$n" "no tarball Slurm release built"
@@ -487,6 +494,8 @@ else
 	soname=$(readelf -d "$pfx_root/$newest/prefix/lib/libslurm.so" |
 		sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
 	step "${rpm_rows[1]}" tests/package/rpm.sh requires "$rpm" "$newest" "$soname"
+	step "${rpm_rows[2]}" tests/package/rpm.sh tools \
+		"dist/ostrich-tools-$pkg_version-1.slurm$newest.$(rpm --eval '%{_arch}').rpm"
 fi
 
 # ---- 3. ASan + UBSan build of every suite that needs no Slurm -------------

@@ -3,10 +3,14 @@
 # site's own accounting under ostrich, fairshare (with the site's
 # PriorityDecayHalfLife) and fcfs, and show per user and per account the
 # mean and max campaign stretch, the mean wait and the share of campaigns
-# with stretch > 20 (doc/admin-guide.md, "Evaluating before switching";
-# the reading rules are doc/semantics.md §17).  On a login node:
+# with stretch > 20, beside what the site's own scheduler delivered (the
+# "actual" column: the recorded start times, ostrich-sim --policy actual)
+# (doc/admin-guide.md, "Evaluating before switching"; the reading rules
+# are doc/semantics.md §17).  On a login node:
 #
-#   tools/whatif.sh --days 30 [--partition NAME] [--out DIR]
+#   ostrich-whatif --days 30 [--partition NAME] [--out DIR]
+#
+# (installed as ostrich-whatif; tools/whatif.sh in the source tree.)
 #
 # Options:
 #   --days N              the last N days (default 30)
@@ -20,7 +24,14 @@
 #                         it); --procs M instead gives the machine size
 #   --half-life SEC       fairshare's half-life (default: the site's
 #                         PriorityDecayHalfLife from scontrol show config)
-# The simulator is $OSTRICH_SIM, else ostrich-sim on PATH.  Plots (PNG)
+#   --shares assoc|FILE   fairshare with the site's association shares
+#                         instead of equal ones: assoc runs sshare -a -P
+#                         (saved in the output directory), FILE is such
+#                         a capture or sacctmgr -P show assoc output
+#                         (Account, User, RawShares or Share columns)
+#   -h, --help            this help (on standard output)
+# The simulator is $OSTRICH_SIM, else the ostrich-sim installed beside
+# this script, else ostrich-sim on PATH.  Plots (PNG)
 # need gnuplot; without it the tables are still written.  A plot gnuplot
 # fails on is named, not written, and the exit status is 1 (tables and
 # the other plots are kept).
@@ -29,30 +40,57 @@
 set -euo pipefail
 
 FORMAT=JobIDRaw,User,Account,Partition,Submit,Start,End,Timelimit,ReqTRES,AllocTRES,State
-POLICIES=ostrich,fairshare,fcfs
-days=30 start= end= partition= out= dump= partinfo= procs= half_life=
+# the three replays, then what the site's scheduler did (no replay)
+POLICIES=ostrich,fairshare,fcfs,actual
+days=30 start= end= partition= out= dump= partinfo= procs= half_life= shares=
 
 die() { echo "whatif: $*" >&2; exit 1; }
-usage() { sed -n '/^# Options:/,/^# SPDX/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 2; }
+# usage [STATUS]: the Options block above; --help (0) on stdout, a usage
+# error (2) on stderr
+usage() {
+	local st=${1:-2}
+	sed -n '/^# Options:/,/^# SPDX/p' "$0" | sed '$d; s/^# \{0,1\}//' >&$((st ? 2 : 1))
+	exit "$st"
+}
+# value OPTION ARG...: the option's value, or a usage error when it has
+# none (the end of the line, or the next option)
+value() {
+	case ${2-} in
+	'' | -*) echo "whatif: $1 wants a value" >&2; usage 2 ;;
+	esac
+	printf '%s' "$2"
+}
 
 while [ $# -gt 0 ]; do
 	case $1 in
-	--days) days=${2:?}; shift ;;
-	--start) start=${2:?}; shift ;;
-	--end) end=${2:?}; shift ;;
-	--partition) partition=${2:?}; shift ;;
-	--out) out=${2:?}; shift ;;
-	--sacct-file) dump=${2:?}; shift ;;
-	--partition-info) partinfo=${2:?}; shift ;;
-	--procs) procs=${2:?}; shift ;;
-	--half-life) half_life=${2:?}; shift ;;
-	-h | --help) usage ;;
-	*) echo "whatif: unknown option $1" >&2; usage ;;
+	--days | --start | --end | --partition | --out | --sacct-file | \
+	--partition-info | --procs | --half-life | --shares)
+		v=$(value "$@") || exit 2
+		case $1 in
+		--days) days=$v ;;
+		--start) start=$v ;;
+		--end) end=$v ;;
+		--partition) partition=$v ;;
+		--out) out=$v ;;
+		--sacct-file) dump=$v ;;
+		--partition-info) partinfo=$v ;;
+		--procs) procs=$v ;;
+		--half-life) half_life=$v ;;
+		--shares) shares=$v ;;
+		esac
+		shift ;;
+	-h | --help) usage 0 ;;
+	*) echo "whatif: unknown option $1" >&2; usage 2 ;;
 	esac
 	shift
 done
-case $days in '' | *[!0-9]*) die "--days wants a whole number of days" ;; esac
-SIM=${OSTRICH_SIM:-$(command -v ostrich-sim || true)}
+case $days in '' | *[!0-9]* | 0) echo "whatif: --days wants a whole number of days, at least 1" >&2; usage 2 ;; esac
+# installed, the simulator sits beside this script (bindir): no reliance
+# on PATH or on a source tree
+here=$(cd "$(dirname "$0")" && pwd)
+SIM=${OSTRICH_SIM:-}
+[ -n "$SIM" ] || { [ -x "$here/ostrich-sim" ] && SIM=$here/ostrich-sim; } ||
+	SIM=$(command -v ostrich-sim || true)
 [ -x "$SIM" ] || die "no ostrich-sim: install it or set OSTRICH_SIM"
 out=${out:-whatif-$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$out"
@@ -68,11 +106,13 @@ seconds() {
 		print d * 86400 + t }'
 }
 
-# the dump: one sacct call per day, so that a long period shows progress
-# and no call runs for minutes; a job that spans days is listed by each
-# day it ran in, and kept once
+# the dump: one sacct call per calendar day (local midnights), so that a
+# long period shows progress, no call runs for minutes, and each call's
+# label is the date it covers (the first and the last day are partial:
+# --days 1 at noon is yesterday afternoon and this morning, two calls);
+# a job that spans days is listed by each day it ran in, and kept once
 dump_sacct() {
-	local from to day=0 ndays t0 t1 rows
+	local from to day=0 ndays t0 t1 rows bounds=()
 	if [ -n "$start" ]; then
 		from=$(date -d "$start" +%s) || die "bad --start $start"
 		to=$(date -d "${end:-now}" +%s) || die "bad --end $end"
@@ -81,12 +121,18 @@ dump_sacct() {
 		from=$((to - days * 86400))
 	fi
 	[ "$from" -lt "$to" ] || die "the period is empty"
-	ndays=$(( (to - from + 86399) / 86400 ))
+	# the boundaries: from, each local midnight after it, to
+	for ((t0 = from; t0 < to; t0 = t1)); do
+		bounds+=("$t0")
+		t1=$(date -d "$(date -d "@$t0" +%F) + 1 day" +%s)
+		[ "$t1" -le "$to" ] || t1=$to
+	done
+	bounds+=("$to")
+	ndays=$((${#bounds[@]} - 1))
 	dump=$out/sacct.txt
 	: > "$dump.part"
-	for ((t0 = from; t0 < to; t0 += 86400)); do
-		t1=$((t0 + 86400 < to ? t0 + 86400 : to))
-		day=$((day + 1))
+	for ((day = 1; day <= ndays; day++)); do
+		t0=${bounds[day - 1]} t1=${bounds[day]}
 		sacct --allusers --allocations --duplicates --parsable2 \
 			$([ $day = 1 ] || echo --noheader) \
 			${partition:+--partition "$partition"} \
@@ -132,9 +178,26 @@ else
 	size=(--partition-info "$partinfo")
 fi
 
+# the association tree's shares for fairshare (ostrich-sim --shares): the
+# site's multifactor weighs usage against them, not equally
+share_opt=()
+case $shares in
+'') ;;
+assoc)
+	command -v sshare > /dev/null || die "no sshare: give --shares FILE (a capture of sshare -a -P)"
+	sshare -a -P -o Account,User,RawShares > "$out/sshare.txt" ||
+		die "sshare -a -P failed: give --shares FILE"
+	share_opt=(--shares "$out/sshare.txt")
+	echo "whatif: fairshare with the association shares of sshare -a -P ($out/sshare.txt)" >&2 ;;
+*)
+	[ -r "$shares" ] || die "cannot read --shares $shares"
+	share_opt=(--shares "$shares")
+	echo "whatif: fairshare with the association shares of $shares" >&2 ;;
+esac
+
 # one replay per grouping; the per-group CSVs are NAME-POLICY.csv
 for by in account user; do
-	"$SIM" --compare "$POLICIES" --half-life "$half_life" "${size[@]}" \
+	"$SIM" --compare "$POLICIES" --half-life "$half_life" "${size[@]}" "${share_opt[@]}" \
 		${partition:+--partition "$partition"} --by "$by" \
 		--groups-out "$out/$by.csv" "$dump" > "$out/report-$by.txt" ||
 		die "ostrich-sim failed (see above)"
@@ -142,22 +205,29 @@ done
 sed '/^wall time/d' "$out/report-account.txt"
 sed -n '/^per user: /,$p' "$out/report-user.txt"
 
-# what would change, for whom: per group, the three policies side by side
+# what would change, for whom: per group, the four columns side by side
 # (name campaigns then mean stretch, max stretch, mean wait, share > 20 of
-# ostrich, fairshare, fcfs), and the groups whose mean stretch moves most
+# ostrich, fairshare, fcfs, actual), and the groups whose mean stretch
+# moves most
 for by in account user; do
 	awk -F, 'FNR == 1 { p++; next }
 		{ k[$2] = 1; c[$2] = $3; ms[$2, p] = $5; mx[$2, p] = $6; w[$2, p] = $8; s20[$2, p] = 100 * $7 }
 		END { for (g in k) { printf "%s %s", g, c[g]
-			for (i = 1; i <= 3; i++) printf " %.6g %.6g %.6g %.6g", ms[g, i], mx[g, i], w[g, i], s20[g, i]
+			for (i = 1; i <= 4; i++) printf " %.6g %.6g %.6g %.6g", ms[g, i], mx[g, i], w[g, i], s20[g, i]
 			print "" } }' \
-		"$out/$by-ostrich.csv" "$out/$by-fairshare.csv" "$out/$by-fcfs.csv" |
+		"$out/$by-ostrich.csv" "$out/$by-fairshare.csv" "$out/$by-fcfs.csv" \
+		"$out/$by-actual.csv" |
 		LC_ALL=C sort > "$out/$by.dat"
 done
 echo
 echo "largest changes of mean stretch, fairshare -> ostrich (x < 1: better under ostrich):"
 awk '$2 > 0 && $7 > 0 && $3 > 0 { r = $3 / $7; k = r < 1 ? 1 / r : r
 	printf "%.9g\t  %-24s %5d campaigns  %10.3f -> %10.3f  (x %.2f)\n", k, $1, $2, $7, $3, r }' \
+	"$out/user.dat" | sort -t "$(printf '\t')" -k1,1gr -k2 | cut -f2 | head -n 10
+echo
+echo "largest changes of mean stretch, actual (this site's scheduler) -> ostrich (x < 1: better under ostrich):"
+awk '$2 > 0 && $15 > 0 && $3 > 0 { r = $3 / $15; k = r < 1 ? 1 / r : r
+	printf "%.9g\t  %-24s %5d campaigns  %10.3f -> %10.3f  (x %.2f)\n", k, $1, $2, $15, $3, r }' \
 	"$out/user.dat" | sort -t "$(printf '\t')" -k1,1gr -k2 | cut -f2 | head -n 10
 
 plots_failed=
@@ -170,7 +240,7 @@ if command -v gnuplot > /dev/null; then
 			gnuplot <<EOF || { rm -f "$out/$by-$m.png"; plots_failed="$plots_failed $by-$m.png"; }
 set terminal pngcairo size 1000,520
 set output "$out/$by-$m.png"
-set title "$what per $by: ostrich, fairshare (half-life ${half_life} s), fcfs"
+set title "$what per $by: ostrich, fairshare (half-life ${half_life} s), fcfs, actual"
 set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.8 border -1
@@ -180,7 +250,8 @@ set yrange [0:*]
 $logy
 plot "$out/$by.dat" using $col:xtic(1) title "ostrich", \
      "" using $((col + 4)) title "fairshare", \
-     "" using $((col + 8)) title "fcfs"
+     "" using $((col + 8)) title "fcfs", \
+     "" using $((col + 12)) title "actual (this site)"
 EOF
 		done
 	done

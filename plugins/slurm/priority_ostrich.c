@@ -36,6 +36,7 @@
 #include "src/slurmctld/locks.h"
 #include "src/slurmctld/slurmctld.h"
 
+#include "osl_combo.h"
 #include "ostrich_slurm.h"
 
 const char plugin_name[] = "OStrich fair campaign priority plugin";
@@ -46,9 +47,16 @@ extern int init(void)
 {
 	/* priority/ostrich loads no site factor plugin: that one would be
 	 * silently ignored, and it is a second writer of the order */
-	if (running_in_slurmctld() &&
-	    !xstrcmp(slurm_conf.site_factor_plugin, "site_factor/ostrich"))
-		fatal("ostrich: PriorityType=priority/ostrich cannot run with PrioritySiteFactorPlugin=site_factor/ostrich: both would write the priorities (and priority/ostrich loads no site factor plugin). Use one: priority/ostrich, or priority/multifactor + site_factor/ostrich");
+	if (running_in_slurmctld()) {
+		osl_combo_t c = {
+			.priority_type = slurm_conf.priority_type,
+			.site_factor = slurm_conf.site_factor_plugin,
+		};
+		char err[512];
+
+		if (osl_combo_prio(&c, err, sizeof(err)))
+			fatal("ostrich: %s", err);
+	}
 	if (osl_init(OSL_PLUGIN_PRIO) != SLURM_SUCCESS)
 		return SLURM_ERROR;
 	verbose("%s loaded", plugin_name);

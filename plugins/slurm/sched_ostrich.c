@@ -38,6 +38,7 @@
 #include "src/slurmctld/locks.h"
 #include "src/slurmctld/slurmctld.h"
 
+#include "osl_combo.h"
 #include "ostrich_slurm.h"
 
 const char plugin_name[] = "OStrich fair campaign scheduler plugin";
@@ -149,28 +150,29 @@ static int _backfill_load(void)
 }
 
 /*
- * sched/ostrich writes every pending job's priority at each pass.  A
- * priority plugin that rewrites them on its own clock (multifactor's
- * decay thread, every PriorityCalcPeriod) would undo each pass, and the
- * queue would flip between the two orders.  priority/basic sets a
- * priority at submission only; priority/ostrich is the engine's own.
- * Anything else is refused at start (a reconfigure cannot change
- * PriorityType in place).
+ * sched/ostrich writes every pending job's priority at each pass: a
+ * priority plugin that rewrites them on its own clock would undo each
+ * pass (osl_combo_sched has the rules, shared with scampaign
+ * --check-config).  A reconfigure cannot change PriorityType in place.
+ * NOTE: slurm_conf read.
  */
-static bool _priority_ok(const char *type)
+static void _refuse_combinations(void)
 {
-	return !xstrcmp(type, "priority/ostrich") ||
-	       !xstrcmp(type, "priority/basic");
+	osl_combo_t c = {
+		.sched_type = slurm_conf.schedtype,
+		.priority_type = slurm_conf.priority_type,
+		.site_factor = slurm_conf.site_factor_plugin,
+	};
+	char err[512];
+
+	if (osl_combo_sched(&c, err, sizeof(err)))
+		fatal("ostrich: %s", err);
 }
 
 extern int init(void)
 {
-	if (running_in_slurmctld() &&
-	    !xstrcmp(slurm_conf.site_factor_plugin, "site_factor/ostrich"))
-		fatal("ostrich: SchedulerType=sched/ostrich cannot run with PrioritySiteFactorPlugin=site_factor/ostrich: both would write the queue's order. Use sched/ostrich + priority/ostrich, or sched/backfill + priority/multifactor + site_factor/ostrich");
-	if (running_in_slurmctld() && !_priority_ok(slurm_conf.priority_type))
-		fatal("ostrich: SchedulerType=sched/ostrich cannot run with PriorityType=%s, which writes priorities too: the queue would flip between the two orders at every pass. Use PriorityType=priority/ostrich (or priority/basic), or keep %s with SchedulerType=sched/backfill",
-		      slurm_conf.priority_type, slurm_conf.priority_type);
+	if (running_in_slurmctld())
+		_refuse_combinations();
 	if (osl_init(OSL_PLUGIN_SCHED) != SLURM_SUCCESS)
 		return SLURM_ERROR;
 	if (running_in_slurmctld() && osl_backfill_wanted())

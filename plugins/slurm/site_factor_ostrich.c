@@ -35,64 +35,49 @@
 #include "src/slurmctld/slurmctld.h"
 
 #include "osl.h"
+#include "osl_combo.h"
 #include "ostrich_slurm.h"
 
 const char plugin_name[] = "OStrich fair campaign site factor plugin";
 const char plugin_type[] = "site_factor/ostrich";
 const uint32_t plugin_version = SLURM_VERSION_NUMBER;
 
-/* The weight of PrioritySiteFactorParameters into *weight.  RET 0, or -1
- * with why in err. */
-static int _weight(uint32_t *weight, char *err, size_t errsz)
-{
-	return osl_site_params(slurm_conf.site_factor_params, weight, err,
-			       errsz);
-}
-
-/*
- * Only priority/multifactor loads a site factor plugin, and sums it into
- * the priority it writes.  sched/ostrich and priority/ostrich write the
- * priorities themselves: with either, two writers would fight over the
- * same queue (and priority/ostrich never loads this plugin at all, hence
- * the same refusal in priority_ostrich.c and sched_ostrich.c).
+/* The few slurm.conf keys the refusals read (osl_combo.h).
  * NOTE: slurm_conf read (init() runs with the config lock held or before
- * any thread).
- */
-static void _refuse_combinations(void)
+ * any thread; reconfig with it held). */
+static osl_combo_t _combo(void)
 {
-	if (xstrcmp(slurm_conf.priority_type, "priority/multifactor"))
-		fatal("ostrich: PrioritySiteFactorPlugin=site_factor/ostrich needs PriorityType=priority/multifactor, not %s: only multifactor adds a site factor to a job's priority",
-		      slurm_conf.priority_type);
-	if (!xstrcmp(slurm_conf.schedtype, "sched/ostrich"))
-		fatal("ostrich: PrioritySiteFactorPlugin=site_factor/ostrich cannot run with SchedulerType=sched/ostrich, which writes the priorities itself: keep SchedulerType=sched/backfill (site_factor/ostrich inside multifactor), or drop the site factor plugin and use sched/ostrich with priority/ostrich");
-}
+	osl_combo_t c = {
+		.sched_type = slurm_conf.schedtype,
+		.priority_type = slurm_conf.priority_type,
+		.site_factor = slurm_conf.site_factor_plugin,
+		.site_params = slurm_conf.site_factor_params,
+		.with_slurmdbd = slurm_with_slurmdbd(),
+		/* osl_compat.h section 19 */
+		.update_needs_dbd = OSL_SITE_UPDATE_NEEDS_DBD,
+	};
 
-/* Would weight w freeze?  (osl_compat.h section 19: no update() without
- * multifactor's decay thread) */
-static bool _frozen(uint32_t w)
-{
-	return w && OSL_SITE_UPDATE_NEEDS_DBD && !slurm_with_slurmdbd();
+	return c;
 }
-
-#define OSL_FROZEN_WHY "on this Slurm, priority/multifactor runs its decay thread (which calls site_factor_p_update every PriorityCalcPeriod) only with AccountingStorageType=accounting_storage/slurmdbd: site factors would be set at submission and never follow the ranks. Use weight=0 (the shadow mode) or slurmdbd"
 
 extern int init(void)
 {
-	char err[256];
+	char err[512];
+	osl_combo_t c;
 	uint32_t w = 0;
 
 	if (!running_in_slurmctld())
 		return SLURM_SUCCESS;
-	_refuse_combinations();
-	if (_weight(&w, err, sizeof(err)))
-		fatal("ostrich: PrioritySiteFactorParameters=%s: %s%s",
-		      slurm_conf.site_factor_params, err,
+	/* only multifactor sums a site factor; sched/ostrich and
+	 * priority/ostrich write the priorities themselves (two writers) */
+	c = _combo();
+	if (osl_combo_site(&c, err, sizeof(err)))
+		fatal("ostrich: %s", err);
+	if (osl_combo_site_weight(&c, &w, err, sizeof(err)))
+		fatal("ostrich: %s%s", err,
 		      osl_slurmctld_reconfiguring() ?
 		      " (this reconfigure is refused: the running slurmctld keeps its weight)" :
 		      "");
-	if (_frozen(w))
-		fatal("ostrich: PrioritySiteFactorParameters=weight=%u: %s",
-		      w, OSL_FROZEN_WHY);
 	osl_site_weight_set(w);
 	if (osl_init(OSL_PLUGIN_SITE) != SLURM_SUCCESS)
 		return SLURM_ERROR;
@@ -116,17 +101,15 @@ extern void fini(void)
  */
 extern void site_factor_p_reconfig(void)
 {
-	char err[256];
+	char err[512];
 	uint32_t w = 0, old = osl_site_weight();
+	osl_combo_t c;
 
 	if (!running_in_slurmctld())
 		return;
-	if (_weight(&w, err, sizeof(err))) {
-		error("ostrich: reconfigure: PrioritySiteFactorParameters=%s: %s; keeping weight %u",
-		      slurm_conf.site_factor_params, err, old);
-	} else if (_frozen(w)) {
-		error("ostrich: reconfigure: PrioritySiteFactorParameters=weight=%u: %s; keeping weight %u",
-		      w, OSL_FROZEN_WHY, old);
+	c = _combo();
+	if (osl_combo_site_weight(&c, &w, err, sizeof(err))) {
+		error("ostrich: reconfigure: %s; keeping weight %u", err, old);
 	} else {
 		osl_site_weight_set(w);
 		if (w != old)

@@ -3,6 +3,10 @@
 # slurmctld at start with a clear message, and so does sched/ostrich with
 # priority/multifactor (two writers of priorities); broken at `scontrol
 # reconfigure` it is reported and the old configuration stays in force.
+# `scampaign --check-config` (when OST_SCAMPAIGN is built) predicts each
+# refusal, with the plugin's own text, before slurmctld is asked: against
+# the slurm.conf file at start, against the running slurmctld before the
+# bad reconfigure.
 # SPDX-License-Identifier: GPL-2.0-or-later
 . "$OST_SRCDIR/tests/live/live-lib.sh"
 
@@ -11,10 +15,29 @@ cluster_init
 cluster_conf
 cluster_munge
 
+# predicts ARGS... MESSAGE: scampaign --check-config ARGS exits 1, saying
+# MESSAGE (without slurmctld's "fatal: "), or exits 0 when MESSAGE is OK
+predicts() {
+	local msg=${!#} rc=0 out
+	[ -x "${OST_SCAMPAIGN:-}" ] || return 0
+	out=$("$OST_SCAMPAIGN" --check-config "${@:1:$#-1}" 2>&1) || rc=$?
+	if [ "$msg" = OK ]; then
+		[ $rc = 0 ] || { printf '%s\n' "$out"; fail "check-config refused a good file (exit $rc)"; }
+		return 0
+	fi
+	[ $rc = 1 ] || { printf '%s\n' "$out"; fail "check-config did not refuse (exit $rc): $msg"; }
+	grep -qF -- "$msg" <<<"$out" || { printf '%s\n' "$out"; fail "check-config: no '$msg'"; }
+	note "  check-config predicted it (exit 1)"
+}
+
 # start_fails CONF MESSAGE: slurmctld -D must exit non-zero, logging MESSAGE
 start_fails() {
 	local rc=0
 	printf '%s\n' "$1" > "$WORK/ostrich.conf"
+	case $1 in
+	Intervall=*) predicts "$WORK/ostrich.conf" --slurm-conf="$SLURM_CONF" 'unknown key "Intervall"' ;;
+	*) predicts "$WORK/ostrich.conf" --slurm-conf="$SLURM_CONF" "${2#fatal: }" ;;
+	esac
 	: > "$WORK/log/slurmctld.log"
 	LD_LIBRARY_PATH=$WORK/plugins timeout 60 slurmctld -D -f "$SLURM_CONF" \
 		> "$WORK/ctld.out" 2>&1 || rc=$?
@@ -36,6 +59,11 @@ grep -qF "fatal: ostrich: bad configuration: $WORK/ostrich.conf: cannot parse" "
 sed -i 's#^PriorityType=.*#PriorityType=priority/multifactor#' "$SLURM_CONF"
 start_fails "Interval=1" "fatal: ostrich: SchedulerType=sched/ostrich cannot run with PriorityType=priority/multifactor"
 sed -i "s#^PriorityType=.*#PriorityType=$PRIO#" "$SLURM_CONF"
+# a site factor beside the two: a third writer (whichever plugin loads
+# first says it)
+echo "PrioritySiteFactorPlugin=site_factor/ostrich" >> "$SLURM_CONF"
+start_fails "Interval=1" "cannot run with PrioritySiteFactorPlugin=site_factor/ostrich"
+sed -i '/^PrioritySiteFactorPlugin=/d' "$SLURM_CONF"
 
 note "good configuration, then broken at reconfigure:"
 printf 'Interval=1\nEventLog=%s\n' "$WORK/events.log" > "$WORK/ostrich.conf"
@@ -48,7 +76,11 @@ snapshot
 check_ranks
 before=$PEND
 
+# the running slurmctld's configuration accepts the file in force...
+predicts - OK
 printf 'Interval=1\nCapacity=maybe\nEventLog=%s\n' "$WORK/events.log" > "$WORK/ostrich.conf"
+# ...and the check predicts the refusal the reconfigure below logs
+predicts - "ostrich: bad configuration: $WORK/ostrich.conf: Capacity=maybe: must be used or full"
 # 22.05 reconfigures in place: the command succeeds.  From 24.11 a new
 # slurmctld starts, refuses the file and exits; the old one goes on (with
 # the previous configuration) and the command reports that failure.

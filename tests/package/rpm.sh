@@ -11,6 +11,9 @@
 #        --requires`: exactly Slurm X.Y.Z (slurm and slurm-slurmctld),
 #        LIBSLURM's soname (e.g. libslurm.so.42, default: any libslurm),
 #        the C library and what the package provides itself; nothing else
+#   tests/package/rpm.sh tools RPM    the ostrich-tools subpackage: exactly
+#        ostrich-sim, ostrich-gen, ostrich-whatif, their manual pages and
+#        the licence; it requires no Slurm (the tools run on a login node)
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -euo pipefail
 
@@ -97,9 +100,39 @@ do_requires() {
 	ok "rpm -qp --requires: slurm = $v, slurm-slurmctld = $v, ${lib:-libslurm}, libc; nothing else"
 }
 
+do_tools() {
+	local rpm=$1 mandir list want extra req f
+	mandir=$(rpm --eval '%{_mandir}')
+	list=$(rpm -qlp "$rpm") || fail "rpm -qlp $rpm failed"
+	printf '%s\n' "$list" | sed 's/^/#   /'
+	want=$(cat <<-EOF
+	/usr/bin/ostrich-sim
+	/usr/bin/ostrich-gen
+	/usr/bin/ostrich-whatif
+	$mandir/man1/ostrich-sim\.1(\.gz|\.bz2|\.xz|\.zst)?
+	$mandir/man1/ostrich-gen\.1(\.gz|\.bz2|\.xz|\.zst)?
+	$mandir/man1/ostrich-whatif\.1(\.gz|\.bz2|\.xz|\.zst)?
+	/usr/share/licenses/ostrich-tools[^/]*
+	/usr/share/licenses/ostrich-tools[^/]*/COPYING
+	EOF
+	)
+	while IFS= read -r f; do
+		[ "$(grep -Ecx "$f" <<<"$list")" = 1 ] || fail "rpm -qlp: no single path matches $f"
+	done <<<"$want"
+	extra=$(grep -v '^/usr/lib/\.build-id\(/\|$\)' <<<"$list" |
+		grep -Evx -f <(printf '%s\n' "$want") || true)
+	[ -z "$extra" ] || fail "rpm -qlp: unexpected paths: $(tr '\n' ' ' <<<"$extra")"
+	ok "ostrich-tools rpm -qlp: the $(grep -c . <<<"$want") expected paths, nothing else"
+	req=$(rpm -qp --requires "$rpm") || fail "rpm -qp --requires $rpm failed"
+	printf '%s\n' "$req" | sed 's/^/#   /'
+	! grep -q '^slurm\|libslurm' <<<"$req" || fail "ostrich-tools requires Slurm: $(grep slurm <<<"$req")"
+	ok "ostrich-tools requires no Slurm"
+}
+
 case ${1:-} in
+tools) [ $# = 2 ] || fail "usage: $0 tools RPM"; do_tools "$2" ;;
 files) [ $# = 2 ] || fail "usage: $0 files RPM"; do_files "$2" ;;
 requires) [ $# -ge 3 ] && [ $# -le 4 ] || fail "usage: $0 requires RPM X.Y.Z [LIBSLURM]"
 	do_requires "$2" "$3" "${4:-}" ;;
-*) fail "usage: $0 files RPM | requires RPM X.Y.Z [LIBSLURM]" ;;
+*) fail "usage: $0 files RPM | requires RPM X.Y.Z [LIBSLURM] | tools RPM" ;;
 esac

@@ -169,10 +169,10 @@ grep -q '"gpus_above_machine": [1-9]' "$tmp/g.json" || fail "gpus above G"
 grep -q '"gpus": 2,' "$tmp/g.json" || fail "summary gpus"
 grep -q '"charge": "billing",' "$tmp/g.json" || fail "summary charge"
 # the output files, --feedback, --charge-max-tres and --quiet/--help take
-# no value that can be bad; --partition-info's file and --partition's name
-# are checked when read (sacct.sh)
+# no value that can be bad; --partition-info's and --shares' files and --partition's name
+# are checked when read (sacct.sh, shares.sh)
 "$SIM" --help | grep -o -- '--[a-z-]*' | sort -u | while read -r o; do
-	case $o in --jobs-out|--campaigns-out|--summary-out|--groups-out|--quiet|--help|--feedback|--charge-max-tres|--partition-info|--partition) continue;; esac
+	case $o in --jobs-out|--campaigns-out|--summary-out|--groups-out|--quiet|--help|--feedback|--charge-max-tres|--partition-info|--partition|--shares) continue;; esac
 	grep -q "^${o#--} " "$tmp/bad-values" ||
 		fail "option $o listed by --help has no bad-value case here"
 done || exit 1

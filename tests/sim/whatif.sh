@@ -7,7 +7,13 @@
 # are those of sacct.sh's goldens (same replay), the per-user tables and
 # the report are printed; then --sacct-file with --procs and no sacct at
 # all.  Plots are checked when gnuplot is installed; a gnuplot that fails
-# makes the tool say so and exit 1.
+# makes the tool say so and exit 1.  Then: each sacct call
+# covers one calendar day and is labelled with it (the last one today, not
+# one day behind); the "actual" column (ostrich-sim --policy actual) is
+# written and printed; an option without its value, and --days 0, are
+# usage errors (exit 2, the usage on stderr); --help exits 0 with the
+# usage on stdout.  --shares assoc|FILE gives fairshare the association
+# shares (sshare -a -P, saved; or a capture).
 # SPDX-License-Identifier: GPL-2.0-or-later
 
 : "${SIM:=../../sim/ostrich-sim}" "${DATA:=data}" "${srcdir:=.}"
@@ -26,6 +32,10 @@ case $DATA in /*) ;; *) DATA=$PWD/$DATA ;; esac
 mkdir "$tmp/bin"
 cat > "$tmp/bin/sacct" <<EOS
 #!/bin/sh
+# the period of each call, for the day labels' check
+prev=
+for a; do case \$prev in -S) s=\$a ;; -E) e=\$a ;; esac; prev=\$a; done
+echo "\$s \$e" >> "$tmp/sacct-calls"
 for a; do [ "\$a" = --noheader ] && exec tail -n +2 "$DATA/cluster.sacct"; done
 exec cat "$DATA/cluster.sacct"
 EOS
@@ -43,9 +53,35 @@ PATH=$tmp/bin:$PATH OSTRICH_SIM=$SIM bash "$WHATIF" --days 3 --out "$tmp/out" \
 	> "$tmp/stdout" 2> "$tmp/stderr" || { bad "whatif --days 3: exit status"; cat "$tmp/stderr"; }
 cmp -s "$tmp/out/sacct.txt" "$DATA/cluster.sacct" && ok "the 3 days' dumps make the fixture, each row once" ||
 	bad "dump differs from the fixture"
-grep -q 'sacct day 3/3' "$tmp/stderr" && ok "progress line" || bad "no progress line: $(cat "$tmp/stderr")"
+# one call per calendar day: the first from 3 days ago, the last today,
+# each within one date, and each labelled with that date
+calls=$(wc -l < "$tmp/sacct-calls")
+labels=$(sed -n 's/^whatif: sacct day [0-9]*\/[0-9]* (\([0-9-]*\)).*/\1/p' "$tmp/stderr")
+[ "$(printf '%s\n' "$labels" | grep -c .)" = "$calls" ] && grep -q "sacct day $calls/$calls" "$tmp/stderr" &&
+	ok "progress line per call ($calls)" || bad "progress lines: $(cat "$tmp/stderr")"
+[ "$(printf '%s\n' "$labels" | tail -1)" = "$(date +%F)" ] &&
+	[ "$(printf '%s\n' "$labels" | head -1)" = "$(date -d '-3 days' +%F)" ] &&
+	ok "day labels: the first 3 days ago, the last today" || bad "day labels: $labels"
+if awk '{ s = substr($1, 1, 10); e = $2
+	nd = ""; cmd = "date -d \"" s " + 1 day\" +%F"; cmd | getline nd; close(cmd)
+	if (!(substr(e, 1, 10) == s || e == nd "T00:00:00")) exit 1 }' "$tmp/sacct-calls" &&
+	[ "$(cut -c1-10 "$tmp/sacct-calls" | tr '\n' ' ')" = "$(printf '%s\n' "$labels" | tr '\n' ' ')" ]; then
+	ok "each sacct call covers the one date of its label"
+else
+	bad "sacct periods: $(cat "$tmp/sacct-calls") labels $labels"
+fi
 grep -q 'fairshare half-life 01:00:00 (3600 s)' "$tmp/stderr" && ok "half-life from scontrol show config" ||
 	bad "half-life: $(cat "$tmp/stderr")"
+[ -s "$tmp/out/account-actual.csv" ] && [ -s "$tmp/out/user-actual.csv" ] &&
+	ok "actual column: per-account and per-user tables" || bad "no actual tables"
+# phys's campaign waited for bob's requeued job (data/cluster.sacct):
+# what the site delivered is far from the replays
+grep -q '^account,phys,1,4,10.82' "$tmp/out/account-actual.csv" &&
+	ok "actual: phys's recorded stretch 10.82" || bad "actual: $(cat "$tmp/out/account-actual.csv")"
+awk '$1 == "phys" && NF == 18 { exit !($15 > 10.8 && $15 < 10.9) } END { if (NR == 0) exit 1 }' \
+	"$tmp/out/account.dat" && ok "account.dat: four policies, actual last" || bad "account.dat: $(cat "$tmp/out/account.dat")"
+grep -qF 'largest changes of mean stretch, actual' "$tmp/stdout" && ok "printed: actual -> ostrich" ||
+	bad "no actual -> ostrich list"
 for p in ostrich fairshare fcfs; do
 	cmp -s "$tmp/out/account-$p.csv" "$DATA/cluster-$p-accounts.csv" && ok "per-account table $p" ||
 		{ bad "per-account table $p"; diff "$DATA/cluster-$p-accounts.csv" "$tmp/out/account-$p.csv"; }
@@ -84,4 +120,60 @@ PATH=/usr/bin:/bin OSTRICH_SIM=$SIM bash "$WHATIF" --sacct-file "$DATA/cluster.s
 	{ bad "whatif --sacct-file: exit status"; cat "$tmp/stderr2"; }
 cmp -s "$tmp/out2/account-ostrich.csv" "$DATA/cluster-ostrich-accounts.csv" &&
 	ok "--sacct-file --procs 16 replays the same" || bad "--sacct-file --procs 16"
+# installed: ostrich-whatif beside ostrich-sim, no OSTRICH_SIM, no source
+# tree, no ostrich-sim on PATH, run from elsewhere
+mkdir "$tmp/inst"
+cp "$WHATIF" "$tmp/inst/ostrich-whatif"
+cp "$SIM" "$tmp/inst/ostrich-sim"
+if (cd / && PATH=/usr/bin:/bin "$tmp/inst/ostrich-whatif" --sacct-file "$DATA/cluster.sacct" \
+	--procs 16 --half-life 3600 --out "$tmp/out4" > /dev/null 2>&1) &&
+	cmp -s "$tmp/out4/account-ostrich.csv" "$DATA/cluster-ostrich-accounts.csv"; then
+	ok "installed layout: ostrich-whatif runs the ostrich-sim beside it"
+else
+	bad "installed layout: ostrich-whatif did not find ostrich-sim beside it"
+fi
+
+# --shares: assoc runs sshare (a fake here, printing data/shares-skewed)
+# and saves its output; FILE is read as given; both reach the simulator
+printf '#!/bin/sh\nexec cat "%s/shares-skewed.sshare"\n' "$DATA" > "$tmp/bin/sshare"
+chmod +x "$tmp/bin/sshare"
+PATH=$tmp/bin:$PATH OSTRICH_SIM=$SIM bash "$WHATIF" --sacct-file "$DATA/cluster.sacct" \
+	--procs 16 --half-life 3600 --shares assoc --out "$tmp/out5" > /dev/null 2> "$tmp/stderr5" &&
+	cmp -s "$tmp/out5/sshare.txt" "$DATA/shares-skewed.sshare" &&
+	grep -q 'association shares of sshare -a -P' "$tmp/stderr5" &&
+	grep -q -- '--shares: .* not in' "$tmp/stderr5" &&
+	ok "--shares assoc: sshare -a -P saved and given to the simulator" ||
+	bad "--shares assoc: $(cat "$tmp/stderr5")"
+PATH=/usr/bin:/bin OSTRICH_SIM=$SIM bash "$WHATIF" --sacct-file "$DATA/shares.sacct" \
+	--procs 2 --half-life 3600 --shares "$DATA/shares-skewed.sshare" --out "$tmp/out6" \
+	> /dev/null 2> "$tmp/stderr6" &&
+	grep -q "association shares of $DATA/shares-skewed.sshare" "$tmp/stderr6" &&
+	ok "--shares FILE" || bad "--shares FILE: $(cat "$tmp/stderr6")"
+PATH=/usr/bin:/bin OSTRICH_SIM=$SIM bash "$WHATIF" --sacct-file "$DATA/cluster.sacct" \
+	--procs 16 --half-life 3600 --shares "$tmp/none" --out "$tmp/out7" > /dev/null 2> "$tmp/stderr7"
+[ $? = 1 ] && grep -q 'cannot read --shares' "$tmp/stderr7" && ok "--shares of no file: exit 1, said" ||
+	bad "--shares of no file: $(cat "$tmp/stderr7")"
+
+# usage errors: an option without its value (the end of the line, or the
+# next option), --days 0; and --help
+usage_err() {
+	rc=0
+	PATH=/usr/bin:/bin OSTRICH_SIM=$SIM bash "$WHATIF" "$@" > "$tmp/u.out" 2> "$tmp/u.err" || rc=$?
+	if [ $rc = 2 ] && grep -q -- '--days N' "$tmp/u.err" && grep -qF -- "$1" "$tmp/u.err" && [ ! -s "$tmp/u.out" ]; then
+		ok "whatif $*: exit 2, usage on stderr"
+	else
+		bad "whatif $*: exit $rc: $(cat "$tmp/u.err")"
+	fi
+}
+usage_err --days
+usage_err --days --out "$tmp/x"
+usage_err --days 0 --sacct-file "$DATA/cluster.sacct" --procs 16 --half-life 3600
+usage_err --sacct-file
+usage_err --shares
+usage_err --bogus
+[ ! -e "$tmp/x" ] || bad "--days --out: --out was taken as the days"
+rc=0
+bash "$WHATIF" --help > "$tmp/h.out" 2> "$tmp/h.err" || rc=$?
+[ $rc = 0 ] && grep -q -- '--days N' "$tmp/h.out" && [ ! -s "$tmp/h.err" ] &&
+	ok "--help: exit 0, usage on stdout" || bad "--help: exit $rc"
 exit $fail
