@@ -27,7 +27,8 @@
 #include <time.h>
 
 #include "benchutil.h"
-#include "osl.h"
+#include "ostrich.h"
+#include "osl_prio.h"
 
 #define NJOBS 100000
 #define NUSERS 200

@@ -19,6 +19,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "ost_charge.h"
+#include "ostrich.h"
 #include "osl_conf.h"
 
 /* OST_WEIGHT_MIN and OST_WEIGHT_MAX as people write them. */

@@ -230,26 +230,4 @@ extern void osl_conf_core(const osl_conf_t *conf, uint32_t procs,
  */
 extern int osl_conf_line(const osl_conf_t *conf, char *buf, size_t size);
 
-/* ------------------------------- slurm/ostrich_conf.c (Slurm-bound) --- */
-
-/*
- * Read ostrich.conf (path, or the file next to slurm.conf when NULL).
- * A missing file gives the defaults.
- * RET: new configuration (free with osl_conf_free), or NULL with a
- *	message in *err (xmalloc'ed, caller xfree()s it).
- */
-extern osl_conf_t *osl_conf_read(const char *path, char **err);
-
-/* Free a configuration; NULL is a no-op. */
-extern void osl_conf_free(osl_conf_t *conf);
-
-/* Weight w_u for a job of uid charged to account (NULL ok; AccountWeights
- * scale users only with Hierarchy=users); shares_raw is the association's
- * raw Shares (NO_VAL or 0 if none). */
-extern double osl_conf_weight(const osl_conf_t *conf, uid_t uid,
-			      const char *account, uint32_t shares_raw);
-
-/* osl_conf_line, xmalloc'ed. */
-extern char *osl_conf_str(const osl_conf_t *conf);
-
 #endif /* _OSL_CONF_H */

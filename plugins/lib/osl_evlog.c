@@ -81,7 +81,8 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
-#include "osl.h"
+#include "ostrich.h"
+#include "osl_evlog.h"
 
 static const char *const _op_names[] = {
 	[OSL_LOG_CREATE] = "create",

@@ -1,14 +1,18 @@
 /*****************************************************************************\
  *  osl_evlog.h - the event log's records, its one writer, its one reader
  *  and its replay (osl_evlog.c documents the format).
- *  Part of the adapter's private interface: included by osl.h
- *  (which holds the types and the lock order), never on its own.
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
 
 #ifndef _OSL_EVLOG_H
 #define _OSL_EVLOG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ostrich.h"
 
 /* -------------------------------------------- osl_evlog.c (Slurm-free) --- */
 

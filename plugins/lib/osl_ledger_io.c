@@ -10,11 +10,14 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "osl.h"
+#include "osl_aside.h"
 #include "osl_text.h"
+#include "osl_usage.h"
+#include "osl_vec.h"
 
 #define OSL_LEDGER_MAGIC "ostrich-ledger "
 

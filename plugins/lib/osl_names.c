@@ -16,7 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "osl.h"
+#include "osl_names.h"
+#include "osl_vec.h"
 
 typedef struct {
 	uint32_t uid;

@@ -36,7 +36,16 @@
 
 #include "src/slurmctld/slurmctld.h"
 
+#include "osl_compat.h"
+#include "ostrich.h"
+#include "osl_acct.h"
+#include "osl_conf.h"
+#include "osl_evlog.h"
+#include "osl_log.h"
+#include "osl_names.h"
 #include "osl_slurm.h"
+#include "osl_wait.h"
+#include "ostrich_conf.h"
 #include "ostrich_slurm.h"
 
 /*
@@ -226,6 +235,7 @@ extern int osl_init(osl_plugin_t who)
 
 	if (!running_in_slurmctld())
 		return SLURM_SUCCESS;
+	osl_log_set(osl_slurm_log);	/* before anything of lib/ logs */
 	pthread_once(&osl_cond_once, _cond_init);
 	slurm_mutex_lock(&osl_eng.lock);
 	osl_eng.users[who]++;

@@ -19,10 +19,18 @@
 #define _OSL_SLURM_H
 
 #include <pthread.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
 
 #include "src/common/assoc_mgr.h"	/* after Slurm's config.h */
 
-#include "osl.h"
+#include "ost_charge.h"
+#include "osl_comment.h"
+#include "osl_conf.h"
+#include "osl_obs.h"
+#include "osl_partition.h"
 #include "ostrich_slurm.h"	/* osl_plugin_t */
 
 /* Why a pass was woken before its Interval (osl_pass.c), counted for the
@@ -331,6 +339,12 @@ extern int osl_refind(osl_obs_vec_t *vec);
  * RET true if job_list was reordered
  */
 extern bool osl_order_job_list(const osl_obs_vec_t *vec);
+
+/* ------------------------------------------- osl_slurmlog.c (Slurm) --- */
+
+/* slurmctld's log as the sink of the Slurm-free files (osl_log_set()):
+ * debug messages are formatted only when slurmctld logs them. */
+extern void osl_slurm_log(bool debug, const char *fmt, va_list ap);
 
 /* --------------------------------------------- osl_globals.c (Slurm) --- */
 

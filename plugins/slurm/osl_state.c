@@ -28,7 +28,14 @@
 #include "src/slurmctld/locks.h"
 #include "src/slurmctld/slurmctld.h"
 
+#include "ostrich.h"
+#include "osl_acct.h"
+#include "osl_aside.h"
+#include "osl_partition.h"
+#include "osl_ratelim.h"
 #include "osl_slurm.h"
+#include "osl_usage.h"
+#include "osl_vec.h"
 
 #define OSL_STATE_PREFIX "ostrich_state."
 #define OSL_LEDGER_PREFIX "ostrich_ledger."

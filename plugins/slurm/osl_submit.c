@@ -27,7 +27,16 @@
 #include "src/slurmctld/locks.h"
 #include "src/slurmctld/slurmctld.h"
 
+#include "ostrich.h"
+#include "osl_comment.h"
+#include "osl_names.h"
+#include "osl_obs.h"
+#include "osl_partition.h"
+#include "osl_prio.h"
+#include "osl_site.h"
 #include "osl_slurm.h"
+#include "osl_sync.h"
+#include "osl_vec.h"
 #include "ostrich_slurm.h"
 
 /* Remember job id (an array's job id for its tasks) for osl_catch_up: the

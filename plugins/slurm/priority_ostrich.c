@@ -36,6 +36,7 @@
 #include "src/slurmctld/locks.h"
 #include "src/slurmctld/slurmctld.h"
 
+#include "osl_compat.h"
 #include "ostrich_slurm.h"
 
 const char plugin_name[] = "OStrich fair campaign priority plugin";

@@ -38,6 +38,7 @@
 #include "src/slurmctld/locks.h"
 #include "src/slurmctld/slurmctld.h"
 
+#include "osl_compat.h"
 #include "ostrich_slurm.h"
 
 const char plugin_name[] = "OStrich fair campaign scheduler plugin";

@@ -11,7 +11,7 @@
 
 set -euo pipefail
 
-TOP=100000000		# OSL_PRIO_TOP of plugins/lib/osl.h
+TOP=100000000		# OSL_PRIO_TOP of plugins/lib/osl_prio.h
 PRIO_LO=50000000	# OSL_PRIO_LO
 
 skip() { echo "SKIP: $*"; exit 77; }

@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "ck_run.h"
+#include "ost_charge.h"
+#include "ostrich.h"
 #include "osl_conf.h"
 
 static osl_conf_t _conf(void)
