@@ -22,6 +22,9 @@
 #include "ostrich.h"
 #include "ost_charge.h"		/* Charge= (doc/semantics.md §19) */
 
+/* OST_WEIGHT_MIN and OST_WEIGHT_MAX as people write them. */
+#define OSL_CONF_WEIGHT_RANGE "[1e-6, 1e6]"
+
 /* Range of Interval (seconds). */
 #define OSL_CONF_INTERVAL_MIN 1u
 #define OSL_CONF_INTERVAL_MAX 3600u
@@ -153,6 +156,11 @@ extern void osl_conf_defaults(osl_conf_t *conf);
  */
 extern int osl_conf_set_value(osl_conf_t *conf, const char *key,
 			      const char *val, char *err, size_t errlen);
+
+/* printf's message into err[0..errlen) (nothing when errlen is 0), for
+ * the judges of osl_conf.c and osl_conf_parse.c.  RET -1, a refusal */
+extern int osl_conf_err(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /*
  * A weight: a decimal or hexadecimal floating-point number, the whole of

@@ -234,6 +234,10 @@ extern void osl_acct_restore(void);
  * lock held (StateSaveLocation). */
 extern char *osl_ledger_path(const char *part);
 
+/* The account table's file, StateSaveLocation/ostrich_accounts
+ * (xmalloc'ed).  NOTE: conf read lock held. */
+extern char *osl_accts_path(void);
+
 /*
  * p->ledger (initialized, empty) from its file; restored: p's core came
  * from a state file (then a missing ledger is an older format's, logged).
@@ -244,6 +248,8 @@ extern char *osl_ledger_path(const char *part);
  * again until a read succeeds.
  */
 extern void osl_ledger_restore(osl_part_t *p, bool restored);
+
+/* ------------------------------------------------ osl_save.c (Slurm) --- */
 
 /*
  * Save every schedule, one file per partition: when force, or when the
@@ -391,6 +397,20 @@ extern void osl_site_job(job_record_t *job_ptr, uint64_t rank,
 extern void osl_site_free(void);
 
 /* ---------------------------------------------- osl_submit.c (Slurm) --- */
+
+/*
+ * Submit job_ptr, a pending record the engine does not know, as a pass
+ * would: the record is observed like in a pass, and the same pipeline
+ * (osl_sync, scope OSL_SYNC_NEW) submits it; it then gets one value between
+ * its neighbours' (osl_prio_new) until the next pass renumbers, and its
+ * line (osl_comments_new).  *prio: its priority after, when it was written.
+ * RET why a pass is still wanted, OSL_WAKE_N for none.
+ * NOTE: job write lock (and part read lock) and osl_eng.lock held.
+ */
+extern osl_wake_why_t osl_submit_new(job_record_t *job_ptr, double now,
+				     uint32_t *prio);
+
+/* -------------------------------------------- osl_catch_up.c (Slurm) --- */
 
 /* Write the lines of the jobs whose owner's name no pass had resolved at
  * their submission (osl_eng.nameless), the names resolved first without a
