@@ -12,7 +12,6 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdbool.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,18 +25,6 @@
 /* The field of conf a key's off points at, as type T. */
 #define FIELD(T, key, conf) ((T *) ((char *) (conf) + (key)->off))
 #define CFIELD(T, key, conf) ((const T *) ((const char *) (conf) + (key)->off))
-
-extern int osl_conf_err(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (errlen) {
-		va_start(ap, fmt);
-		vsnprintf(err, errlen, fmt, ap);
-		va_end(ap);
-	}
-	return -1;
-}
 
 /* A decimal integer, digits only, in [min, max].  RET 0 or -1. */
 static int _uint(const char *s, uint64_t min, uint64_t max, uint64_t *out)

@@ -158,7 +158,8 @@ extern int osl_conf_set_value(osl_conf_t *conf, const char *key,
 			      const char *val, char *err, size_t errlen);
 
 /* printf's message into err[0..errlen) (nothing when errlen is 0), for
- * the judges of osl_conf.c and osl_conf_parse.c.  RET -1, a refusal */
+ * the judges of osl_conf.c and osl_conf_parse.c (which defines it).
+ * RET -1, a refusal */
 extern int osl_conf_err(char *err, size_t errlen, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 

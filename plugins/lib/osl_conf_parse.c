@@ -13,6 +13,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -22,6 +23,19 @@
 
 #include "ostrich.h"
 #include "osl_conf.h"
+
+/* Below osl_conf.c, which calls the parsers: calls go one way. */
+extern int osl_conf_err(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (errlen) {
+		va_start(ap, fmt);
+		vsnprintf(err, errlen, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
 
 extern int osl_conf_parse_weight(const char *s, double *w)
 {
