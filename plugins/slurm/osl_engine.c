@@ -1,7 +1,7 @@
 /*****************************************************************************\
  *  osl_engine.c - the life of the engine: started by the first plugin's
  *  init(), one thread that runs a pass every Interval (osl_pass.c) and saves
- *  the state (osl_state.c), ostrich.conf re-read on reconfigure, stopped
+ *  the state (osl_save.c), ostrich.conf re-read on reconfigure, stopped
  *  and saved by the last plugin's fini().
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later

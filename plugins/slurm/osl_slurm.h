@@ -1,8 +1,9 @@
 /*****************************************************************************\
  *  osl_slurm.h - what the Slurm-bound files of the adapter (plugins/slurm/)
  *  share: the engine's state and the functions that read or write Slurm's
- *  records, partitions and state files.  Not for the two plugin files, which
- *  see only ostrich_slurm.h.
+ *  records, partitions and state files; each file includes the lib/
+ *  headers it calls besides.  Not for the three plugin files, which see
+ *  only ostrich_slurm.h and osl_compat.h (tests/docs/headers.sh).
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *
