@@ -159,7 +159,7 @@ static void _site_new(job_record_t *job_ptr, const osl_obs_vec_t *vec)
 		osl_site_job(job_ptr, rank, pending);
 }
 
-extern osl_wake_why_t oslosl_submit_new(job_record_t *job_ptr, double now,
+extern osl_wake_why_t osl_submit_new(job_record_t *job_ptr, double now,
 				     uint32_t *prio)
 {
 	osl_obs_vec_t vec = { 0 };

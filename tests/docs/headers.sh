@@ -7,7 +7,11 @@
 #         plugins/lib/*.c or a src/*.c, never only in plugins/slurm/;
 #     A2. no plugins/lib/ file includes a plugins/slurm/ header or any of
 #         Slurm's ("slurm/...", "src/...": our own headers are included
-#         by bare name).
+#         by bare name);
+#     A3. (the other half) every function a plugins/slurm/*.h declares is
+#         defined in plugins/ or src/: the plugins link with undefined
+#         symbols allowed, so a misspelt definition would only show when
+#         slurmctld first calls it.
 #  B. the plugin wrappers (slurm/priority_ostrich.c, sched_ostrich.c,
 #     site_factor_ostrich.c) include only what they call: every header of
 #     ours they include, directly or through another of ours, declares at
@@ -145,6 +149,16 @@ for h in "$lib"/*.h; do
 			defined_in "$f" "$c" && where=" (defined in plugins/slurm/${c##*/})"
 		done
 		bad "plugins/lib/${h##*/} declares $f, defined in no plugins/lib or src file$where"
+	done
+done
+
+# --- A3: and what slurm/'s headers declare is defined somewhere of ours
+# (the plugins link with undefined symbols allowed, for slurmctld's: a
+# misspelt definition would only fail when slurmctld first calls it).
+for h in "$slurm"/*.h; do
+	for f in $(prototypes "$h"); do
+		defined_in "$f" "$slurm"/*.c "$lib"/*.c "$src"/*.c ||
+			bad "plugins/slurm/${h##*/} declares $f, defined nowhere in plugins/ or src/"
 	done
 done
 
