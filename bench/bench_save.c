@@ -1,7 +1,7 @@
 /*****************************************************************************\
  *  bench_save.c - how long a submission waits for the engine lock while
  *  the state of 10^5 jobs is saved: the old protocol (ost_sched_save under
- *  the lock) against the adapter's (plugins/osl_state.c: under the lock
+ *  the lock) against the adapter's (plugins/slurm/osl_save.c: under the lock
  *  only a flag; the core serialized with no lock while submissions, seeing
  *  the flag, make no core call).  Slurm-free model of the two protocols on
  *  the real core; `make -C bench bench-save-run`.
@@ -27,7 +27,8 @@
 #include <time.h>
 
 #include "benchutil.h"
-#include "osl.h"
+#include "ostrich.h"
+#include "osl_prio.h"
 
 #define NJOBS 100000
 #define NUSERS 200

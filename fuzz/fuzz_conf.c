@@ -17,6 +17,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "ostrich.h"
 #include "osl_conf.h"
 
 #define CHECK(c) do { if (!(c)) { fprintf(stderr, "%s:%d: %s\n", \

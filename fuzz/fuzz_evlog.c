@@ -20,7 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "osl.h"
+#include "ostrich.h"
+#include "osl_evlog.h"
 
 #define CHECK(c) do { if (!(c)) { fprintf(stderr, "%s:%d: %s\n", \
 	__FILE__, __LINE__, #c); abort(); } } while (0)

@@ -16,14 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "osl.h"
+#include "osl_usage.h"
 
 #define CHECK(c) do { if (!(c)) { fprintf(stderr, "%s:%d: %s\n", \
 	__FILE__, __LINE__, #c); abort(); } } while (0)
-
-/* osl_error()/osl_debug() without slurmctld's log. */
-void osl_error(const char *fmt, ...) { (void) fmt; }
-void osl_debug(const char *fmt, ...) { (void) fmt; }
 
 static void _check(const osl_usage_t *u)
 {

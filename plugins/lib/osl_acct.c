@@ -25,7 +25,13 @@
 #include <string.h>
 #include <strings.h>
 
-#include "osl.h"
+#include "ostrich.h"
+#include "osl_acct.h"
+#include "osl_conf.h"
+#include "osl_evlog.h"
+#include "osl_log.h"
+#include "osl_partition.h"
+#include "osl_vec.h"
 
 /* First line of the saved table. */
 #define OSL_ACCT_MAGIC "ostrich-accounts 1\n"

@@ -9,7 +9,14 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "osl.h"
+#include "ostrich.h"
+#include "osl_acct.h"
+#include "osl_apply.h"
+#include "osl_evlog.h"
+#include "osl_log.h"
+#include "osl_obs.h"
+#include "osl_partition.h"
+#include "osl_vec.h"
 
 static const char *const _ev_names[] = {
 	"submit", "start", "finish", "cancel", "requeue", "vanish", "update",

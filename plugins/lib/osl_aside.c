@@ -14,7 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "osl.h"
+#include "osl_aside.h"
+#include "osl_vec.h"
 
 #define OSL_STATE_MAGIC "ostrich-state "
 

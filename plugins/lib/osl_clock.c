@@ -11,7 +11,10 @@
 
 #include <math.h>
 
-#include "osl.h"
+#include "osl_clock.h"
+#include "osl_evlog.h"
+#include "osl_log.h"
+#include "osl_partition.h"
 
 /*
  * Shift (seconds) to give ost_sched_rebase() so that the core's clock

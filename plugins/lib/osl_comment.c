@@ -15,7 +15,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "osl.h"
+#include "ost_charge.h"
+#include "ostrich.h"
+#include "osl_acct.h"
+#include "osl_comment.h"
+#include "osl_obs.h"
+#include "osl_partition.h"
+#include "osl_vec.h"
 
 /* A campaign of the partition, for its C~ and its user's share. */
 typedef struct {

@@ -22,6 +22,9 @@
 #include "ostrich.h"
 #include "ost_charge.h"		/* Charge= (doc/semantics.md §19) */
 
+/* OST_WEIGHT_MIN and OST_WEIGHT_MAX as people write them. */
+#define OSL_CONF_WEIGHT_RANGE "[1e-6, 1e6]"
+
 /* Range of Interval (seconds). */
 #define OSL_CONF_INTERVAL_MIN 1u
 #define OSL_CONF_INTERVAL_MAX 3600u
@@ -154,6 +157,12 @@ extern void osl_conf_defaults(osl_conf_t *conf);
 extern int osl_conf_set_value(osl_conf_t *conf, const char *key,
 			      const char *val, char *err, size_t errlen);
 
+/* printf's message into err[0..errlen) (nothing when errlen is 0), for
+ * the judges of osl_conf.c and osl_conf_parse.c (which defines it).
+ * RET -1, a refusal */
+extern int osl_conf_err(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /*
  * A weight: a decimal or hexadecimal floating-point number, the whole of
  * s, in [OST_WEIGHT_MIN, OST_WEIGHT_MAX].
@@ -229,27 +238,5 @@ extern void osl_conf_core(const osl_conf_t *conf, uint32_t procs,
  *     convention): buf[0..size) holds as much as fits, NUL-terminated
  */
 extern int osl_conf_line(const osl_conf_t *conf, char *buf, size_t size);
-
-/* ------------------------------- slurm/ostrich_conf.c (Slurm-bound) --- */
-
-/*
- * Read ostrich.conf (path, or the file next to slurm.conf when NULL).
- * A missing file gives the defaults.
- * RET: new configuration (free with osl_conf_free), or NULL with a
- *	message in *err (xmalloc'ed, caller xfree()s it).
- */
-extern osl_conf_t *osl_conf_read(const char *path, char **err);
-
-/* Free a configuration; NULL is a no-op. */
-extern void osl_conf_free(osl_conf_t *conf);
-
-/* Weight w_u for a job of uid charged to account (NULL ok; AccountWeights
- * scale users only with Hierarchy=users); shares_raw is the association's
- * raw Shares (NO_VAL or 0 if none). */
-extern double osl_conf_weight(const osl_conf_t *conf, uid_t uid,
-			      const char *account, uint32_t shares_raw);
-
-/* osl_conf_line, xmalloc'ed. */
-extern char *osl_conf_str(const osl_conf_t *conf);
 
 #endif /* _OSL_CONF_H */

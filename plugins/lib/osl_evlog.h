@@ -1,14 +1,19 @@
 /*****************************************************************************\
  *  osl_evlog.h - the event log's records, its one writer, its one reader
- *  and its replay (osl_evlog.c documents the format).
- *  Part of the adapter's private interface: included by osl.h
- *  (which holds the types and the lock order), never on its own.
+ *  (osl_evlog.c, which documents the format) and its replay
+ *  (osl_evlog_replay.c).
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
 
 #ifndef _OSL_EVLOG_H
 #define _OSL_EVLOG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ostrich.h"
 
 /* -------------------------------------------- osl_evlog.c (Slurm-free) --- */
 
@@ -88,6 +93,8 @@ extern bool osl_evlog_torn(const char *next);
  * RET 0, or -1 (malformed or unknown record)
  */
 extern int osl_evlog_parse(char *line, osl_evlog_rec_t *r);
+
+/* ------------------------------------- osl_evlog_replay.c (Slurm-free) --- */
 
 /*
  * The whole file at path in a new buffer (free() it), NUL-terminated, its

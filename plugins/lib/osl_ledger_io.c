@@ -1,6 +1,6 @@
 /*****************************************************************************\
  *  osl_ledger_io.c - the usage ledger as text: the file ostrich_ledger.PART
- *  that osl_state.c writes with the engine state (doc/state-format.md,
+ *  that osl_save.c writes with the engine state (doc/state-format.md,
  *  "The usage ledger").  Doubles in C99 hexadecimal, so that a reload
  *  charges exactly what was charged.
  *****************************************************************************
@@ -10,11 +10,14 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "osl.h"
+#include "osl_aside.h"
 #include "osl_text.h"
+#include "osl_usage.h"
+#include "osl_vec.h"
 
 #define OSL_LEDGER_MAGIC "ostrich-ledger "
 

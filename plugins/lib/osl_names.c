@@ -5,7 +5,7 @@
  *  may take seconds.  The pass resolves names (osl_writeback.c, under the
  *  job read lock, as before) and keeps a copy here; a submission only
  *  looks here, and the line of a user it does not find is written by the
- *  catch-up, which looks the name up holding no lock (osl_submit.c).
+ *  catch-up, which looks the name up holding no lock (slurm/osl_catch_up.c).
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *
@@ -16,7 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "osl.h"
+#include "osl_names.h"
+#include "osl_vec.h"
 
 typedef struct {
 	uint32_t uid;

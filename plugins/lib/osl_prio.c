@@ -13,7 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "osl.h"
+#include "ostrich.h"
+#include "osl_log.h"
+#include "osl_obs.h"
+#include "osl_partition.h"
+#include "osl_prio.h"
+#include "osl_ptab.h"
+#include "osl_vec.h"
 
 /* The observations of a partition, by key, for the rank walk. */
 typedef struct {

@@ -17,7 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "osl.h"
+#include "osl_ptab.h"
+#include "osl_vec.h"
 
 /* Node indices are 1-based (0: none), so that a zeroed table is empty. */
 #define _NIL 0

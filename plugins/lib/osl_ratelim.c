@@ -8,7 +8,7 @@
  *  Free of Slurm types (tests/plugin/check_state_files.c): times are given.
 \*****************************************************************************/
 
-#include "osl.h"
+#include "osl_ratelim.h"
 
 extern bool osl_ratelim_fail(osl_ratelim_t *r, double t, double period,
 			     uint64_t *quiet)

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "osl.h"
+#include "osl_site.h"
 
 extern int osl_site_params(const char *params, uint32_t *weight, char *err,
 			   size_t errsz)

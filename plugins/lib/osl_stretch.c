@@ -11,7 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "osl.h"
+#include "ostrich.h"
+#include "osl_obs.h"
+#include "osl_partition.h"
+#include "osl_stretch.h"
+#include "osl_vec.h"
 
 const double osl_stretch_le[OSL_STRETCH_NB] = {
 	1, 1.5, 2, 3, 5, 10, 20, 50, 100, INFINITY

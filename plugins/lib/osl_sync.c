@@ -20,7 +20,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "osl.h"
+#include "ostrich.h"
+#include "osl_acct.h"
+#include "osl_apply.h"
+#include "osl_conf.h"
+#include "osl_obs.h"
+#include "osl_partition.h"
+#include "osl_sync.h"
+#include "osl_usage.h"
+#include "osl_vec.h"
 
 typedef struct {
 	osl_event_t *v;			/* the events (malloc) */

@@ -1,7 +1,7 @@
 /*****************************************************************************\
  *  osl_text.h - a growing text (osl_text.c): what the ledger file and the
  *  usage snapshot are built in before one atomic write.  Standalone (no
- *  osl.h): scampaign compiles it too.
+ *  other osl_ header): scampaign compiles it too.
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/

@@ -17,7 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "osl.h"
+#include "osl_obs.h"
+#include "osl_usage.h"
+#include "osl_vec.h"
 
 extern void osl_usage_init(osl_usage_t *u, double since)
 {

@@ -2,7 +2,8 @@
  *  osl_usnap.h - the usage snapshot (osl_usnap.c): the file ostrich_usage
  *  the engine writes in StateSaveLocation after its passes, and scampaign
  *  --usage / --metrics read (doc/state-format.md, "The usage snapshot").
- *  Standalone (no osl.h, no Slurm): scampaign and the fuzzer compile it.
+ *  Standalone (no other osl_ header, no Slurm): scampaign and the fuzzer
+ *  compile it.
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/

@@ -21,8 +21,9 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "osl.h"
 #include "ost_grow.h"
+#include "ostrich.h"
+#include "osl_vec.h"
 
 static void _out_of_memory(size_t bytes)
 {

@@ -15,7 +15,7 @@
 #include <pthread.h>
 #include <time.h>
 
-#include "osl.h"
+#include "osl_wait.h"
 
 extern int osl_cond_init_mono(pthread_cond_t *cond)
 {

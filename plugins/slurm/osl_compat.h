@@ -29,8 +29,6 @@
 #include "src/common/xstring.h"
 #include "src/slurmctld/slurmctld.h"
 
-#include "osl.h"			/* OST_CHARGE_MAX_TRES* (section 17) */
-
 #define OSL_SLURM_24_11 (SLURM_VERSION_NUMBER >= SLURM_VERSION_NUM(24, 11, 0))
 #define OSL_SLURM_26_05 (SLURM_VERSION_NUMBER >= SLURM_VERSION_NUM(26, 5, 0))
 
@@ -372,21 +370,14 @@ static inline void osl_pin_library(const void *addr)
 #define OSL_SITE_UPDATE_NEEDS_DBD (!OSL_SLURM_24_11)
 
 /*
- * section 17: PriorityFlags as ost_charge_billing() takes them.  MAX_TRES
- * (every release) maxes the node TRES; MAX_TRES_GRES (25.11+) maxes CPU,
- * memory and nodes and adds the GRES to that maximum.  assoc_mgr_tres_weighted
+ * section 17: PriorityFlags=MAX_TRES_GRES (25.11+; 0 before, so that no
+ * flag matches).  MAX_TRES is in every release.  assoc_mgr_tres_weighted
  * is otherwise the same in 22.05, 24.11, 25.11 and 26.05.
  */
-static inline unsigned osl_bill_flags(uint16_t priority_flags)
-{
-	unsigned f = (priority_flags & PRIORITY_FLAGS_MAX_TRES) ?
-		     OST_CHARGE_MAX_TRES : 0;
-
 #ifdef PRIORITY_FLAGS_MAX_TRES_GRES
-	if (priority_flags & PRIORITY_FLAGS_MAX_TRES_GRES)
-		f |= OST_CHARGE_MAX_TRES_GRES;
+#define OSL_PRIORITY_FLAGS_MAX_TRES_GRES PRIORITY_FLAGS_MAX_TRES_GRES
+#else
+#define OSL_PRIORITY_FLAGS_MAX_TRES_GRES 0
 #endif
-	return f;
-}
 
 #endif /* _OSL_COMPAT_H */

@@ -1,7 +1,7 @@
 /*****************************************************************************\
  *  osl_engine.c - the life of the engine: started by the first plugin's
  *  init(), one thread that runs a pass every Interval (osl_pass.c) and saves
- *  the state (osl_state.c), ostrich.conf re-read on reconfigure, stopped
+ *  the state (osl_save.c), ostrich.conf re-read on reconfigure, stopped
  *  and saved by the last plugin's fini().
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later
@@ -36,7 +36,16 @@
 
 #include "src/slurmctld/slurmctld.h"
 
+#include "osl_compat.h"
+#include "ostrich.h"
+#include "osl_acct.h"
+#include "osl_conf.h"
+#include "osl_evlog.h"
+#include "osl_log.h"
+#include "osl_names.h"
 #include "osl_slurm.h"
+#include "osl_wait.h"
+#include "ostrich_conf.h"
 #include "ostrich_slurm.h"
 
 /*
@@ -226,6 +235,7 @@ extern int osl_init(osl_plugin_t who)
 
 	if (!running_in_slurmctld())
 		return SLURM_SUCCESS;
+	osl_log_set(osl_slurm_log);	/* before anything of lib/ logs */
 	pthread_once(&osl_cond_once, _cond_init);
 	slurm_mutex_lock(&osl_eng.lock);
 	osl_eng.users[who]++;

@@ -20,8 +20,14 @@
 
 #include "src/slurmctld/slurmctld.h"
 
+#include "ostrich.h"
+#include "osl_acct.h"
 #include "osl_compat.h"
+#include "osl_conf.h"
+#include "osl_obs.h"
 #include "osl_slurm.h"
+#include "osl_usage.h"
+#include "ostrich_conf.h"
 
 /* Minutes of a Slurm time limit as seconds, INFINITY if unset or
  * unlimited. */

@@ -28,8 +28,20 @@
 
 #include "src/slurmctld/slurmctld.h"
 
+#include "osl_compat.h"
+#include "ost_charge.h"
+#include "ostrich.h"
+#include "osl_acct.h"
+#include "osl_clock.h"
+#include "osl_comment.h"
 #include "osl_conf.h"
+#include "osl_evlog.h"
+#include "osl_partition.h"
+#include "osl_ptab.h"
 #include "osl_slurm.h"
+#include "osl_stretch.h"
+#include "osl_usage.h"
+#include "osl_vec.h"
 #include "ostrich_slurm.h"
 
 /* Core configuration of a partition of procs CPUs. */

@@ -25,8 +25,19 @@
 #include "src/slurmctld/locks.h"
 #include "src/slurmctld/slurmctld.h"
 
+#include "osl_compat.h"
+#include "ostrich.h"
+#include "osl_clock.h"
+#include "osl_comment.h"
+#include "osl_evlog.h"
+#include "osl_obs.h"
+#include "osl_partition.h"
+#include "osl_prio.h"
 #include "osl_slurm.h"
-#include "ostrich_slurm.h"
+#include "osl_stretch.h"
+#include "osl_sync.h"
+#include "osl_usage.h"
+#include "osl_vec.h"
 
 /* Per-pass counts and times, for the DebugFlags=Priority line. */
 typedef struct {

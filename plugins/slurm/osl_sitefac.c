@@ -30,8 +30,12 @@
 
 #include "src/slurmctld/slurmctld.h"
 
+#include "ostrich.h"
 #include "osl_compat.h"
+#include "osl_obs.h"
+#include "osl_site.h"
 #include "osl_slurm.h"
+#include "osl_vec.h"
 #include "ostrich_slurm.h"
 
 /* One ranked pending record: its best rank (of pending in its partition). */

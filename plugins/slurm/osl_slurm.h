@@ -1,8 +1,9 @@
 /*****************************************************************************\
  *  osl_slurm.h - what the Slurm-bound files of the adapter (plugins/slurm/)
  *  share: the engine's state and the functions that read or write Slurm's
- *  records, partitions and state files.  Not for the two plugin files, which
- *  see only ostrich_slurm.h.
+ *  records, partitions and state files; each file includes the lib/
+ *  headers it calls besides.  Not for the three plugin files, which see
+ *  only ostrich_slurm.h and osl_compat.h (tests/docs/headers.sh).
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later
  *
@@ -19,10 +20,18 @@
 #define _OSL_SLURM_H
 
 #include <pthread.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
 
 #include "src/common/assoc_mgr.h"	/* after Slurm's config.h */
 
-#include "osl.h"
+#include "ost_charge.h"
+#include "osl_comment.h"
+#include "osl_conf.h"
+#include "osl_obs.h"
+#include "osl_partition.h"
 #include "ostrich_slurm.h"	/* osl_plugin_t */
 
 /* Why a pass was woken before its Interval (osl_pass.c), counted for the
@@ -226,6 +235,10 @@ extern void osl_acct_restore(void);
  * lock held (StateSaveLocation). */
 extern char *osl_ledger_path(const char *part);
 
+/* The account table's file, StateSaveLocation/ostrich_accounts
+ * (xmalloc'ed).  NOTE: conf read lock held. */
+extern char *osl_accts_path(void);
+
 /*
  * p->ledger (initialized, empty) from its file; restored: p's core came
  * from a state file (then a missing ledger is an older format's, logged).
@@ -236,6 +249,8 @@ extern char *osl_ledger_path(const char *part);
  * again until a read succeeds.
  */
 extern void osl_ledger_restore(osl_part_t *p, bool restored);
+
+/* ------------------------------------------------ osl_save.c (Slurm) --- */
 
 /*
  * Save every schedule, one file per partition: when force, or when the
@@ -332,6 +347,12 @@ extern int osl_refind(osl_obs_vec_t *vec);
  */
 extern bool osl_order_job_list(const osl_obs_vec_t *vec);
 
+/* ------------------------------------------- osl_slurmlog.c (Slurm) --- */
+
+/* slurmctld's log as the sink of the Slurm-free files (osl_log_set()):
+ * debug messages are formatted only when slurmctld logs them. */
+extern void osl_slurm_log(bool debug, const char *fmt, va_list ap);
+
 /* --------------------------------------------- osl_globals.c (Slurm) --- */
 
 /* Seconds since the epoch, microsecond resolution (timing logs only). */
@@ -377,6 +398,20 @@ extern void osl_site_job(job_record_t *job_ptr, uint64_t rank,
 extern void osl_site_free(void);
 
 /* ---------------------------------------------- osl_submit.c (Slurm) --- */
+
+/*
+ * Submit job_ptr, a pending record the engine does not know, as a pass
+ * would: the record is observed like in a pass, and the same pipeline
+ * (osl_sync, scope OSL_SYNC_NEW) submits it; it then gets one value between
+ * its neighbours' (osl_prio_new) until the next pass renumbers, and its
+ * line (osl_comments_new).  *prio: its priority after, when it was written.
+ * RET why a pass is still wanted, OSL_WAKE_N for none.
+ * NOTE: job write lock (and part read lock) and osl_eng.lock held.
+ */
+extern osl_wake_why_t osl_submit_new(job_record_t *job_ptr, double now,
+				     uint32_t *prio);
+
+/* -------------------------------------------- osl_catch_up.c (Slurm) --- */
 
 /* Write the lines of the jobs whose owner's name no pass had resolved at
  * their submission (osl_eng.nameless), the names resolved first without a

@@ -26,7 +26,11 @@
 #include "src/slurmctld/slurmctld.h"
 
 #define OSL_COMPAT_GRES			/* gres.h, osl_compat.h section 2 */
+#include "ost_charge.h"
+#include "osl_comment.h"
 #include "osl_compat.h"
+#include "osl_conf.h"
+#include "osl_partition.h"
 #include "osl_slurm.h"
 
 /* A partition's resources: n = the TRES (index i is Slurm's TRES index)
@@ -159,6 +163,21 @@ extern void osl_tres_locks(const osl_conf_t *conf, int billed_parts,
 	*node = *tres && conf->n_charge_w;
 }
 
+/*
+ * PriorityFlags as ost_charge_billing() takes them (doc/slurm-versions.md
+ * section 17): MAX_TRES maxes the node TRES; MAX_TRES_GRES (25.11+) maxes
+ * CPU, memory and nodes and adds the GRES to that maximum.
+ */
+static unsigned _bill_flags(uint16_t priority_flags)
+{
+	unsigned f = (priority_flags & PRIORITY_FLAGS_MAX_TRES) ?
+		     OST_CHARGE_MAX_TRES : 0;
+
+	if (priority_flags & OSL_PRIORITY_FLAGS_MAX_TRES_GRES)
+		f |= OST_CHARGE_MAX_TRES_GRES;
+	return f;
+}
+
 /* Is part_ptr charged CPUs under conf, whatever the TRES table says? */
 static bool _cpu_only(const part_record_t *part_ptr, const osl_conf_t *conf)
 {
@@ -211,7 +230,7 @@ extern osl_tres_t *osl_tres_build(const part_record_t *part_ptr,
 			t->total[i++] = _part_gres(part_ptr,
 						   conf->charge_w[j].name);
 		}
-	t->flags = osl_bill_flags(slurm_conf.priority_flags);
+	t->flags = _bill_flags(slurm_conf.priority_flags);
 	if (conf->n_charge_w) {
 		t->w = xcalloc(t->n, sizeof(*t->w));
 		for (j = 0, i = ntres; j < conf->n_charge_w; j++) {

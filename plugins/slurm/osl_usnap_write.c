@@ -36,7 +36,15 @@
 #include "src/slurmctld/locks.h"
 #include "src/slurmctld/slurmctld.h"
 
+#include "ostrich.h"
+#include "osl_acct.h"
+#include "osl_comment.h"
+#include "osl_names.h"
+#include "osl_partition.h"
+#include "osl_ratelim.h"
 #include "osl_slurm.h"
+#include "osl_stretch.h"
+#include "osl_usage.h"
 #include "osl_usnap.h"
 
 /* The PrivateData flags under which a user may not see the others' rows:

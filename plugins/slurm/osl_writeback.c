@@ -20,8 +20,14 @@
 
 #include "src/slurmctld/slurmctld.h"
 
+#include "osl_comment.h"
 #include "osl_compat.h"
+#include "osl_names.h"
+#include "osl_obs.h"
+#include "osl_partition.h"
+#include "osl_prio.h"
 #include "osl_slurm.h"
+#include "osl_vec.h"
 
 extern bool osl_write_job(osl_obs_t *obs, int a, int b)
 {

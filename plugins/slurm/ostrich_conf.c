@@ -27,7 +27,9 @@
 #include "src/common/xmalloc.h"
 #include "src/common/xstring.h"
 
+#include "ostrich.h"
 #include "osl_conf.h"
+#include "ostrich_conf.h"
 
 static int _add_user(const char *name, double w, void *arg, char *err,
 		     size_t errlen)

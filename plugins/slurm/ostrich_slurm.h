@@ -18,8 +18,6 @@
 
 #include "src/slurmctld/slurmctld.h"
 
-#include "osl_compat.h"
-
 /* Which plugin uses the engine. */
 typedef enum {
 	OSL_PLUGIN_SCHED = 0,	/* sched/ostrich */

@@ -37,6 +37,7 @@
 #include "src/slurmctld/slurmctld.h"
 
 #include "osl_combo.h"
+#include "osl_compat.h"
 #include "ostrich_slurm.h"
 
 const char plugin_name[] = "OStrich fair campaign priority plugin";

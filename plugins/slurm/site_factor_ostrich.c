@@ -34,8 +34,9 @@
 
 #include "src/slurmctld/slurmctld.h"
 
-#include "osl.h"
 #include "osl_combo.h"
+#include "osl_compat.h"
+#include "osl_site.h"
 #include "ostrich_slurm.h"
 
 const char plugin_name[] = "OStrich fair campaign site factor plugin";

@@ -11,7 +11,7 @@
 
 set -euo pipefail
 
-TOP=100000000		# OSL_PRIO_TOP of plugins/lib/osl.h
+TOP=100000000		# OSL_PRIO_TOP of plugins/lib/osl_prio.h
 PRIO_LO=50000000	# OSL_PRIO_LO
 
 skip() { echo "SKIP: $*"; exit 77; }
@@ -164,10 +164,10 @@ gdb_hold() {
 # update meanwhile is deferred to the catch-up).
 hold_engine_save() {
 	local line
-	line=$(grep -n 'int rc = ost_sched_save_with(' "$OST_SRCDIR/plugins/slurm/osl_state.c" | cut -d: -f1)
+	line=$(grep -n 'int rc = ost_sched_save_with(' "$OST_SRCDIR/plugins/slurm/osl_save.c" | cut -d: -f1)
 	[ "$(printf '%s\n' "$line" | wc -l)" = 1 ] && [ -n "$line" ] ||
-		fail "cannot find the serialization in osl_save_all() in plugins/slurm/osl_state.c"
-	gdb_hold "$1" "osl_state.c:$line" osl_save_all
+		fail "cannot find the serialization in osl_save_all() in plugins/slurm/osl_save.c"
+	gdb_hold "$1" "osl_save.c:$line" osl_save_all
 }
 
 # gdb_release PID: let the held thread go, gdb detach from PID and quit.

@@ -25,7 +25,7 @@
 #include <string.h>
 
 #include "ostrich.h"
-#include "osl.h"
+#include "osl_evlog.h"
 
 #define MAXPARTS 16
 

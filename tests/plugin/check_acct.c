@@ -9,6 +9,16 @@
 \*****************************************************************************/
 
 #include "plug_util.h"
+#include "ostrich.h"
+#include "osl_acct.h"
+#include "osl_apply.h"
+#include "osl_comment.h"
+#include "osl_conf.h"
+#include "osl_evlog.h"
+#include "osl_obs.h"
+#include "osl_partition.h"
+#include "osl_sync.h"
+#include "osl_vec.h"
 
 /* A partition of procs CPUs under hier. */
 static osl_part_t _part(uint32_t procs, ost_hier_t hier)

@@ -15,7 +15,9 @@
 
 #include "ck_run.h"
 #include "ck_tres.h"
-#include "osl.h"
+#include "ost_charge.h"
+#include "ostrich.h"
+#include "osl_comment.h"
 
 /* The TRES' names in the bill= text (ck_tres.h's order). */
 static const char *const label[NRES] = {

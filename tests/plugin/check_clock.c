@@ -7,6 +7,12 @@
 \*****************************************************************************/
 
 #include "plug_util.h"
+#include "ostrich.h"
+#include "osl_clock.h"
+#include "osl_evlog.h"
+#include "osl_obs.h"
+#include "osl_partition.h"
+#include "osl_sync.h"
 
 static fake_rec_t recs[4];
 

@@ -7,6 +7,14 @@
 \*****************************************************************************/
 
 #include "plug_util.h"
+#include "ostrich.h"
+#include "osl_comment.h"
+#include "osl_names.h"
+#include "osl_obs.h"
+#include "osl_partition.h"
+#include "osl_prio.h"
+#include "osl_sync.h"
+#include "osl_vec.h"
 
 static fake_rec_t recs[8];
 

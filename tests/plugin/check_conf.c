@@ -1,7 +1,8 @@
 /*****************************************************************************\
- *  check_conf.c - ostrich.conf without Slurm (plugins/lib/osl_conf.c): the
- *  key table, the value parsers (strict numbers, ranges, enumerations,
- *  weight and name lists, the account tree, Charge=), the log line
+ *  check_conf.c - ostrich.conf without Slurm (plugins/lib/osl_conf.c,
+ *  osl_conf_parse.c): the key table, the value parsers (strict numbers,
+ *  ranges, enumerations, weight and name lists, the account tree,
+ *  Charge=), the log line
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
@@ -13,6 +14,8 @@
 #include <string.h>
 
 #include "ck_run.h"
+#include "ost_charge.h"
+#include "ostrich.h"
 #include "osl_conf.h"
 
 static osl_conf_t _conf(void)

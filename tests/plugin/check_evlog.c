@@ -11,6 +11,9 @@
 #include <unistd.h>
 
 #include "plug_util.h"
+#include "ostrich.h"
+#include "osl_evlog.h"
+#include "osl_obs.h"
 
 /* Every kind of record, with values that do not print exactly in few
  * digits. */

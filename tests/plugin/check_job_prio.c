@@ -6,6 +6,11 @@
 \*****************************************************************************/
 
 #include "plug_util.h"
+#include "osl_obs.h"
+#include "osl_partition.h"
+#include "osl_prio.h"
+#include "osl_ptab.h"
+#include "osl_sync.h"
 
 static fake_rec_t recs[64];
 

@@ -10,6 +10,11 @@
 #include <errno.h>
 
 #include "plug_util.h"
+#include "osl_obs.h"
+#include "osl_partition.h"
+#include "osl_stretch.h"
+#include "osl_usage.h"
+#include "osl_vec.h"
 
 #define A 1001u			/* two users */
 #define B 1002u

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "ck_run.h"
-#include "osl.h"
+#include "osl_site.h"
 
 /* weight=N, 0..2^31-1, the only key; none is 0 (shadow); a refusal says
  * why and leaves the weight alone. */

@@ -8,6 +8,12 @@
 \*****************************************************************************/
 
 #include "plug_util.h"
+#include "ostrich.h"
+#include "osl_aside.h"
+#include "osl_partition.h"
+#include "osl_prio.h"
+#include "osl_ratelim.h"
+#include "osl_vec.h"
 
 #define PATH "/var/spool/slurm/ostrich_state.debug"
 

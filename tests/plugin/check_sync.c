@@ -6,6 +6,14 @@
 \*****************************************************************************/
 
 #include "plug_util.h"
+#include "ostrich.h"
+#include "osl_conf.h"
+#include "osl_evlog.h"
+#include "osl_obs.h"
+#include "osl_partition.h"
+#include "osl_sync.h"
+#include "osl_usage.h"
+#include "osl_vec.h"
 
 static fake_rec_t recs[16];
 

@@ -7,6 +7,7 @@
 \*****************************************************************************/
 
 #include "plug_util.h"
+#include "osl_stretch.h"
 #include "osl_usnap.h"
 
 /* A snapshot of two partitions. */

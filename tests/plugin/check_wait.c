@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "plug_util.h"
+#include "osl_wait.h"
 
 static double _secs(const struct timespec *ts)
 {

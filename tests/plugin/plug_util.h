@@ -16,7 +16,14 @@
 #include <string.h>
 
 #include "ck_run.h"
-#include "osl.h"
+#include "ostrich.h"
+#include "osl_acct.h"
+#include "osl_evlog.h"
+#include "osl_obs.h"
+#include "osl_partition.h"
+#include "osl_ptab.h"
+#include "osl_sync.h"
+#include "osl_vec.h"
 
 /* Generous: each test runs in milliseconds on an idle machine. */
 #define PLUG_TIMEOUT 60

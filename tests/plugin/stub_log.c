@@ -1,29 +1,31 @@
 /*****************************************************************************\
- *  stub_log.c - osl_error() and osl_debug() for the tests: slurmctld's log
- *  is replaced by a count and the last message.
+ *  stub_log.c - the log of the Slurm-free files for the tests: slurmctld's
+ *  log is replaced by a count and the last message (a sink, osl_log.h, set
+ *  before main).
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 
-#include "osl.h"
+#include "osl_log.h"
 
 int stub_nerrors = 0;
 char stub_last_error[512] = "";
 
-extern void osl_error(const char *fmt, ...)
+static void _stub_sink(bool debug, const char *fmt, va_list ap)
 {
-	va_list ap;
-
-	va_start(ap, fmt);
+	if (debug)
+		return;
 	vsnprintf(stub_last_error, sizeof(stub_last_error), fmt, ap);
-	va_end(ap);
 	stub_nerrors++;
 }
 
-extern void osl_debug(const char *fmt, ...)
+/* Before main: a test may log from its first fixture (and in the child
+ * Check forks, which inherits it). */
+__attribute__((constructor)) static void _stub_log_init(void)
 {
-	(void) fmt;
+	osl_log_set(_stub_sink);
 }

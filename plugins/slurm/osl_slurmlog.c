@@ -1,5 +1,6 @@
 /*****************************************************************************\
- *  osl_log.c - slurmctld's log for the Slurm-free files of the adapter.
+ *  osl_slurmlog.c - slurmctld's log as the sink of the Slurm-free files'
+ *  messages (lib/osl_log.h); osl_init() sets it.
  *****************************************************************************
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
@@ -7,32 +8,23 @@
 #include "config.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "src/common/log.h"
 
 #include "osl_slurm.h"
 
-extern void osl_error(const char *fmt, ...)
+extern void osl_slurm_log(bool debug, const char *fmt, va_list ap)
 {
 	char buf[1024];
-	va_list ap;
 
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	error("%s", buf);
-}
-
-extern void osl_debug(const char *fmt, ...)
-{
-	char buf[1024];
-	va_list ap;
-
-	if (get_log_level() < LOG_LEVEL_DEBUG)
+	/* formatting costs more than the check: skip it when debug is off */
+	if (debug && get_log_level() < LOG_LEVEL_DEBUG)
 		return;
-	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	debug("%s", buf);
+	if (debug)
+		debug("%s", buf);
+	else
+		error("%s", buf);
 }
