@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "osl.h"
+#include "osl_site.h"
 #include "osl_combo.h"
 
 #define SITE "site_factor/ostrich"

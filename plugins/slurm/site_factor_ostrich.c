@@ -36,7 +36,6 @@
 
 #include "osl_combo.h"
 #include "osl_compat.h"
-#include "osl_site.h"
 #include "ostrich_slurm.h"
 
 const char plugin_name[] = "OStrich fair campaign site factor plugin";
