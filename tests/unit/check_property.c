@@ -10,8 +10,9 @@
  *  same tags.  The engine's C~ must also equal the reference's forward
  *  simulation, and be non-decreasing along the OStrich order of eligible
  *  campaigns (ordering by F is ordering by C~, §3) with the default key.
- *  The seed also picks the key of the order (F_c, §13's or §14's) and
- *  whether jobs are charged from evidence (§12); the reference derives
+ *  The seed also picks the key of the order (F_c, §13's or §14's),
+ *  whether jobs are charged from evidence (§12), the lead (§24) and
+ *  whether overdue work rejoins V (§26); the reference derives
  *  the keys from scratch too and finds each step by scanning the running
  *  jobs.
  *
@@ -352,6 +353,12 @@ static void _run(uint64_t seed, bool churn, bool many)
 	cfg.lead_cap = 0.5 * (double)(seed / 2 % 4);
 	if (cfg.gate == OST_GATE_SOFT && seed / 18 % 2)
 		cfg.gate = OST_GATE_NONE;
+	/* §24: a capped campaign can end in V before an earlier one of
+	 * its user; the strict gate would then wait for a V that stopped */
+	if (cfg.lead == OST_LEAD_CAP && cfg.gate == OST_GATE_STRICT)
+		cfg.gate = OST_GATE_SOFT;
+	/* §26: overdue work rejoining V, for half of the seeds */
+	cfg.overdue = (ost_overdue_t)(seed / 4 % 2);
 	w.s = ost_sched_create(&cfg);
 	w.r = ref_create(&cfg);
 	users = many ? 2 + _rand(2) : 2 + _rand(7);
