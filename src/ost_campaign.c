@@ -212,12 +212,6 @@ static void _grow(ost_sched_t *s, ost_campaign_t *c, double d)
 	}
 }
 
-bool ost_campaign_may_rejoin(const ost_sched_t *s, const ost_campaign_t *c)
-{
-	return s->cfg.overdue == OST_OVERDUE_RESTART && !c->restarted &&
-	       c->n_pending && c->area_pend > 0.0;
-}
-
 bool ost_campaign_rejoin(ost_sched_t *s, ost_campaign_t *c)
 {
 	double v = ost_user_vtime(s, c->user);

@@ -259,6 +259,17 @@ struct ost_sched {
 	uint64_t n_lowered;		/* §22: unfinished jobs lowered */
 };
 
+/* §26 Overdue=restart: whether c, its user's last in V, may rejoin V:
+ * the rule is on, c has jobs pending and has not rejoined since it last
+ * grew.  (Complete in V, v >= F_c, is the caller's to know.)  Inline: the
+ * clock (ost_vclock.c) asks it below the campaigns. */
+static inline bool ost_campaign_may_rejoin(const struct ost_sched *s,
+					   const struct ost_campaign *c)
+{
+	return s->cfg.overdue == OST_OVERDUE_RESTART && !c->restarted &&
+	       c->n_pending && c->area_pend > 0.0;
+}
+
 /* The campaign whose F is u's last in V (§22: its chain's last, which a
  * reordering may make another than the newest). */
 static inline const struct ost_campaign *ost_user_end(const struct ost_user *u)
@@ -446,11 +457,6 @@ void ost_campaign_settle_user(ost_sched_t *s, ost_user_t *u);
 /* Settle every marked user, then re-project the keys across accounts
  * (§21).  s is logically const: only derived values move. */
 void ost_campaign_settle(const ost_sched_t *s);
-/* §26 Overdue=restart: whether c, its user's last in V, may rejoin V:
- * the rule is on, c has jobs pending and has not rejoined since it last
- * grew.  (Complete in V, v >= F_c, is the caller's to know.) */
-bool ost_campaign_may_rejoin(const ost_sched_t *s, const ost_campaign_t *c);
-
 /* §26: c (settled, may_rejoin, v >= F_c) rejoins V at v with its pending
  * area, as a join to a complete campaign does (§3.4): phi = v,
  * L = A^pend / w.  Returns true when it did (the caller re-derives c),
