@@ -757,6 +757,11 @@ OST_EXTERN int ost_prio_spread(uint32_t *prio, size_t n, uint32_t lo,
 
 /* ------------------------------------------------------ serialization --- */
 
+/* The newest state format version ost_sched_save() writes and
+ * ost_sched_load() reads (doc/state-format.md): a file of a later version
+ * comes from a newer core, not from damage. */
+#define OST_STATE_VERSION_NEWEST 4
+
 /* Serialize s (configuration, clock, users, campaigns, jobs) into a new
  * NUL-terminated text buffer *buf of *len bytes (excluding the NUL), format
  * described in doc/state-format.md.  The caller free()s *buf.  Returns 0 or

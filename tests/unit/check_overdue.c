@@ -5,6 +5,9 @@
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
 
+#include <stdlib.h>
+#include <string.h>
+
 #include "util.h"
 
 static void _restart(ost_config_t *c) { c->overdue = OST_OVERDUE_RESTART; }
@@ -129,6 +132,49 @@ START_TEST(test_overdue_join_rearms)
 }
 END_TEST
 
+/* The state keeps what the rules derive from (version 4): saved at
+ * t = 41 in the worked example, a copy goes on exactly as the original,
+ * user 1's campaign does not rejoin a second time at v = 160, and the
+ * file reloads to the same bytes. */
+START_TEST(test_overdue_state)
+{
+	ost_sched_t *s = mk_sched(4, _restart), *r = NULL;
+	char *buf, *buf2, err[128];
+	size_t len, len2;
+
+	sub(s, 1, 1, 4, 10, 0);
+	sub(s, 2, 1, 4, 10, 0);
+	sub(s, 3, 2, 4, 100, 0);
+	ck_assert_int_eq(ost_job_start(s, 3, 0), 0);
+	sub(s, 4, 3, 4, 5, 41);
+	ck_assert_int_eq(ost_sched_save(s, &buf, &len), 0);
+	ck_assert_msg(!strncmp(buf, "ostrich-state 4\n", 16), "%.20s", buf);
+	ck_assert_ptr_nonnull(strstr(buf, " overdue=restart"));
+	ck_assert_ptr_nonnull(strstr(buf, " rejoined=1"));
+	ck_assert_int_eq(ost_sched_load(buf, len, &r, err, sizeof(err)), 0);
+	ck_assert_int_eq(ost_sched_save(r, &buf2, &len2), 0);
+	ck_assert_uint_eq(len, len2);
+	ck_assert(!memcmp(buf, buf2, len));
+	ck_order(r, 4, 1, 2);
+	ck_assert_double_eq_tol(_v(r, 56), 102, EPS);
+	_ck_tags(r, 3, 1, 102, 122);
+	ck_assert_double_eq_tol(_v(r, 90), 160, EPS);
+	ck_assert_double_eq_tol(_v(r, 91), 164, EPS);	/* no second rejoin */
+	_ck_tags(r, 1, 1, 80, 160);
+	free(buf);
+	free(buf2);
+	/* the defaults write the lowest version that holds them */
+	ost_sched_destroy(r);
+	ost_sched_destroy(s);
+	s = mk_sched(4, NULL);
+	sub(s, 1, 1, 4, 10, 0);
+	ck_assert_int_eq(ost_sched_save(s, &buf, &len), 0);
+	ck_assert_msg(!strncmp(buf, "ostrich-state 1\n", 16), "%.20s", buf);
+	free(buf);
+	ost_sched_destroy(s);
+}
+END_TEST
+
 /* Names, defaults and the combinations refused. */
 START_TEST(test_overdue_config)
 {
@@ -168,6 +214,7 @@ Suite *suite(void)
 	tcase_add_test(tc, test_overdue_worked);
 	tcase_add_test(tc, test_overdue_event_instant);
 	tcase_add_test(tc, test_overdue_join_rearms);
+	tcase_add_test(tc, test_overdue_state);
 	tcase_add_test(tc, test_overdue_config);
 	suite_add_tcase(s, tc);
 	return s;
