@@ -175,6 +175,29 @@ START_TEST(test_overdue_state)
 }
 END_TEST
 
+/* A reconfigure to Overdue=restart lets a campaign already overdue
+ * rejoin when the clock next moves (§26): in the worked example under
+ * rank, switched at t = 41 (v = 84, user 1 overdue since v = 80), user
+ * 1's 80 CPU-s rejoin at v = 84 (F 164), and W = 2 again: v = 86 at 42. */
+START_TEST(test_overdue_reconfigure)
+{
+	ost_sched_t *s = mk_sched(4, NULL);
+	ost_config_t c = *ost_sched_config(s);
+
+	sub(s, 1, 1, 4, 10, 0);
+	sub(s, 2, 1, 4, 10, 0);
+	sub(s, 3, 2, 4, 100, 0);
+	ck_assert_int_eq(ost_job_start(s, 3, 0), 0);
+	ck_assert_double_eq_tol(_v(s, 41), 84, EPS);
+	c.overdue = OST_OVERDUE_RESTART;
+	ck_assert_int_eq(ost_sched_reconfigure(s, &c, 41), 0);
+	_ck_tags(s, 1, 1, 0, 80);
+	ck_assert_double_eq_tol(_v(s, 42), 86, EPS);
+	_ck_tags(s, 1, 1, 84, 164);
+	ost_sched_destroy(s);
+}
+END_TEST
+
 /* Names, defaults and the combinations refused. */
 START_TEST(test_overdue_config)
 {
@@ -215,6 +238,7 @@ Suite *suite(void)
 	tcase_add_test(tc, test_overdue_event_instant);
 	tcase_add_test(tc, test_overdue_join_rearms);
 	tcase_add_test(tc, test_overdue_state);
+	tcase_add_test(tc, test_overdue_reconfigure);
 	tcase_add_test(tc, test_overdue_config);
 	suite_add_tcase(s, tc);
 	return s;
