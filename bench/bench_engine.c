@@ -653,7 +653,7 @@ static void _targets(const struct row *rows, size_t nrows)
  * (Hierarchy=users) and to the nested one, each followed by its walk;
  * the starts take the top of the flat order, so both see the very same
  * events.  Ratio = median nested pass / median flat pass, same run.
- * The rules' row (§24, §26, issue 37's cost) is the same with the engine
+ * The rules' row (§24, §27, issue 37's cost) is the same with the engine
  * of Gate=none, Lead=cap and Overdue=restart in place of the nested one.
  */
 #define ACC_TOP 10
@@ -696,7 +696,7 @@ static ost_sched_t *_nested(uint32_t m, uint32_t k)
 	return s;
 }
 
-/* §24 and §26 together: Gate=none, Lead=cap, Overdue=restart. */
+/* §24 and §27 together: Gate=none, Lead=cap, Overdue=restart. */
 static ost_sched_t *_rules(uint32_t m, uint32_t k)
 {
 	ost_config_t cfg;
@@ -741,7 +741,7 @@ static const struct pair PAIR_ACCOUNTS = {
 	_nested, "Accounts (§21): nested against flat pass", "nested", 1.5
 };
 static const struct pair PAIR_RULES = {
-	_rules, "Gate=none, Lead=cap, Overdue=restart (§24, §26) against "
+	_rules, "Gate=none, Lead=cap, Overdue=restart (§24, §27) against "
 		"the defaults", "rules", 1.1
 };
 
@@ -830,7 +830,7 @@ static void _pair_row(const struct pair *pr)
 /*
  * bench-engine [MAX_N [ONLY_K]]: the table for N <= MAX_N (default 1M),
  * all K or only K = ONLY_K.  bench-engine --accounts, --rules: one of the
- * paired rows (nested against flat; §24 + §26 against the defaults).  bench-engine --memory N K EXPLICIT: the
+ * paired rows (nested against flat; §24 + §27 against the defaults).  bench-engine --memory N K EXPLICIT: the
  * memory probe (internal).
  */
 int main(int argc, char **argv)

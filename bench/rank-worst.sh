@@ -1,6 +1,6 @@
 #!/bin/sh
 # rank-worst.sh - who a GPU mix's worst campaigns waited behind
-# (doc/semantics.md §26; bench/rank-eval.md, "Overdue").  For each seed,
+# (doc/semantics.md §27; bench/rank-eval.md, "Overdue").  For each seed,
 # the GPU users' campaign of largest stretch in the default mix of
 # doc/results.md §6, the stretch of its user's previous campaign, and
 # every other user's campaign that took more than 10% of the GPU-seconds

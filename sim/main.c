@@ -60,7 +60,7 @@ static const char _usage[] =
 "  --rank finish|served|capped  --rank-cap SEC  (campaign key; cap 3600)\n"
 "  --lead keep|forgive|cap  --lead-kappa K    user's lead in V (§24; kappa 1)\n"
 "  --overdue rank|restart                     pending work of a campaign\n"
-"                                             done in V (§26; rank)\n"
+"                                             done in V (§27; rank)\n"
 "  --feedback  --feedback-threshold SEC       users' feedback (SWF; H 3600)\n"
 "  --hierarchy users|accounts                 (accounts: SWF group, §21)\n"
 "  --jobs-out F  --campaigns-out F  --summary-out F\n"

@@ -14,7 +14,7 @@
 
 #define CAMP_OF_GATE(h) ost_container_of(h, ost_campaign_t, gate)
 
-/* §26: u's last campaign, complete in V, rejoins it with its pending
+/* §27: u's last campaign, complete in V, rejoins it with its pending
  * work if the rule lets it; then u stays in W.  True if it did. */
 static bool _rejoin(ost_sched_t *s, ost_user_t *u)
 {
@@ -27,7 +27,7 @@ static bool _rejoin(ost_sched_t *s, ost_user_t *u)
 	return true;
 }
 
-/* §26: the users that became complete in V with work pending at the
+/* §27: the users that became complete in V with work pending at the
  * events of the instant that just ended rejoin, before v moves on. */
 static void _rejoin_queued(ost_sched_t *s)
 {

@@ -105,7 +105,7 @@ typedef struct ost_campaign {
 	bool eligible;
 	bool in_order;
 	bool walk;
-	bool restarted;			/* §26: its pending work rejoined V
+	bool restarted;			/* §27: its pending work rejoined V
 					 * once since it last grew */
 	bool resort;			/* re-sort at the next settle even if
 					 * its tags do not move (pending
@@ -167,7 +167,7 @@ typedef struct ost_user {
 	ost_campaign_t *dirty_to;	/* newest campaign changed since the
 					 * last settle (valid iff dirty) */
 	bool in_dirty;			/* in s->dirty */
-	bool in_overdue;		/* in s->overdue (§26) */
+	bool in_overdue;		/* in s->overdue (§27) */
 	struct ost_user *next_overdue;	/* s->overdue list */
 	struct ost_user *next_dirty;	/* s->dirty list */
 	double acc_num, acc_den;	/* §10: decayed sums of q min(p,e), q e */
@@ -236,7 +236,7 @@ struct ost_sched {
 	ost_tree_t order;		/* campaigns with pending jobs */
 	ost_heap_t active;		/* active users by F_last */
 	ost_heap_t gate;		/* non-eligible pending campaigns by S */
-	ost_user_t *overdue;		/* §26: users whose last campaign is
+	ost_user_t *overdue;		/* §27: users whose last campaign is
 					 * complete in V with jobs pending,
 					 * to rejoin when the clock moves */
 	ost_user_t *dirty;		/* users that may have stale tags
@@ -259,7 +259,7 @@ struct ost_sched {
 	uint64_t n_lowered;		/* §22: unfinished jobs lowered */
 };
 
-/* §26 Overdue=restart: whether c, its user's last in V, may rejoin V:
+/* §27 Overdue=restart: whether c, its user's last in V, may rejoin V:
  * the rule is on, c has jobs pending and has not rejoined since it last
  * grew.  (Complete in V, v >= F_c, is the caller's to know.)  Inline: the
  * clock (ost_vclock.c) asks it below the campaigns. */
@@ -457,7 +457,7 @@ void ost_campaign_settle_user(ost_sched_t *s, ost_user_t *u);
 /* Settle every marked user, then re-project the keys across accounts
  * (§21).  s is logically const: only derived values move. */
 void ost_campaign_settle(const ost_sched_t *s);
-/* §26: c (settled, may_rejoin, v >= F_c) rejoins V at v with its pending
+/* §27: c (settled, may_rejoin, v >= F_c) rejoins V at v with its pending
  * area, as a join to a complete campaign does (§3.4): phi = v,
  * L = A^pend / w.  Returns true when it did (the caller re-derives c),
  * false when L would not move F past v. */

@@ -128,7 +128,7 @@ static void _save_campaign(_out_t *o, const ost_campaign_t *c, int version)
 	if (version >= 2)	/* §21: the key as projected, the gate */
 		_printf(o, " key=%a kfrom=%a gate=%a", c->key, c->kfrom,
 			ost_hnode_linked(&c->gate.node) ? c->gate.key : NAN);
-	if (version >= 4)	/* §24, §26: the leads' and rejoin's inputs */
+	if (version >= 4)	/* §24, §27: the leads' and rejoin's inputs */
 		_printf(o, " vrel=%a cut=%a rejoined=%u", c->vrel, c->cut,
 			(unsigned)c->restarted);
 	_printf(o, "\n");
@@ -197,7 +197,7 @@ static int _save_accts(_out_t *o, const ost_sched_t *s,
 }
 
 /* The oldest version that holds s: 4 for a lead other than keep (§24) or
- * Overdue=restart (§26), 3 for a job whose nice was lowered (§22), 2 for
+ * Overdue=restart (§27), 3 for a job whose nice was lowered (§22), 2 for
  * the nested schedule (§21) or a job with a nice (§22). */
 static int _version(const ost_sched_t *s)
 {

@@ -130,7 +130,7 @@ typedef enum {
 typedef enum {
 	OST_OVERDUE_RANK = 0,    /* a campaign complete in V with jobs pending
 				  * ranks by its past F (default, §9.9) */
-	OST_OVERDUE_RESTART,     /* its pending work rejoins V at v (§26) */
+	OST_OVERDUE_RESTART,     /* its pending work rejoins V at v (§27) */
 } ost_overdue_t;
 
 typedef struct ost_config {
@@ -162,7 +162,7 @@ typedef struct ost_config {
 				   * the state file */
 	double lead_cap;          /* §24 Lead=cap: kappa, dimensionless (in
 				   * [0, 1e6]; default 1) */
-	ost_overdue_t overdue;    /* §26: a campaign overdue in V (default
+	ost_overdue_t overdue;    /* §27: a campaign overdue in V (default
 				   * rank); simulator only */
 } ost_config_t;
 

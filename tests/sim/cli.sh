@@ -91,7 +91,7 @@ for good in "--virtual-area requested" "--virtual-area learned" \
 	"$SIM" --quiet $good "$DATA/semantics3.swf" ||
 		fail "variant option $good refused"
 done
-# §26: Lead=cap with the strict gate could wait for a V that stopped
+# §27: Lead=cap with the strict gate could wait for a V that stopped
 "$SIM" --quiet --lead cap --gate strict "$DATA/semantics3.swf" 2>"$tmp/err"
 [ $? -eq 2 ] || fail "--lead cap --gate strict not refused with status 2"
 grep -q 'lead cap needs gate soft or none' "$tmp/err" ||

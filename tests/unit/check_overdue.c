@@ -1,5 +1,5 @@
 /*****************************************************************************\
- *  check_overdue.c - §26: the pending work of a campaign complete in V
+ *  check_overdue.c - §27: the pending work of a campaign complete in V
  *  rejoins V (Overdue=restart), against §9.9's default on the same events
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
@@ -35,7 +35,7 @@ static double _v(ost_sched_t *s, double t)
  * first.  W = 2, so v = 2t reaches 80 at t = 40 with user 1's jobs still
  * pending.  rank (§9.9): user 1 leaves W, its campaign keeps F 80 and
  * ranks first; v = 84 at t = 41, so user 3's 4 x 5 s job (area 20) gets
- * F 104 and ranks after user 1's.  restart (§26): user 1's 80 CPU-s
+ * F 104 and ranks after user 1's.  restart (§27): user 1's 80 CPU-s
  * rejoin at v = 80 (S 80, F 160) and it stays in W: v = 82 at t = 41,
  * user 3's F is 102 and ranks first.  Then, nothing starting, user 3's
  * F 102 is reached at t = 56 (W = 3) and it rejoins once (F 122); at
@@ -176,7 +176,7 @@ START_TEST(test_overdue_state)
 END_TEST
 
 /* A reconfigure to Overdue=restart lets a campaign already overdue
- * rejoin when the clock next moves (§26): in the worked example under
+ * rejoin when the clock next moves (§27): in the worked example under
  * rank, switched at t = 41 (v = 84, user 1 overdue since v = 80), user
  * 1's 80 CPU-s rejoin at v = 84 (F 164), and W = 2 again: v = 86 at 42. */
 START_TEST(test_overdue_reconfigure)
@@ -220,7 +220,7 @@ START_TEST(test_overdue_config)
 	c.overdue = (ost_overdue_t)2;
 	ck_assert_int_eq(ost_config_check(&c, NULL), -OST_EINVAL);
 	c.overdue = OST_OVERDUE_RANK;
-	/* §26: Lead=cap with the strict gate could wait for a stopped V */
+	/* §27: Lead=cap with the strict gate could wait for a stopped V */
 	c.lead = OST_LEAD_CAP;
 	c.gate = OST_GATE_STRICT;
 	ck_assert_int_eq(ost_config_check(&c, NULL), -OST_EINVAL);

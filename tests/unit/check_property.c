@@ -12,7 +12,7 @@
  *  campaigns (ordering by F is ordering by C~, §3) with the default key.
  *  The seed also picks the key of the order (F_c, §13's or §14's),
  *  whether jobs are charged from evidence (§12), the lead (§24) and
- *  whether overdue work rejoins V (§26); the reference derives
+ *  whether overdue work rejoins V (§27); the reference derives
  *  the keys from scratch too and finds each step by scanning the running
  *  jobs.
  *
@@ -221,7 +221,7 @@ static void _dispatch(world_t *w, double t)
 
 /* Every 16th churn: the engine's state, loaded into a copy and saved
  * again, gives the same bytes and the copy the same order, so the
- * inputs of §24 and §26 (and all else a tag derives from) are in the
+ * inputs of §24 and §27 (and all else a tag derives from) are in the
  * file (doc/state-format.md).  The run goes on with the original: a
  * copy's sums of weights may round differently from the reference's.
  * The order is compared with the default key and without §12 only: a
@@ -397,7 +397,7 @@ static void _run(uint64_t seed, bool churn, bool many)
 	 * its user; the strict gate would then wait for a V that stopped */
 	if (cfg.lead == OST_LEAD_CAP && cfg.gate == OST_GATE_STRICT)
 		cfg.gate = OST_GATE_SOFT;
-	/* §26: overdue work rejoining V, for half of the seeds */
+	/* §27: overdue work rejoining V, for half of the seeds */
 	cfg.overdue = (ost_overdue_t)(seed / 4 % 2);
 	w.s = ost_sched_create(&cfg);
 	w.r = ref_create(&cfg);

@@ -36,7 +36,7 @@ typedef struct {
 				 * job left (+inf while it has one) */
 	uint32_t k;
 	bool elig;
-	bool restarted;		/* §26: its pending work rejoined V */
+	bool restarted;		/* §27: its pending work rejoined V */
 } rcamp_t;
 
 typedef struct {
@@ -152,7 +152,7 @@ static void _derive(ref_t *r)
 	}
 }
 
-/* §26 Overdue=restart: each user's newest campaign complete in V with
+/* §27 Overdue=restart: each user's newest campaign complete in V with
  * jobs pending, that has not rejoined since it last grew, rejoins at v
  * with its pending area (phi = v, L = A^pend / w); tags re-derived. */
 static void _rejoin(ref_t *r)
@@ -224,7 +224,7 @@ static void _advance(ref_t *r, double t)
 		int i;
 
 		_derive(r);
-		_rejoin(r);	/* §26 from the last events' instant */
+		_rejoin(r);	/* §27 from the last events' instant */
 		c = _capacity(r);
 		for (i = 0; i < r->nu; i++)
 			if (r->v < _flast(r, i)) {
@@ -252,7 +252,7 @@ static void _advance(ref_t *r, double t)
 			if (x > r->v)
 				r->v = x;
 			_derive(r);
-			_rejoin(r);	/* §26 at the breakpoint */
+			_rejoin(r);	/* §27 at the breakpoint */
 		} else {
 			r->v += (t - r->now) * c / W;
 			r->now = t;
