@@ -653,7 +653,7 @@ static void _targets(const struct row *rows, size_t nrows)
  * (Hierarchy=users) and to the nested one, each followed by its walk;
  * the starts take the top of the flat order, so both see the very same
  * events.  Ratio = median nested pass / median flat pass, same run.
- * The rules' row (§24, §27, issue 37's cost) is the same with the engine
+ * The rules' row (§24, §27: what the rules cost) is the same with the engine
  * of Gate=none, Lead=cap and Overdue=restart in place of the nested one.
  */
 #define ACC_TOP 10

@@ -227,7 +227,7 @@ static void _dispatch(world_t *w, double t)
  * The order is compared with the default key and without §12 only: a
  * reloaded job keeps its charge and takes no further step (§12, by
  * design), and §13's key after a reload of explicit campaigns under the
- * strict gate is a known difference (issue 37's note). */
+ * strict gate is a known difference, not the rules' to fix. */
 static void _reload(world_t *w)
 {
 	char *buf = NULL, *buf2 = NULL, err[256];
