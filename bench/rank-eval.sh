@@ -5,7 +5,8 @@
 # CPU=1,GRES/gpu=4).  Results: bench/rank-eval.md.
 #
 # usage: bench/rank-eval.sh   (environment: SIM, GEN as gpu-experiments.sh;
-#   OUT (default rank-eval-out), SEEDS (20), JOBS (10000), MIXES (all))
+#   OUT (default rank-eval-out), SEEDS (20), JOBS (10000), MIXES (all),
+#   SETTINGS (the list below))
 # SPDX-License-Identifier: GPL-2.0-or-later
 
 set -eu
@@ -15,8 +16,9 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 export SIM GEN SEEDS JOBS
 mkdir -p "$OUT"
 
-# the settings, in the order of the tables ("-" = shipped)
-SETTINGS='-
+# the settings, in the order of the tables ("-" = shipped); SETTINGS in
+# the environment replaces them (one a line)
+: "${SETTINGS:=-
 --gate none
 --lead forgive
 --lead forgive --gate none
@@ -24,7 +26,7 @@ SETTINGS='-
 --lead cap --gate none
 --lead cap --lead-kappa 0.5 --gate none
 --lead cap --lead-kappa 2 --gate none
---gate none --rank capped'
+--gate none --rank capped}"
 
 mix_env() {
 	case $1 in

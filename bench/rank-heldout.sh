@@ -18,11 +18,11 @@ mkdir -p "$OUT"
 raw=$OUT/raw.txt
 : >"$raw"
 
-SETTINGS='shipped:
+: "${SETTINGS:=shipped:
 gate-none:--gate none
 forgive:--lead forgive
 cap:--lead cap
-cap+gate-none:--lead cap --gate none'
+cap+gate-none:--lead cap --gate none}"
 
 # one line per setting: "EXP SETTING mean max gt20 worst_user_mean"
 stats() {	# EXP SETTING CSV
@@ -59,7 +59,7 @@ done
 echo "| experiment | setting | mean stretch | max stretch (mean over instances) | > 20 (%) | worst user's mean stretch |"
 echo "|---|---|---|---|---|---|"
 for exp in os fc5 fc10 fc20; do
-	for st in fairshare faircamp shipped gate-none forgive cap cap+gate-none; do
+	for st in fairshare faircamp $(echo "$SETTINGS" | cut -d: -f1); do
 		awk -v e="$exp" -v st="$st" 'function ci(s, s2, n,   m, v) {
 			m = s / n; v = (s2 - n * m * m) / (n - 1); if (v < 0) v = 0
 			return 1.96 * sqrt(v / n) }

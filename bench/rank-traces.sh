@@ -19,13 +19,13 @@ mkdir -p "$OUT"
 rows=$OUT/rows.txt
 : >"$rows"
 
-SETTINGS='shipped:
+: "${SETTINGS:=shipped:
 gate-none:--gate none
 forgive:--lead forgive
 cap:--lead cap
 cap+gate-none:--lead cap --gate none
 gate-none+rank-capped:--gate none --rank capped
-fairshare:FS'
+fairshare:FS}"
 
 for spec in $TRACE_SPECS; do
 	trace_spec "$spec"

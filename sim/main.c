@@ -59,6 +59,8 @@ static const char _usage[] =
 "  --evidence on|off  --evidence-floor SEC    (variant; floor default 600)\n"
 "  --rank finish|served|capped  --rank-cap SEC  (campaign key; cap 3600)\n"
 "  --lead keep|forgive|cap  --lead-kappa K    user's lead in V (§24; kappa 1)\n"
+"  --overdue rank|restart                     pending work of a campaign\n"
+"                                             done in V (§27; rank)\n"
 "  --feedback  --feedback-threshold SEC       users' feedback (SWF; H 3600)\n"
 "  --hierarchy users|accounts                 (accounts: SWF group, §21)\n"
 "  --jobs-out F  --campaigns-out F  --summary-out F\n"
@@ -79,7 +81,7 @@ enum {
 	OPT_EV_FLOOR, OPT_RANK, OPT_RANK_CAP, OPT_FEEDBACK, OPT_FB_THRESHOLD,
 	OPT_BY, OPT_GROUPS, OPT_PARTINFO, OPT_PARTITION, OPT_UNLIMITED,
 	OPT_GPUS, OPT_CHARGE, OPT_CHARGE_WEIGHTS, OPT_CHARGE_MAX_TRES,
-	OPT_HIERARCHY, OPT_LEAD, OPT_LEAD_KAPPA, OPT_SHARES,
+	OPT_HIERARCHY, OPT_LEAD, OPT_LEAD_KAPPA, OPT_SHARES, OPT_OVERDUE,
 };
 
 static const struct option _longopts[] = {
@@ -110,6 +112,7 @@ static const struct option _longopts[] = {
 	{ "hierarchy", required_argument, NULL, OPT_HIERARCHY },
 	{ "lead", required_argument, NULL, OPT_LEAD },
 	{ "lead-kappa", required_argument, NULL, OPT_LEAD_KAPPA },
+	{ "overdue", required_argument, NULL, OPT_OVERDUE },
 	{ "feedback", no_argument, NULL, OPT_FEEDBACK },
 	{ "feedback-threshold", required_argument, NULL, OPT_FB_THRESHOLD },
 	{ "by", required_argument, NULL, OPT_BY },
@@ -227,6 +230,7 @@ static int _option(struct cli *c, int opt, const char *arg)
 	case OPT_RANK: return ost_rank_parse(arg, &o->core.rank);
 	case OPT_HIERARCHY: return ost_hier_parse(arg, &o->core.hierarchy);
 	case OPT_LEAD: return ost_lead_parse(arg, &o->core.lead);
+	case OPT_OVERDUE: return ost_overdue_parse(arg, &o->core.overdue);
 	case OPT_LEAD_KAPPA:
 		return _number(arg, 0, &o->core.lead_cap) ||
 		       !(o->core.lead_cap <= 1e6) ? -1 : 0;

@@ -149,6 +149,9 @@ void sim_report(FILE *f, const char *path, const sim_workload_t *w,
 	if (o->core.lead != OST_LEAD_KEEP)	/* §24; keep: as before */
 		fprintf(f, "lead %s (kappa %g), ", ost_lead_name(o->core.lead),
 			o->core.lead_cap);
+	if (o->core.overdue != OST_OVERDUE_RANK)	/* §27 */
+		fprintf(f, "overdue %s, ",
+			ost_overdue_name(o->core.overdue));
 	fprintf(f, "estimates %s, capacity %s, gate %s, intra %s\n\n",
 		o->exact ? "exact" : "requested",
 		ost_capacity_name(o->core.capacity),

@@ -14,6 +14,33 @@
 
 #define CAMP_OF_GATE(h) ost_container_of(h, ost_campaign_t, gate)
 
+/* §27: u's last campaign, complete in V, rejoins it with its pending
+ * work if the rule lets it; then u stays in W.  True if it did. */
+static bool _rejoin(ost_sched_t *s, ost_user_t *u)
+{
+	ost_campaign_t *e = u->tail ? u->tail : u->last;
+
+	if (!e || ost_user_vtime(s, u) < e->vfinish ||
+	    !ost_campaign_may_rejoin(s, e) || !ost_campaign_rejoin(s, e))
+		return false;
+	ost_campaign_rederive(s, e);	/* puts u back in W */
+	return true;
+}
+
+/* §27: the users that became complete in V with work pending at the
+ * events of the instant that just ended rejoin, before v moves on. */
+static void _rejoin_queued(ost_sched_t *s)
+{
+	ost_user_t *u;
+
+	while ((u = s->overdue)) {
+		s->overdue = u->next_overdue;
+		u->next_overdue = NULL;
+		u->in_overdue = false;
+		(void)_rejoin(s, u);
+	}
+}
+
 /* Users (and accounts, §21) whose latest F has been reached leave W
  * (exactly at v = F); the accounts among them leave with their subtree. */
 static void _pop_inactive(ost_sched_t *s)
@@ -23,6 +50,9 @@ static void _pop_inactive(ost_sched_t *s)
 	if (s->n_kids_active)
 		ost_acct_follow_kids(s, NULL);
 	while ((h = ost_hkey_top(&s->active)) && h->key <= s->vtime) {
+		if (!(h->tie & OST_TIE_ACCT) &&
+		    _rejoin(s, ost_container_of(h, ost_user_t, active)))
+			continue;
 		ost_hkey_remove(&s->active, h);
 		s->n_active--;
 		s->total_weight -= ost_hkey_weight(h);
@@ -69,6 +99,7 @@ static void _advance(ost_sched_t *s, double t)
 		s->now = t;
 		return;
 	}
+	_rejoin_queued(s);
 	while (s->now < t) {
 		double c = ost_vclock_capacity(s), x, dt;
 		ost_hkey_t *h = ost_hkey_top(&s->active);

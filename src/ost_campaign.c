@@ -147,6 +147,7 @@ void ost_campaign_add_job(ost_sched_t *s, ost_campaign_t *c, ost_job_t *j)
 	} else {
 		c->phi = c->vrel = ost_user_vtime(s, u);
 		c->len = a / u->weight;
+		c->restarted = false;
 	}
 	c->area += a;
 	c->area_est += a;
@@ -207,7 +208,21 @@ static void _grow(ost_sched_t *s, ost_campaign_t *c, double d)
 	} else {
 		c->phi = c->vrel = v;
 		c->len = d / c->user->weight;
+		c->restarted = false;
 	}
+}
+
+bool ost_campaign_rejoin(ost_sched_t *s, ost_campaign_t *c)
+{
+	double v = ost_user_vtime(s, c->user);
+	double len = c->area_pend / c->user->weight;
+
+	if (!(v + len > v))
+		return false;
+	c->phi = c->vrel = v;
+	c->len = len;
+	c->restarted = true;
+	return true;
 }
 
 /*

@@ -50,6 +50,7 @@ void ost_config_init(ost_config_t *cfg)
 	cfg->hierarchy = OST_HIER_USERS;
 	cfg->lead = OST_LEAD_KEEP;
 	cfg->lead_cap = 1.0;
+	cfg->overdue = OST_OVERDUE_RANK;
 }
 
 int ost_config_check(const ost_config_t *cfg, const char **why)
@@ -92,6 +93,13 @@ int ost_config_check(const ost_config_t *cfg, const char **why)
 	else if (cfg->lead != OST_LEAD_KEEP &&
 		 cfg->hierarchy != OST_HIER_USERS)
 		w = "lead other than keep needs hierarchy users";
+	else if (cfg->lead == OST_LEAD_CAP && cfg->gate == OST_GATE_STRICT)
+		w = "lead cap needs gate soft or none";
+	else if ((unsigned)cfg->overdue > OST_OVERDUE_RESTART)
+		w = "unknown overdue";
+	else if (cfg->overdue != OST_OVERDUE_RANK &&
+		 cfg->hierarchy != OST_HIER_USERS)
+		w = "overdue other than rank needs hierarchy users";
 	if (why)
 		*why = w;
 	return w ? -OST_EINVAL : 0;
@@ -140,6 +148,7 @@ OST_NAMES(ost_varea_t, varea, "requested", "learned", "pooled")
 OST_NAMES(ost_rank_t, rank, "finish", "served", "capped")
 OST_NAMES(ost_hier_t, hier, "users", "accounts")
 OST_NAMES(ost_lead_t, lead, "keep", "forgive", "cap")
+OST_NAMES(ost_overdue_t, overdue, "rank", "restart")
 /* not a field of ost_config_t, but its names are parsed as theirs are */
 OST_NAMES(ost_charge_t, charge, "cpu", "billing", "dominant")
 

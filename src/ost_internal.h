@@ -105,6 +105,8 @@ typedef struct ost_campaign {
 	bool eligible;
 	bool in_order;
 	bool walk;
+	bool restarted;			/* §27: its pending work rejoined V
+					 * once since it last grew */
 	bool resort;			/* re-sort at the next settle even if
 					 * its tags do not move (pending
 					 * count changed) */
@@ -165,6 +167,8 @@ typedef struct ost_user {
 	ost_campaign_t *dirty_to;	/* newest campaign changed since the
 					 * last settle (valid iff dirty) */
 	bool in_dirty;			/* in s->dirty */
+	bool in_overdue;		/* in s->overdue (§27) */
+	struct ost_user *next_overdue;	/* s->overdue list */
 	struct ost_user *next_dirty;	/* s->dirty list */
 	double acc_num, acc_den;	/* §10: decayed sums of q min(p,e), q e */
 	double usage, usage_t;		/* §11: decayed usage U_u at usage_t */
@@ -232,6 +236,9 @@ struct ost_sched {
 	ost_tree_t order;		/* campaigns with pending jobs */
 	ost_heap_t active;		/* active users by F_last */
 	ost_heap_t gate;		/* non-eligible pending campaigns by S */
+	ost_user_t *overdue;		/* §27: users whose last campaign is
+					 * complete in V with jobs pending,
+					 * to rejoin when the clock moves */
 	ost_user_t *dirty;		/* users that may have stale tags
 					 * (ost_campaign_settle), by
 					 * next_dirty */
@@ -251,6 +258,17 @@ struct ost_sched {
 					 * (saturates) */
 	uint64_t n_lowered;		/* §22: unfinished jobs lowered */
 };
+
+/* §27 Overdue=restart: whether c, its user's last in V, may rejoin V:
+ * the rule is on, c has jobs pending and has not rejoined since it last
+ * grew.  (Complete in V, v >= F_c, is the caller's to know.)  Inline: the
+ * clock (ost_vclock.c) asks it below the campaigns. */
+static inline bool ost_campaign_may_rejoin(const struct ost_sched *s,
+					   const struct ost_campaign *c)
+{
+	return s->cfg.overdue == OST_OVERDUE_RESTART && !c->restarted &&
+	       c->n_pending && c->area_pend > 0.0;
+}
 
 /* The campaign whose F is u's last in V (§22: its chain's last, which a
  * reordering may make another than the newest). */
@@ -439,6 +457,11 @@ void ost_campaign_settle_user(ost_sched_t *s, ost_user_t *u);
 /* Settle every marked user, then re-project the keys across accounts
  * (§21).  s is logically const: only derived values move. */
 void ost_campaign_settle(const ost_sched_t *s);
+/* §27: c (settled, may_rejoin, v >= F_c) rejoins V at v with its pending
+ * area, as a join to a complete campaign does (§3.4): phi = v,
+ * L = A^pend / w.  Returns true when it did (the caller re-derives c),
+ * false when L would not move F past v. */
+bool ost_campaign_rejoin(ost_sched_t *s, ost_campaign_t *c);
 /* Re-derive c and its user's later campaigns now, c re-sorted whatever
  * its tags.  O(later campaigns * log n). */
 void ost_campaign_rederive(ost_sched_t *s, ost_campaign_t *c);

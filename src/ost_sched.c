@@ -108,7 +108,8 @@ int ost_sched_reconfigure(ost_sched_t *s, const ost_config_t *cfg, double now)
 		 (cfg->gate == OST_GATE_NONE) != (s->cfg.gate == OST_GATE_NONE);
 	rekey = cfg->rank != s->cfg.rank || cfg->rank_cap != s->cfg.rank_cap ||
 		(cfg->rank != OST_RANK_FINISH && cfg->procs != s->cfg.procs) ||
-		cfg->lead != s->cfg.lead || cfg->lead_cap != s->cfg.lead_cap;
+		cfg->lead != s->cfg.lead || cfg->lead_cap != s->cfg.lead_cap ||
+		cfg->overdue != s->cfg.overdue;	/* §27: who may rejoin */
 	s->cfg = *cfg;
 	if (rekey)
 		_rekey_all(s);

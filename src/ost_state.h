@@ -14,7 +14,7 @@
 #include "ost_internal.h"
 
 #define OST_STATE_MAGIC "ostrich-state"
-#define OST_STATE_VERSION 3	/* the newest this code reads and writes */
+#define OST_STATE_VERSION OST_STATE_VERSION_NEWEST	/* ostrich.h */
 #define OST_TIE_LEAF(u) ((uint32_t)((u)->tie >> 32))	/* acct idx of a
 							 * -A leaf, else 0 */
 
@@ -61,6 +61,7 @@ enum ost_in_range {
 	R_DUR_NONE,	/* a duration, or -inf for "none" */
 	R_VIRT,		/* virtual time or length: finite, >= 0 */
 	R_VIRT_NONE,	/* virtual time, or -inf for "none" */
+	R_VIRT_OPEN,	/* virtual time, or +inf for "not yet" (§24 cut) */
 	R_FINITE,	/* any finite number */
 	R_FIN_NONE,	/* any finite number, or -inf for "none" */
 	R_WEIGHT,	/* a weight (ost_weight_ok) */

@@ -67,6 +67,10 @@ bool ost_in_range(double x, enum ost_in_range r)
 		/* fall through */
 	case R_DURATION:
 		return ost_duration_ok(x);
+	case R_VIRT_OPEN:
+		if (x == INFINITY)
+			return true;
+		return isfinite(x) && x >= 0.0;
 	case R_VIRT_NONE:
 		if (x == -INFINITY)
 			return true;

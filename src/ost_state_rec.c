@@ -43,6 +43,12 @@ int ost_rec_config(ost_in_t *in, ost_config_t *g)
 	    (in->version >= 2 &&
 	     (rc = ost_in_name(in, "hierarchy", (_parse_f)ost_hier_parse,
 			       &g->hierarchy))) ||
+	    (in->version >= 4 &&
+	     ((rc = ost_in_name(in, "lead", (_parse_f)ost_lead_parse,
+				&g->lead)) ||
+	      (rc = ost_in_double(in, "lead_cap", &g->lead_cap, R_FINITE)) ||
+	      (rc = ost_in_name(in, "overdue", (_parse_f)ost_overdue_parse,
+				&g->overdue)))) ||
 	    (rc = ost_in_end(in)))
 		return rc;
 	if (ost_config_check(g, &why))
@@ -268,7 +274,19 @@ int ost_rec_campaign(ost_in_t *in, ost_sched_t *s)
 	    (rc = _load_groups(in, s, c)) ||
 	    (in->version >= 2 && (rc = _load_ckey(in, c))))
 		return rc;
-	c->vrel = c->phi;	/* §24's inputs are not saved (Lead=keep) */
+	c->vrel = c->phi;	/* before version 4: Lead=keep, Overdue=rank */
+	if (in->version >= 4) {
+		uint32_t rejoined;
+
+		if ((rc = ost_in_double(in, "vrel", &c->vrel, R_VIRT_NONE)) ||
+		    (rc = ost_in_double(in, "cut", &c->cut, R_VIRT_OPEN)) ||
+		    (rc = ost_in_u32(in, "rejoined", &rejoined)))
+			return rc;
+		if (rejoined > 1)
+			return ost_in_fail(in, "rejoined=%u is not 0 or 1",
+					   rejoined);
+		c->restarted = rejoined;
+	}
 	return ost_in_end(in);
 }
 

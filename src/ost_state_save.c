@@ -128,6 +128,9 @@ static void _save_campaign(_out_t *o, const ost_campaign_t *c, int version)
 	if (version >= 2)	/* §21: the key as projected, the gate */
 		_printf(o, " key=%a kfrom=%a gate=%a", c->key, c->kfrom,
 			ost_hnode_linked(&c->gate.node) ? c->gate.key : NAN);
+	if (version >= 4)	/* §24, §27: the leads' and rejoin's inputs */
+		_printf(o, " vrel=%a cut=%a rejoined=%u", c->vrel, c->cut,
+			(unsigned)c->restarted);
 	_printf(o, "\n");
 }
 
@@ -193,10 +196,14 @@ static int _save_accts(_out_t *o, const ost_sched_t *s,
 	return 0;
 }
 
-/* The oldest version that holds s: 3 for a job whose nice was lowered
- * (§22), 2 for the nested schedule (§21) or a job with a nice (§22). */
+/* The oldest version that holds s: 4 for a lead other than keep (§24) or
+ * Overdue=restart (§27), 3 for a job whose nice was lowered (§22), 2 for
+ * the nested schedule (§21) or a job with a nice (§22). */
 static int _version(const ost_sched_t *s)
 {
+	if (s->cfg.lead != OST_LEAD_KEEP ||
+	    s->cfg.overdue != OST_OVERDUE_RANK)
+		return 4;
 	if (s->n_lowered)
 		return 3;
 	return ost_sched_nested(s) || s->n_nice ? 2 : 1;
@@ -234,6 +241,10 @@ int ost_sched_save_with(const ost_sched_t *s, const ost_alloc_t *a,
 		g->default_weight);
 	if (version >= 2)
 		_printf(&o, " hierarchy=%s", ost_hier_name(g->hierarchy));
+	if (version >= 4)
+		_printf(&o, " lead=%s lead_cap=%a overdue=%s",
+			ost_lead_name(g->lead), g->lead_cap,
+			ost_overdue_name(g->overdue));
 	_printf(&o, "\nclock now=%a vtime=%a", s->now, s->vtime);
 	if (version >= 3)
 		_printf(&o, " lowered=%u", s->lowered_seq);

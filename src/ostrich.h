@@ -127,6 +127,11 @@ typedef enum {
 	OST_LEAD_CAP,            /* S_c carries at most kappa L_c of its
 				  * user's lead (§24) */
 } ost_lead_t;
+typedef enum {
+	OST_OVERDUE_RANK = 0,    /* a campaign complete in V with jobs pending
+				  * ranks by its past F (default, §9.9) */
+	OST_OVERDUE_RESTART,     /* its pending work rejoins V at v (§27) */
+} ost_overdue_t;
 
 typedef struct ost_config {
 	uint32_t procs;           /* m: CPUs of the partition (> 0) */
@@ -157,6 +162,8 @@ typedef struct ost_config {
 				   * the state file */
 	double lead_cap;          /* §24 Lead=cap: kappa, dimensionless (in
 				   * [0, 1e6]; default 1) */
+	ost_overdue_t overdue;    /* §27: a campaign overdue in V (default
+				   * rank); simulator only */
 } ost_config_t;
 
 /* Fill cfg with the defaults of doc/semantics.md (procs = 1).  Cannot fail. */
@@ -183,6 +190,7 @@ OST_EXTERN const char *ost_varea_name(ost_varea_t a);
 OST_EXTERN const char *ost_rank_name(ost_rank_t r);
 OST_EXTERN const char *ost_hier_name(ost_hier_t h);
 OST_EXTERN const char *ost_lead_name(ost_lead_t l);
+OST_EXTERN const char *ost_overdue_name(ost_overdue_t o);
 OST_EXTERN int ost_mode_parse(const char *s, ost_mode_t *out);
 OST_EXTERN int ost_capacity_parse(const char *s, ost_capacity_t *out);
 OST_EXTERN int ost_gate_parse(const char *s, ost_gate_t *out);
@@ -191,6 +199,7 @@ OST_EXTERN int ost_varea_parse(const char *s, ost_varea_t *out);
 OST_EXTERN int ost_rank_parse(const char *s, ost_rank_t *out);
 OST_EXTERN int ost_hier_parse(const char *s, ost_hier_t *out);
 OST_EXTERN int ost_lead_parse(const char *s, ost_lead_t *out);
+OST_EXTERN int ost_overdue_parse(const char *s, ost_overdue_t *out);
 
 /* The switches' words (Memory, Evidence...): "on" sets *out to true,
  * "off" to false, in any case.  Returns 0, or -OST_EINVAL (NULL or any
@@ -747,6 +756,11 @@ OST_EXTERN int ost_prio_spread(uint32_t *prio, size_t n, uint32_t lo,
 			       uint32_t hi, size_t *changed);
 
 /* ------------------------------------------------------ serialization --- */
+
+/* The newest state format version ost_sched_save() writes and
+ * ost_sched_load() reads (doc/state-format.md): a file of a later version
+ * comes from a newer core, not from damage. */
+#define OST_STATE_VERSION_NEWEST 4
 
 /* Serialize s (configuration, clock, users, campaigns, jobs) into a new
  * NUL-terminated text buffer *buf of *len bytes (excluding the NUL), format

@@ -84,11 +84,18 @@ for good in "--virtual-area requested" "--virtual-area learned" \
 	    "--rank capped --memory key --memory-credit 7200" \
 	    "--rank Capped --memory KEY --evidence ON" "--virtual-area Pooled" \
 	    "--hierarchy users" "--hierarchy Accounts" "--gate none" \
-	    "--lead keep" "--lead forgive" "--lead cap --lead-kappa 0.5"; do
+	    "--lead keep" "--lead forgive" "--lead cap --lead-kappa 0.5" \
+	    "--overdue rank" "--overdue Restart" \
+	    "--overdue restart --lead cap --gate none"; do
 	# shellcheck disable=SC2086
 	"$SIM" --quiet $good "$DATA/semantics3.swf" ||
 		fail "variant option $good refused"
 done
+# §27: Lead=cap with the strict gate could wait for a V that stopped
+"$SIM" --quiet --lead cap --gate strict "$DATA/semantics3.swf" 2>"$tmp/err"
+[ $? -eq 2 ] || fail "--lead cap --gate strict not refused with status 2"
+grep -q 'lead cap needs gate soft or none' "$tmp/err" ||
+	fail "--lead cap --gate strict: $(head -1 "$tmp/err")"
 # every option's bad value is refused with a message naming that option,
 # whatever the order of the option enum and table in main.c; every option
 # --help lists must be here
@@ -122,6 +129,7 @@ charge-weights CPU=x
 hierarchy groups
 lead forever
 lead-kappa -1
+overdue never
 EOF
 while read -r opt val; do
 	"$SIM" --quiet "--$opt" "$val" "$DATA/semantics3.swf" 2>"$tmp/err"

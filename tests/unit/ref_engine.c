@@ -36,6 +36,7 @@ typedef struct {
 				 * job left (+inf while it has one) */
 	uint32_t k;
 	bool elig;
+	bool restarted;		/* §27: its pending work rejoined V */
 } rcamp_t;
 
 typedef struct {
@@ -151,6 +152,38 @@ static void _derive(ref_t *r)
 	}
 }
 
+/* §27 Overdue=restart: each user's newest campaign complete in V with
+ * jobs pending, that has not rejoined since it last grew, rejoins at v
+ * with its pending area (phi = v, L = A^pend / w); tags re-derived. */
+static void _rejoin(ref_t *r)
+{
+	bool any = false;
+	int u, k;
+
+	if (r->cfg.overdue != OST_OVERDUE_RESTART)
+		return;
+	for (u = 0; u < r->nu; u++) {
+		rcamp_t *c = r->u[u].last >= 0 ? &r->c[r->u[u].last] : NULL;
+		double pend = 0.0, len;
+
+		if (!c || c->restarted || r->v < c->F)
+			continue;
+		for (k = 0; k < r->nj; k++)
+			if (r->j[k].camp == r->u[u].last &&
+			    r->j[k].state == 0)
+				pend += (double)r->j[k].q * r->j[k].e;
+		len = pend / r->u[u].w;
+		if (!(pend > 0.0) || !(r->v + len > r->v))
+			continue;
+		c->phi = c->vrel = r->v;
+		c->len = len;
+		c->restarted = true;
+		any = true;
+	}
+	if (any)
+		_derive(r);
+}
+
 static double _flast(const ref_t *r, int u)
 {
 	return r->u[u].last >= 0 ? r->c[r->u[u].last].F : -INFINITY;
@@ -191,6 +224,7 @@ static void _advance(ref_t *r, double t)
 		int i;
 
 		_derive(r);
+		_rejoin(r);	/* §27 from the last events' instant */
 		c = _capacity(r);
 		for (i = 0; i < r->nu; i++)
 			if (r->v < _flast(r, i)) {
@@ -217,6 +251,8 @@ static void _advance(ref_t *r, double t)
 			r->now += dt;
 			if (x > r->v)
 				r->v = x;
+			_derive(r);
+			_rejoin(r);	/* §27 at the breakpoint */
 		} else {
 			r->v += (t - r->now) * c / W;
 			r->now = t;
@@ -343,6 +379,7 @@ static uint32_t _submit(ref_t *r, uint64_t id, uint32_t uid, uint32_t q,
 	} else {
 		r->c[c].phi = r->c[c].vrel = r->v;
 		r->c[c].len = a / r->u[u].w;
+		r->c[c].restarted = false;
 	}
 	r->c[c].area += a;
 	r->c[c].area_est += a;
@@ -396,6 +433,7 @@ static void _resize(ref_t *r, rjob_t *j, uint32_t q, double e)
 	} else {
 		c->phi = c->vrel = r->v;
 		c->len = d / r->u[c->user].w;
+		c->restarted = false;
 	}
 }
 
