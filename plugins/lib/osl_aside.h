@@ -11,11 +11,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* The newest state format version ost_sched_save() writes (2 for a nested
- * schedule or a nice, 1 otherwise; doc/state-format.md): a file of a later
- * version is kept aside as newer, not as corrupt (tests/plugin/
- * check_state_files.c checks that the core agrees). */
-#define OSL_STATE_FORMAT 2
+#include "ostrich.h"
+
+/* The newest state format version ost_sched_save() writes (the core's,
+ * doc/state-format.md): a file of a later version is kept aside as newer,
+ * not as corrupt, and a damaged file of any version up to it as corrupt
+ * (tests/plugin/check_state_files.c checks that the core agrees). */
+#define OSL_STATE_FORMAT OST_STATE_VERSION_NEWEST
 
 /* Corrupt state files kept aside per partition (the oldest go first). */
 #define OSL_ASIDE_KEEP 5

@@ -142,7 +142,33 @@ ENUM_KEY(intra, intra)
 ENUM_KEY(varea, varea)
 ENUM_KEY(rank, rank)
 ENUM_KEY(hier, hierarchy)
+ENUM_KEY(lead, lead)
+ENUM_KEY(overdue, overdue)
 #undef ENUM_KEY
+
+/* LeadCap=kappa (§24): a number in [0, 1e6], as strtod reads it, whole. */
+static int _set_lead_cap(const osl_conf_key_t *k, osl_conf_t *c,
+			 const char *v)
+{
+	char *end;
+	double x;
+
+	(void) k;
+	if (!*v || isspace((unsigned char) *v))
+		return -1;
+	x = strtod(v, &end);
+	if (*end || !(x >= 0.0 && x <= 1e6))
+		return -1;
+	c->core.lead_cap = x;
+	return 0;
+}
+
+static void _show_lead_cap(const osl_conf_key_t *k, const osl_conf_t *c,
+			   char *buf, size_t size)
+{
+	(void) k;
+	snprintf(buf, size, "%g", c->core.lead_cap);
+}
 
 /* Gate=soft|none (§4, §24).  The core's third gate, strict (a campaign
  * does not start before V reaches it, §4), is the simulator's only: a
@@ -275,6 +301,9 @@ const osl_conf_key_t osl_conf_keys[] = {
 	SECONDS("RankCap", core.rank_cap, 0),
 	ENUM("Gate", gate, "must be soft or none (strict is simulator only: "
 	     "the plugins cannot hold back jobs Slurm may start)"),
+	ENUM("Lead", lead, "must be keep, forgive or cap"),
+	ENUM("LeadCap", lead_cap, "must be a number in [0, 1e6]"),
+	ENUM("Overdue", overdue, "must be rank or restart"),
 	{ "DefaultEstimate", OSL_KEY_VALUE, _set_u32, _show_u32,
 	  OFF(default_estimate), 1, UINT32_MAX,
 	  "must be a whole number of seconds in [1, 4294967295]" },

@@ -48,9 +48,10 @@
  *  The KEY=VALUE pairs of "create" and "config" are the rest of the core's
  *  configuration: hierarchy, gate, varea, rank (the names of
  *  ost_hier_name() and friends), memory (off, on or key), evidence (off or
- *  on), memory_credit, evidence_floor and rank_cap (seconds); logs written
- *  before they were recorded have none, read as ost_config_init's
- *  defaults.  A key this reader does not know refuses the line.
+ *  on), memory_credit, evidence_floor and rank_cap (seconds), and, only
+ *  when one is not the default, lead, lead_cap and overdue (semantics.md
+ *  §24, §27); logs written before they were recorded have none, read as
+ *  ost_config_init's defaults.  A key this reader does not know refuses the line.
  *
  *  Accounts (semantics.md §21, §23), so that a nested schedule replays
  *  nested: "account" declares account ID under PARENT (0: the root) with
@@ -123,7 +124,7 @@ extern void osl_evlog_write(FILE *f, const osl_evlog_rec_t *r)
 		fprintf(f, "%s %s %u %s %.17g %s %s %u %.17g %.17g "
 			"hierarchy=%s gate=%s varea=%s memory=%s "
 			"memory_credit=%.17g evidence=%s evidence_floor=%.17g "
-			"rank=%s rank_cap=%.17g\n",
+			"rank=%s rank_cap=%.17g",
 			r->part, op, r->cfg.procs, ost_mode_name(r->cfg.mode),
 			r->cfg.think_time, ost_capacity_name(r->cfg.capacity),
 			ost_intra_name(r->cfg.intra), r->cfg.faircamp_users,
@@ -135,6 +136,14 @@ extern void osl_evlog_write(FILE *f, const osl_evlog_rec_t *r)
 			r->cfg.memory_credit, r->cfg.evidence ? "on" : "off",
 			r->cfg.evidence_floor, ost_rank_name(r->cfg.rank),
 			r->cfg.rank_cap);
+		/* §24, §27: only when set, so that older readers still read
+		 * the logs of the defaults */
+		if (r->cfg.lead != OST_LEAD_KEEP ||
+		    r->cfg.overdue != OST_OVERDUE_RANK)
+			fprintf(f, " lead=%s lead_cap=%.17g overdue=%s",
+				ost_lead_name(r->cfg.lead), r->cfg.lead_cap,
+				ost_overdue_name(r->cfg.overdue));
+		fputc('\n', f);
 		break;
 	case OSL_LOG_LOAD:
 		fprintf(f, "%s %s %s\n", r->part, op, r->path);
@@ -219,6 +228,10 @@ static int _config_kv(char *w, ost_config_t *c)
 		return ost_hier_parse(v, &c->hierarchy) ? -1 : 0;
 	if (!strcmp(w, "gate"))
 		return ost_gate_parse(v, &c->gate) ? -1 : 0;
+	if (!strcmp(w, "lead"))
+		return ost_lead_parse(v, &c->lead) ? -1 : 0;
+	if (!strcmp(w, "overdue"))
+		return ost_overdue_parse(v, &c->overdue) ? -1 : 0;
 	if (!strcmp(w, "varea"))
 		return ost_varea_parse(v, &c->varea) ? -1 : 0;
 	if (!strcmp(w, "rank"))
@@ -238,6 +251,8 @@ static int _config_kv(char *w, ost_config_t *c)
 		c->evidence_floor = strtod(v, &end);
 	else if (!strcmp(w, "rank_cap"))
 		c->rank_cap = strtod(v, &end);
+	else if (!strcmp(w, "lead_cap"))
+		c->lead_cap = strtod(v, &end);
 	else
 		return -1;
 	return *v && !*end ? 0 : -1;

@@ -181,8 +181,49 @@ START_TEST(test_conf_gate)
 	ck_assert_int_eq(osl_conf_set_value(&c, "Gate", "soft", err,
 					    sizeof(err)), 0);
 	ck_assert_int_eq(c.core.gate, OST_GATE_SOFT);
-	ck_assert_int_eq(osl_conf_set_value(&c, "Lead", "forgive", err,
-					    sizeof(err)), -1);	/* §24: not a key */
+}
+END_TEST
+
+/* Lead=, LeadCap=, Overdue= (§24, §27): the core's names in any case, κ a
+ * number in [0, 1e6]; a bad value is refused with the key's message and
+ * the value in force kept. */
+START_TEST(test_conf_lead_overdue)
+{
+	osl_conf_t c = _conf();
+	char err[256];
+
+	ck_assert_int_eq(c.core.lead, OST_LEAD_KEEP);
+	ck_assert_int_eq(c.core.overdue, OST_OVERDUE_RANK);
+	ck_assert_double_eq(c.core.lead_cap, 1.0);
+	ck_assert_int_eq(osl_conf_set_value(&c, "Lead", "Cap", err,
+					    sizeof(err)), 0);
+	ck_assert_int_eq(c.core.lead, OST_LEAD_CAP);
+	ck_assert_int_eq(osl_conf_set_value(&c, "lead", "forever", err,
+					    sizeof(err)), -1);
+	ck_assert_msg(strstr(err, "must be keep, forgive or cap"), "%s", err);
+	ck_assert_int_eq(c.core.lead, OST_LEAD_CAP);
+	ck_assert_int_eq(osl_conf_set_value(&c, "LeadCap", "0.5", err,
+					    sizeof(err)), 0);
+	ck_assert_double_eq(c.core.lead_cap, 0.5);
+	ck_assert_int_eq(osl_conf_set_value(&c, "LeadCap", "-1", err,
+					    sizeof(err)), -1);
+	ck_assert_int_eq(osl_conf_set_value(&c, "LeadCap", "2e6", err,
+					    sizeof(err)), -1);
+	ck_assert_int_eq(osl_conf_set_value(&c, "LeadCap", "nan", err,
+					    sizeof(err)), -1);
+	ck_assert_int_eq(osl_conf_set_value(&c, "LeadCap", " 1", err,
+					    sizeof(err)), -1);
+	ck_assert_int_eq(osl_conf_set_value(&c, "LeadCap", "1x", err,
+					    sizeof(err)), -1);
+	ck_assert_msg(strstr(err, "must be a number in [0, 1e6]"), "%s", err);
+	ck_assert_double_eq(c.core.lead_cap, 0.5);
+	ck_assert_int_eq(osl_conf_set_value(&c, "Overdue", "RESTART", err,
+					    sizeof(err)), 0);
+	ck_assert_int_eq(c.core.overdue, OST_OVERDUE_RESTART);
+	ck_assert_int_eq(osl_conf_set_value(&c, "Overdue", "later", err,
+					    sizeof(err)), -1);
+	ck_assert_msg(strstr(err, "must be rank or restart"), "%s", err);
+	ck_assert_int_eq(c.core.overdue, OST_OVERDUE_RESTART);
 }
 END_TEST
 
@@ -373,7 +414,8 @@ START_TEST(test_conf_key_table)
 	static const char *const man[] = {	/* ostrich.conf(5), in order */
 		"Mode", "ThinkTime", "Interval", "Capacity", "IntraOrder",
 		"VirtualArea", "Memory", "MemoryCredit", "Evidence",
-		"EvidenceFloor", "Rank", "RankCap", "Gate", "DefaultEstimate",
+		"EvidenceFloor", "Rank", "RankCap", "Gate", "Lead", "LeadCap",
+		"Overdue", "DefaultEstimate",
 		"FairCampUsers", "DefaultWeight", "Hierarchy", "UserWeights",
 		"AccountWeights", "AccountParents", "UserAccounts", "Weights",
 		"Charge", "ChargeWeights",
@@ -405,7 +447,8 @@ START_TEST(test_conf_key_table)
 			 "Capacity=used IntraOrder=lpt VirtualArea=requested "
 			 "Memory=off MemoryCredit=3600 Evidence=off "
 			 "EvidenceFloor=600 Rank=finish RankCap=3600 "
-			 "Gate=soft DefaultEstimate=86400 FairCampUsers=0 "
+			 "Gate=soft Lead=keep LeadCap=1 Overdue=rank "
+			 "DefaultEstimate=86400 FairCampUsers=0 "
 			 "DefaultWeight=1 Hierarchy=users Weights=config "
 			 "UserWeights=0 AccountWeights=0 AccountParents=0 "
 			 "UserAccounts=0 Charge=billing ChargeWeights=none "
@@ -487,6 +530,7 @@ int main(void)
 		test_conf_bad_values,
 		test_conf_good_values,
 		test_conf_gate,
+		test_conf_lead_overdue,
 		test_conf_weight_lists,
 		test_conf_name_lists,
 		test_conf_parents,

@@ -45,6 +45,13 @@ static osl_evlog_rec_t _records(int op)
 		r.cfg.evidence_floor = 7200.125;
 		r.cfg.rank = OST_RANK_CAPPED;
 		r.cfg.rank_cap = 1.0 / 3;
+		/* §24, §27 on config (written only when set), the defaults
+		 * on create (absent: read back as them) */
+		if (r.op == OSL_LOG_CONFIG) {
+			r.cfg.lead = OST_LEAD_CAP;
+			r.cfg.lead_cap = 1.0 / 7;
+			r.cfg.overdue = OST_OVERDUE_RESTART;
+		}
 		break;
 	case OSL_LOG_LOAD:
 		r.path = "/var/spool/ostrich/events.log.batch.1";
@@ -121,7 +128,10 @@ static bool _same(const osl_evlog_rec_t *a, const osl_evlog_rec_t *b)
 		       a->cfg.evidence == b->cfg.evidence &&
 		       a->cfg.evidence_floor == b->cfg.evidence_floor &&
 		       a->cfg.rank == b->cfg.rank &&
-		       a->cfg.rank_cap == b->cfg.rank_cap;
+		       a->cfg.rank_cap == b->cfg.rank_cap &&
+		       a->cfg.lead == b->cfg.lead &&
+		       a->cfg.lead_cap == b->cfg.lead_cap &&
+		       a->cfg.overdue == b->cfg.overdue;
 	case OSL_LOG_LOAD:
 		return !strcmp(a->path, b->path);
 	case OSL_LOG_WEIGHT:

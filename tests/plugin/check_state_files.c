@@ -31,13 +31,23 @@ START_TEST(test_version)
 	ck_assert_int_eq(osl_state_version(buf, len), 1);	/* flat */
 	free(buf);
 	free_part(&p);
-	/* nested (§21): the newest, which a damaged file of is corrupt, not
-	 * newer */
+	/* nested (§21): version 2 */
 	ost_config_init(&cfg);
 	cfg.procs = 4;
 	cfg.hierarchy = OST_HIER_ACCOUNTS;
 	s = ost_sched_create(&cfg);
 	ck_assert_int_eq(ost_acct_declare(s, 1, 0, 1.0, 0), 0);
+	ck_assert_int_eq(ost_sched_save(s, &buf, &len), 0);
+	ck_assert_int_eq(osl_state_version(buf, len), 2);
+	free(buf);
+	ost_sched_destroy(s);
+	/* a lead or Overdue=restart (§24, §27): the newest, which a damaged
+	 * file of is corrupt, not newer */
+	ost_config_init(&cfg);
+	cfg.procs = 4;
+	cfg.lead = OST_LEAD_CAP;
+	cfg.overdue = OST_OVERDUE_RESTART;
+	s = ost_sched_create(&cfg);
 	ck_assert_int_eq(ost_sched_save(s, &buf, &len), 0);
 	ck_assert_int_eq(osl_state_version(buf, len), OSL_STATE_FORMAT);
 	free(buf);
@@ -118,13 +128,21 @@ static bool _exists(const char *path)
  * earlier evidence has that name. */
 START_TEST(test_aside_names)
 {
-	const char *newer = "ostrich-state 3\nwhatever follows\n";
+	/* one past the newest this core reads (OSL_STATE_FORMAT = 4) */
+	const char *newer = "ostrich-state 5\nwhatever follows\n";
 	const char *corrupt = "ostrich-state 1\nconfig procs=\xff\n";
 	char *n;
 
 	memset(taken, 0, sizeof(taken));
+	ck_assert_int_eq(OSL_STATE_FORMAT + 1, 5);
 	n = osl_aside_path(PATH, newer, strlen(newer), 1700000000, _exists);
-	ck_assert_str_eq(n, PATH ".v3");
+	ck_assert_str_eq(n, PATH ".v5");
+	free(n);
+	/* a damaged file of a version this core writes (3: a lowering, 4: a
+	 * lead) is evidence, not a newer format */
+	n = osl_aside_path(PATH, "ostrich-state 3\nconfig procs=\xff\n", 31,
+			   1700000000, _exists);
+	ck_assert_str_eq(n, PATH ".bad.1700000000");
 	free(n);
 
 	n = osl_aside_path(PATH, corrupt, strlen(corrupt), 1700000000,
@@ -142,9 +160,9 @@ START_TEST(test_aside_names)
 	ck_assert_str_eq(n, PATH ".bad.1700000000.2");
 	free(n);
 	/* a newer-version copy is not evidence: replaced by the newest */
-	taken[2] = PATH ".v3";
+	taken[2] = PATH ".v5";
 	n = osl_aside_path(PATH, newer, strlen(newer), 1700000000, _exists);
-	ck_assert_str_eq(n, PATH ".v3");
+	ck_assert_str_eq(n, PATH ".v5");
 	free(n);
 }
 END_TEST
