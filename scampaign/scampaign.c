@@ -34,7 +34,9 @@
 #include <slurm/slurm_errno.h>
 
 #include "campaigns.h"
+#include "osl_report.h"
 #include "print.h"
+#include "report_cmd.h"
 #include "sc_compat.h"
 #include "sc_list.h"
 #include "usage.h"
@@ -50,6 +52,10 @@ typedef struct {
 	bool tree;		/* --tree */
 	bool per_user;		/* --per-user (with --metrics) */
 	char *state_file;	/* --state-file, NULL: StateSaveLocation's */
+	bool report;		/* --report (report_cmd.c) */
+	bool campaigns;		/* --campaigns (with --report) */
+	char *window;		/* --window (with --report) */
+	char *report_file;	/* --report-file, NULL: StateSaveLocation's */
 } _opts_t;
 
 static void _usage(FILE *fp)
@@ -80,6 +86,15 @@ static void _usage(FILE *fp)
 "                         partition now (Hierarchy=accounts), like sshare\n"
 "      --state-file=FILE  the usage snapshot to read (default\n"
 "                         StateSaveLocation/" OSL_USNAP_FILE ")\n"
+"      --report           per partition, user and account: the stretch the\n"
+"                         site's scheduler gave the finished campaigns, and\n"
+"                         the one ostrich's virtual schedule implies (with\n"
+"                         --json: JSON, every campaign)\n"
+"      --window=DURATION  with --report: campaigns that ended in the last\n"
+"                         DURATION (N, Ns, Nm, Nh, Nd, Nw)\n"
+"      --campaigns        with --report: one row per campaign too\n"
+"      --report-file=FILE the campaign report to read (default\n"
+"                         StateSaveLocation/" OSL_REPORT_FILE ")\n"
 "      --help             this help\n"
 "  -V, --version          version\n", SC_DEFAULT_FORMAT);
 }
@@ -106,6 +121,10 @@ static void _parse(int argc, char **argv, _opts_t *o)
 		{ "tree", no_argument, NULL, 'T' },
 		{ "per-user", no_argument, NULL, 'P' },
 		{ "state-file", required_argument, NULL, 'S' },
+		{ "report", no_argument, NULL, 'R' },
+		{ "window", required_argument, NULL, 'W' },
+		{ "campaigns", no_argument, NULL, 'C' },
+		{ "report-file", required_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'H' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -132,6 +151,10 @@ static void _parse(int argc, char **argv, _opts_t *o)
 		case 'T': o->tree = true; break;
 		case 'P': o->per_user = true; break;
 		case 'S': o->state_file = optarg; break;
+		case 'R': o->report = true; break;
+		case 'W': o->window = optarg; break;
+		case 'C': o->campaigns = true; break;
+		case 'F': o->report_file = optarg; break;
 		case 'H': _usage(stdout); exit(0);
 		case 'V': printf("scampaign (ostrich) %s\n", PACKAGE_VERSION);
 			  exit(0);
@@ -142,8 +165,12 @@ static void _parse(int argc, char **argv, _opts_t *o)
 		_die("unexpected argument '%s'", argv[optind]);
 	if ((o->usage || o->metrics || o->tree) && o->explain)
 		_die("%s", "--explain goes with none of --usage, --metrics, --tree");
-	if (o->usage + o->metrics + o->tree > 1)
-		_die("%s", "--usage, --metrics and --tree: one at a time");
+	if (o->usage + o->metrics + o->tree + o->report > 1)
+		_die("%s", "--usage, --metrics, --tree and --report: one at a time");
+	if (o->report && o->explain)
+		_die("%s", "--explain does not go with --report");
+	if ((o->window || o->campaigns || o->report_file) && !o->report)
+		_die("%s", "--window, --campaigns and --report-file go with --report");
 	if (o->per_user && !o->metrics)
 		_die("%s", "--per-user goes with --metrics");
 	if (o->tree && o->json)
@@ -245,6 +272,17 @@ int main(int argc, char **argv)
 
 	_parse(argc, argv, &o);
 	slurm_init(NULL);
+	if (o.report) {
+		sc_report_opts_t ro = { .report_file = o.report_file,
+					.partitions = o.partitions,
+					.users = o.users, .window = o.window,
+					.json = o.json, .noheader = o.noheader,
+					.campaigns = o.campaigns };
+
+		rc = sc_report_cmd(&ro);
+		slurm_fini();
+		return rc;
+	}
 	if (o.usage || o.metrics || o.tree) {
 		sc_usage_opts_t uo = { .state_file = o.state_file,
 				       .partitions = o.partitions,
