@@ -193,8 +193,9 @@ extern void osl_report_write(bool force)
 		dirty |= osl_eng.parts[i].ledger->report.dirty;
 		open |= osl_eng.parts[i].ledger->report.nopen > 0;
 	}
-	if (!force && !dirty &&
-	    (!open || (_written >= 0 && mono >= _written &&
+	/* the first call of a process writes: the file then says it runs */
+	if (!force && !dirty && _written >= 0 &&
+	    (!open || (mono >= _written &&
 		       mono - _written < osl_eng.conf->interval))) {
 		slurm_mutex_unlock(&osl_eng.lock);
 		unlock_slurmctld(conf_read_lock);

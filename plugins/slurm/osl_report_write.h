@@ -25,9 +25,10 @@
 extern void osl_report_restore(osl_part_t *p, bool restored);
 
 /*
- * Write StateSaveLocation/ostrich_report: at once when a campaign closed
- * or a run was folded since the last write (dirty), or when force; else
- * at most once per Interval while campaigns are open (their vct moves).
+ * Write StateSaveLocation/ostrich_report: at the first call of the
+ * process, at once when a campaign closed or a run was folded since the
+ * last write (dirty), or when force; else at most once per Interval while
+ * campaigns are open (their vct moves).
  * Mode 0600 when PrivateData hides other users' data, else 0644, as the
  * usage snapshot.  Engine thread, or fini after it is joined.
  * NOTE: takes the conf read lock and osl_eng.lock to copy; formats and
