@@ -1,7 +1,7 @@
 /*****************************************************************************\
  *  report_cmd.c - scampaign --report: find the engine's campaign report
  *  (StateSaveLocation/ostrich_report, or --report-file), read it, keep
- *  what the caller may see, print it (report.c).  Who sees what is
+ *  what the caller may see, print it (report_view.c).  Who sees what is
  *  --usage's rule (usage_cmd.c): under PrivateData=accounts, jobs, usage
  *  or users, only root and SlurmUser see every user's campaigns; anyone
  *  else sees their own, without the partitions' and accounts' sums (the
@@ -25,7 +25,7 @@
 #include <slurm/slurm.h>
 #include <slurm/slurm_errno.h>
 
-#include "report.h"
+#include "report_view.h"
 #include "report_cmd.h"
 #include "sc_compat.h"
 

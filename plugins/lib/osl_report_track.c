@@ -58,6 +58,8 @@ static int _virtual_visit(const ost_campaign_info_t *ci, void *arg)
 				ci->pending + ci->running > 0);
 	if (!c)
 		return 0;
+	/* kept while the core tracks it: the ledger may fold its last run
+	 * a pass after the core took the finish (a job completing) */
 	c->mark = true;
 	if (!isfinite(c->release) && isfinite(ci->submit))
 		c->release = ci->submit;	/* nothing ran yet */

@@ -29,7 +29,9 @@ extern void osl_report_job(osl_report_t *r, const osl_obs_t *o, double run,
  * schedule at now, after the pass advanced s to now: while v < F_c its
  * vct is the core's projection C~_c; at the first pass that sees
  * v >= F_c it is min(the last projection, now), and stays (§26).  A
- * campaign that grows again (v < F_c) is followed again.  O(n log n).
+ * campaign that grows again (v < F_c) is followed again.  An open
+ * campaign that never ran is forgotten once the core no longer tracks it.
+ * O(n log n).
  */
 extern void osl_report_virtual(osl_report_t *r, const ost_sched_t *s,
 			       double now);

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
+#include "report_view.h"
 
 int main(int argc, char **argv)
 {

@@ -1,5 +1,5 @@
 /*****************************************************************************\
- *  report.h - scampaign --report: the engine's campaign report
+ *  report_view.h - scampaign --report: the engine's campaign report
  *  (plugins/lib/osl_report.h, doc/semantics.md §26) filtered for the
  *  caller, summed per partition, user and account, and printed as a
  *  table, JSON or Prometheus text.  Slurm-free (tested by
@@ -8,8 +8,8 @@
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
 
-#ifndef SC_REPORT_H
-#define SC_REPORT_H
+#ifndef SC_REPORT_VIEW_H
+#define SC_REPORT_VIEW_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -68,4 +68,4 @@ void sc_report_metrics(FILE *fp, const osl_report_file_t *f, bool no_users,
  * RET 0, or -1 (malformed) */
 int sc_report_window(const char *text, double *seconds);
 
-#endif /* SC_REPORT_H */
+#endif /* SC_REPORT_VIEW_H */

@@ -1,6 +1,7 @@
 /*****************************************************************************\
- *  report.c - scampaign --report's view of the campaign report (report.h,
- *  doc/semantics.md §26): filter, sums per group, table, JSON, metrics.
+ *  report_view.c - scampaign --report's view of the campaign report
+ *  (report_view.h, doc/semantics.md §26): filter, sums per group, table,
+ *  JSON, metrics.
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
@@ -13,7 +14,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "report.h"
+#include "report_view.h"
 #include "sc_list.h"
 
 static int _by_end(const void *a, const void *b)
@@ -45,7 +46,8 @@ void sc_report_filter(osl_report_file_t *f, const sc_report_filter_t *flt)
 		f->v[k++] = *c;
 	}
 	f->n = k;
-	qsort(f->v, f->n, sizeof(*f->v), _by_end);
+	if (f->n)
+		qsort(f->v, f->n, sizeof(*f->v), _by_end);
 }
 
 /* Add x to a running (n, sum, max, above) of stretches. */
@@ -160,7 +162,7 @@ static void _row(FILE *fp, const osl_report_file_t *f,
 /* t as 2026-11-21T23:10:05Z, "-" when not finite. */
 static const char *_iso(char *buf, size_t size, double t)
 {
-	time_t tt = (time_t) t;
+	time_t tt = isfinite(t) ? (time_t) t : 0;	/* |t| <= 1e13 */
 	struct tm tm;
 
 	if (!isfinite(t) || !gmtime_r(&tt, &tm) ||
