@@ -64,8 +64,11 @@ static int _virtual_visit(const ost_campaign_info_t *ci, void *arg)
 	if (!isfinite(c->release) && isfinite(ci->submit))
 		c->release = ci->submit;	/* nothing ran yet */
 	if (!done) {
+		/* v stalled (C = 0 for now: C~ infinite) says nothing of
+		 * when V will complete it: the last projection stays */
 		c->vseen = false;
-		c->vct = isfinite(ci->vct) ? ci->vct : NAN;
+		if (isfinite(ci->vct))
+			c->vct = ci->vct;
 	} else if (!c->vseen) {
 		/* V reached F_c since the last pass: when the last
 		 * projection said, if nothing moved it, else by now */

@@ -27,7 +27,8 @@ extern void osl_report_job(osl_report_t *r, const osl_obs_t *o, double run,
 /*
  * Follow every campaign of s with unfinished jobs in the virtual
  * schedule at now, after the pass advanced s to now: while v < F_c its
- * vct is the core's projection C~_c; at the first pass that sees
+ * vct is the core's projection C~_c (the last finite one while v is
+ * stalled, C = 0); at the first pass that sees
  * v >= F_c it is min(the last projection, now), and stays (§26).  A
  * campaign that grows again (v < F_c) is followed again.  An open
  * campaign that never ran is forgotten once the core no longer tracks it.
