@@ -16,7 +16,8 @@
 #   - ostrich's virtual completion is there (shadow mode computes it);
 # and the per-user sums are the campaigns'; the file is SlurmUser's (0600)
 # under PrivateData and a user reading a copy sees only their campaigns;
-# scampaign --metrics with the report's series passes promtool; after a
+# scampaign --metrics with the report's series passes promtool (the
+# per-user ones only with --per-user under PrivateData); after a
 # restart (TERM) the report is the same, campaign by campaign.
 # Every wait is for a condition, with a generous limit, never a fixed
 # sleep.  SKIPs (77) and says why when slurmdbd, MariaDB, the MySQL
@@ -166,9 +167,17 @@ if command -v promtool > /dev/null; then
 fi
 grep -q '^ostrich_report_campaigns{partition="debug"} 5$' "$WORK/metrics.prom" ||
 	{ grep ostrich_report "$WORK/metrics.prom"; fail "--metrics does not count the 5 campaigns"; }
-grep -q '^ostrich_report_user_stretch_max{partition="debug",user="alice"} ' "$WORK/metrics.prom" ||
-	fail "--metrics has no ostrich_report_user_stretch_max for alice"
-note "metrics: $(grep -c '^ostrich_report' "$WORK/metrics.prom") samples of the report"
+# under PrivateData the per-user and per-account series are left out of
+# what would be published, unless --per-user says it stays private
+! grep -q '^ostrich_report_\(user\|account\)_' "$WORK/metrics.prom" ||
+	fail "--metrics publishes per-user or per-account report series under PrivateData=usage"
+"$SC" --metrics --per-user > "$WORK/metrics-users.prom" || fail "scampaign --metrics --per-user failed"
+if command -v promtool > /dev/null; then
+	promtool check metrics < "$WORK/metrics-users.prom" || fail "scampaign --metrics --per-user does not pass promtool"
+fi
+grep -q '^ostrich_report_user_stretch_max{partition="debug",user="alice"} ' "$WORK/metrics-users.prom" ||
+	fail "--metrics --per-user has no ostrich_report_user_stretch_max for alice"
+note "metrics: $(grep -c '^ostrich_report' "$WORK/metrics.prom") samples of the report, $(grep -c '^ostrich_report' "$WORK/metrics-users.prom") with --per-user"
 
 # ---- a restart (TERM) loses nothing ------------------------------------
 before=$(report_camps)
