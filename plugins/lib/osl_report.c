@@ -49,12 +49,21 @@ extern double osl_report_vstretch(const osl_report_camp_t *c)
 	return _stretch_to(c, c->vct);
 }
 
+/* The ring grows by doubling up to OSL_REPORT_KEEP (head stays 0 until
+ * then), so a partition with few campaigns holds few. */
 extern int osl_report_push(osl_report_t *r, const osl_report_camp_t *c)
 {
-	if (!r->ring &&
-	    !(r->ring = calloc(OSL_REPORT_KEEP, sizeof(*r->ring))))
-		return -1;
 	if (r->nring < OSL_REPORT_KEEP) {
+		size_t cap = (size_t) r->cap_ring;
+		void *v;
+
+		if (r->nring == r->cap_ring) {
+			if (!(v = ost_grow(r->ring, &cap, (size_t) r->nring + 1,
+					   sizeof(*r->ring), 16)))
+				return -1;
+			r->ring = v;
+			r->cap_ring = (int) cap;
+		}
 		r->ring[(r->head + r->nring++) % OSL_REPORT_KEEP] = *c;
 	} else {			/* full: the oldest goes */
 		r->ring[r->head] = *c;

@@ -57,8 +57,8 @@ typedef struct {
  * OSL_REPORT_KEEP) and the open ones.  Zero-initialize;
  * osl_report_free(). */
 typedef struct {
-	osl_report_camp_t *ring;	/* malloc, OSL_REPORT_KEEP once used */
-	int nring;			/* campaigns in it */
+	osl_report_camp_t *ring;	/* malloc, up to OSL_REPORT_KEEP */
+	int nring, cap_ring;		/* campaigns in it, allocated */
 	int head;			/* index of the oldest */
 	uint64_t closed;		/* campaigns ever pushed */
 	osl_report_camp_t *open;	/* sorted by (uid, seq) (malloc) */
