@@ -18,7 +18,9 @@
 # under PrivateData and a user reading a copy sees only their campaigns;
 # scampaign --metrics with the report's series passes promtool (the
 # per-user ones only with --per-user under PrivateData); after a
-# restart (TERM) the report is the same, campaign by campaign.
+# restart (TERM) the report is the same, campaign by campaign; restarted
+# with priority/ostrich instead, the report is restored and bob's new
+# campaign matches sacct too.
 # Every wait is for a condition, with a generous limit, never a fixed
 # sleep.  SKIPs (77) and says why when slurmdbd, MariaDB, the MySQL
 # plugin or jq is missing.
@@ -83,60 +85,66 @@ ALL="$blk $A1$B1 $C1$a4 $a5"
 ALL=$(echo $ALL | tr ' ' ',')
 
 # ---- sacct, the reference ----------------------------------------------
-# slurmctld sends the ends to slurmdbd on its own time: read once all are
-# there, in epoch seconds
-rows() { SLURM_TIME_FORMAT=%s sacct -a -n -P -X -j "$ALL" \
-	--format=JobIDRaw,User,Account,Submit,Eligible,Start,End,ElapsedRaw,AllocCPUS,State; }
-n_jobs=$(echo "$ALL" | tr ',' '\n' | grep -c .)
-wait_for 300 '[ "$(rows 2>/dev/null | grep -c "|COMPLETED$")" = "$n_jobs" ]' ||
-	{ rows; fail "sacct does not show the $n_jobs jobs COMPLETED"; }
-ROWS=$(rows) || fail "sacct failed"
-note "sacct (JobIDRaw|User|Account|Submit|Eligible|Start|End|ElapsedRaw|AllocCPUS|State):"
-printf '%s\n' "$ROWS" | sed 's/^/#   /'
-
-# campaigns from sacct by §2's rule: per user in arrival order, a job
-# joins the latest campaign while one of its jobs has not ended at its
-# arrival, or within TAU of its last end; "USER JOBS RELEASE START END
-# WORK SPAN" each, in order of release per user
-SACCT_CAMPS=$(printf '%s\n' "$ROWS" | sort -t'|' -k2,2 -k5,5n -k1,1n | awk -F'|' -v tau=$TAU '
-	function flush() { if (n) print u, n, rel, st, en, work, span }
-	{ t = $5; if ($2 != u || !(t < en || t - en <= tau)) { flush(); u = $2; n = 0; rel = t; st = $6; en = $7; work = 0; span = 0 }
-	  n++; if ($6 < st) st = $6; if ($7 > en) en = $7
-	  work += $9 * $8; if (t + $8 > span) span = t + $8 }
-	END { flush() }')
-note "campaigns from sacct (user jobs release start end work span):"
-printf '%s\n' "$SACCT_CAMPS" | sed 's/^/#   /'
-[ "$(printf '%s\n' "$SACCT_CAMPS" | grep -c .)" = 5 ] || fail "sacct's jobs do not make 5 campaigns"
-
-# the report's, in the same shape plus its lower bound, stretch, vct
+# the report's campaigns, "USER JOBS RELEASE START END WORK LOWER_BOUND
+# STRETCH VCT VSTRETCH SEQ ACCOUNT", by user and release
 report_camps() { "$SC" --report --json | jq -r '.report.campaigns | sort_by(.user, .release)[] |
 	[.user, .jobs, .release, .start, .end, .work, .lower_bound, .stretch, .vct, .vstretch, .seq, .account] | @tsv'; }
-REP=$(report_camps) || fail "scampaign --report --json failed"
-note "scampaign --report --json (user jobs release start end work lower_bound stretch vct vstretch seq account):"
-printf '%s\n' "$REP" | sed 's/^/#   /'
 
-out=$(paste <(printf '%s\n' "$SACCT_CAMPS" | sort -k1,1 -k3,3n | tr ' ' '\t') <(printf '%s\n' "$REP") | awk -F'\t' -v m=$M -v acct="$ACCT_ACCOUNT" '
-	function abs(x) { return x < 0 ? -x : x }
-	function upd(d) { if (abs(d) > maxd) maxd = abs(d); return abs(d) <= 1 }
-	{ n++; id = $1 " campaign " n
-	  # sacct: 1 user 2 jobs 3 release 4 start 5 end 6 work 7 span;
-	  # report: 8 user 9 jobs 10 release 11 start 12 end 13 work 14 lb
-	  # 15 stretch 16 vct 17 vstretch 18 seq 19 account
-	  if ($1 != $8 || $2 != $9) { print id ": sacct " $1 " " $2 " jobs, report " $8 " " $9 " jobs"; bad++; next }
-	  if (!upd($10 - $3)) { print id ": release " $10 " vs sacct " $3; bad++ }
-	  if (!upd($11 - $4)) { print id ": start " $11 " vs sacct " $4; bad++ }
-	  if (!upd($12 - $5)) { print id ": end " $12 " vs sacct " $5; bad++ }
-	  if (abs($13 - $6) > $2 * 16) { print id ": work " $13 " vs sacct " $6; bad++ }
-	  # §7 from sacct alone
-	  lb = $6 / m; if ($7 - $3 > lb) lb = $7 - $3; if (lb < 1) lb = 1
-	  fl = $5 - $3; if (fl < 1) fl = 1; s = fl / lb
-	  ds = abs(s - $15); if (ds > maxs) maxs = ds
-	  if (ds > 1e-9 * s) { print id ": stretch " $15 " vs " s " from sacct"; bad++ }
-	  if ($16 == "" || $16 < $10) { print id ": no virtual completion, or before its release (" $16 ")"; bad++ }
-	  if ($19 != acct) { print id ": account " $19 ", want " acct; bad++ } }
-	END { printf "checked %d campaigns against sacct: max |time difference| %g s, max |stretch difference| %g, %d mismatches\n", n, maxd, maxs, bad + 0; exit bad > 0 || n != 5 }') ||
-	{ printf '%s\n' "$out"; fail "the report differs from sacct"; }
-note "$out"
+# check_sacct N LABEL: the report's campaigns are the N that sacct's rows
+# of the jobs $ALL make (comma-separated ids), campaign by campaign.
+# Sets REP.
+check_sacct() {
+	local want=$1 label=$2 rows_out n_jobs camps out
+	# slurmctld sends the ends to slurmdbd on its own time: read once all
+	# are there, in epoch seconds
+	rows() { SLURM_TIME_FORMAT=%s sacct -a -n -P -X -j "$ALL" \
+		--format=JobIDRaw,User,Account,Submit,Eligible,Start,End,ElapsedRaw,AllocCPUS,State; }
+	n_jobs=$(echo "$ALL" | tr ',' '\n' | grep -c .)
+	wait_for 300 '[ "$(rows 2>/dev/null | grep -c "|COMPLETED$")" = "$n_jobs" ]' ||
+		{ rows; fail "$label: sacct does not show the $n_jobs jobs COMPLETED"; }
+	rows_out=$(rows) || fail "sacct failed"
+	note "$label: sacct (JobIDRaw|User|Account|Submit|Eligible|Start|End|ElapsedRaw|AllocCPUS|State):"
+	printf '%s\n' "$rows_out" | sed 's/^/#   /'
+	# campaigns from sacct by §2's rule: per user in arrival order, a
+	# job joins the latest campaign while one of its jobs has not ended
+	# at its arrival, or within TAU of its last end; "USER JOBS RELEASE
+	# START END WORK SPAN" each
+	camps=$(printf '%s\n' "$rows_out" | sort -t'|' -k2,2 -k5,5n -k1,1n | awk -F'|' -v tau=$TAU '
+		function flush() { if (n) print u, n, rel, st, en, work, span }
+		{ t = $5; if ($2 != u || !(t < en || t - en <= tau)) { flush(); u = $2; n = 0; rel = t; st = $6; en = $7; work = 0; span = 0 }
+		  n++; if ($6 < st) st = $6; if ($7 > en) en = $7
+		  work += $9 * $8; if (t + $8 > span) span = t + $8 }
+		END { flush() }')
+	note "$label: campaigns from sacct (user jobs release start end work span):"
+	printf '%s\n' "$camps" | sed 's/^/#   /'
+	[ "$(printf '%s\n' "$camps" | grep -c .)" = "$want" ] || fail "$label: sacct's jobs do not make $want campaigns"
+	REP=$(report_camps) || fail "scampaign --report --json failed"
+	note "$label: scampaign --report --json (user jobs release start end work lower_bound stretch vct vstretch seq account):"
+	printf '%s\n' "$REP" | sed 's/^/#   /'
+	out=$(paste <(printf '%s\n' "$camps" | sort -k1,1 -k3,3n | tr ' ' '\t') <(printf '%s\n' "$REP") | awk -F'\t' -v m=$M -v acct="$ACCT_ACCOUNT" -v want="$want" '
+		function abs(x) { return x < 0 ? -x : x }
+		function upd(d) { if (abs(d) > maxd) maxd = abs(d); return abs(d) <= 1 }
+		{ n++; id = $1 " campaign " n
+		  # sacct: 1 user 2 jobs 3 release 4 start 5 end 6 work 7 span;
+		  # report: 8 user 9 jobs 10 release 11 start 12 end 13 work
+		  # 14 lb 15 stretch 16 vct 17 vstretch 18 seq 19 account
+		  if ($1 != $8 || $2 != $9) { print id ": sacct " $1 " " $2 " jobs, report " $8 " " $9 " jobs"; bad++; next }
+		  if (!upd($10 - $3)) { print id ": release " $10 " vs sacct " $3; bad++ }
+		  if (!upd($11 - $4)) { print id ": start " $11 " vs sacct " $4; bad++ }
+		  if (!upd($12 - $5)) { print id ": end " $12 " vs sacct " $5; bad++ }
+		  if (abs($13 - $6) > $2 * 16) { print id ": work " $13 " vs sacct " $6; bad++ }
+		  # §7 from sacct alone
+		  lb = $6 / m; if ($7 - $3 > lb) lb = $7 - $3; if (lb < 1) lb = 1
+		  fl = $5 - $3; if (fl < 1) fl = 1; s = fl / lb
+		  ds = abs(s - $15); if (ds > maxs) maxs = ds
+		  if (ds > 1e-9 * s) { print id ": stretch " $15 " vs " s " from sacct"; bad++ }
+		  if ($16 == "" || $16 < $10) { print id ": no virtual completion, or before its release (" $16 ")"; bad++ }
+		  if ($19 != acct) { print id ": account " $19 ", want " acct; bad++ } }
+		END { printf "checked %d campaigns against sacct: max |time difference| %g s, max |stretch difference| %g, %d mismatches\n", n, maxd, maxs, bad + 0; exit bad > 0 || n != want }') ||
+		{ printf '%s\n' "$out"; fail "$label: the report differs from sacct"; }
+	note "$label: $out"
+}
+check_sacct 5 "shadow mode"
 # someone waited: dave's job held the machine while the others queued
 printf '%s\n' "$REP" | awk -F'\t' '$1 != "dave" && $8 > 1.5 { w = 1 } END { exit !w }' ||
 	fail "no campaign of alice, bob or carol has a stretch above 1.5 (they waited behind dave's job)"
@@ -195,4 +203,20 @@ after=$(report_camps)
 [ "$after" = "$before" ] ||
 	{ diff <(printf '%s\n' "$before") <(printf '%s\n' "$after") | sed 's/^/#   /'; fail "the report changed at the restart"; }
 note "restart (TERM): the report written again after it, the 5 campaigns unchanged"
-echo "PASS: the campaign report in shadow mode (multifactor ranks, site_factor/ostrich weight=0): 5 campaigns of 4 users match sacct within 1 s, their stretch is §7's from sacct's times, ostrich's virtual completion beside it; per-user sums; 0600 under PrivateData; promtool; unchanged across a restart"
+
+# ---- priority/ostrich ranks the queue: the same report -----------------
+# the site moves on (doc/admin-guide.md's migration): slurmctld restarted
+# with priority/ostrich and no site factor; the report, restored, goes on
+ctld_stop TERM
+PRIO=priority/ostrich cluster_conf "PrivateData=usage"
+ctld_start || { tail -20 "$WORK/log/slurmctld.log"; fail "slurmctld did not restart with priority/ostrich"; }
+wait_passes
+[ "$(report_camps)" = "$before" ] || fail "the report changed when priority/ostrich took over"
+B2=$(for i in 1 2; do sub bob -n 8 -t 2 --wrap 'sleep 1'; done | tr '\n' ' ')
+note "priority/ostrich: bob $B2(8 CPUs each)"
+wait_queue_empty 300
+wait_for 300 '[ "$(n_report)" -ge 6 ]' ||
+	{ "$SC" --report --campaigns; fail "the report does not close bob's campaign under priority/ostrich"; }
+ALL="$ALL,$(echo $B2 | tr ' ' ',')"
+check_sacct 6 "priority/ostrich"
+echo "PASS: the campaign report in shadow mode (multifactor ranks, site_factor/ostrich weight=0): 5 campaigns of 4 users match sacct within 1 s, their stretch is §7's from sacct's times, ostrich's virtual completion beside it; per-user sums; 0600 under PrivateData; promtool; unchanged across a restart; then under priority/ostrich, restored, a 6th campaign matches sacct too"
