@@ -10,6 +10,7 @@
 
 #include <inttypes.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -43,7 +44,11 @@ void sc_report_filter(osl_report_file_t *f, const sc_report_filter_t *flt)
 			continue;
 		if (flt->own_only && c->uid != flt->uid)
 			continue;
-		f->v[k++] = *c;
+		f->v[k] = *c;
+		if (!f->v[k].user[0])	/* no name the file could hold */
+			snprintf(f->v[k].user, sizeof(f->v[k].user), "%u",
+				 (unsigned) c->uid);
+		k++;
 	}
 	f->n = k;
 	if (f->n)

@@ -103,7 +103,10 @@ extern void osl_report_free(osl_report_t *r);
 /*
  * The reports of parts[0..n) as the text of ostrich_report (format
  * OSL_REPORT_FORMAT), written at time now; each record's part is taken
- * from names[i].  RET malloc'ed text (*len bytes), NULL: out of memory
+ * from names[i].  Names the file may not hold (1-63 printable ASCII
+ * bytes, no space, '=', '"' or '\\') are left out: a user's or an
+ * account's field, a partition's every record.
+ * RET malloc'ed text (*len bytes), NULL: out of memory
  */
 extern char *osl_report_format(const osl_report_t *const *parts,
 			       const char *const *names, int n, double now,

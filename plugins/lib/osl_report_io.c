@@ -33,15 +33,31 @@
 #define OSL_REPORT_MAGIC "ostrich-report "
 #define T_MAX 1e13			/* |time| and amounts, seconds */
 
-/* One record's line into t. */
+/* Is s a name the file may hold: 1..63 printable ASCII, no space, '=',
+ * '"' or '\\' (as the usage snapshot's, so a Prometheus label as is). */
+static bool _name_ok(const char *s)
+{
+	size_t i, n = strlen(s);
+
+	if (!n || n >= OSL_REPORT_NAME_MAX)
+		return false;
+	for (i = 0; i < n; i++)
+		if (s[i] <= ' ' || s[i] > '~' || s[i] == '=' || s[i] == '"' ||
+		    s[i] == '\\')
+			return false;
+	return true;
+}
+
+/* One record's line into t: a name the file may not hold is left out
+ * (a reader takes the uid for the user), so that every file parses. */
 static void _format_camp(osl_text_t *t, const osl_report_camp_t *c,
 			 const char *part)
 {
 	osl_text_put(t, "camp part=%s state=%s uid=%"PRIu32" seq=%"PRIu32,
 		     part, c->open ? "open" : "closed", c->uid, c->seq);
-	if (c->user[0])
+	if (_name_ok(c->user))
 		osl_text_put(t, " user=%s", c->user);
-	if (c->account[0])
+	if (_name_ok(c->account))
 		osl_text_put(t, " account=%s", c->account);
 	osl_text_put(t, " jobs=%"PRIu32" release=%.17g start=%.17g end=%.17g work=%.17g span=%.17g capacity=%.17g vct=%.17g vseen=%d\n",
 		     c->jobs, c->release, c->start, c->end, c->work, c->span,
@@ -58,6 +74,8 @@ extern char *osl_report_format(const osl_report_t *const *parts,
 	osl_text_put(&t, "%s%d\nreport time=%.17g\n", OSL_REPORT_MAGIC,
 		     OSL_REPORT_FORMAT, now);
 	for (i = 0; i < n; i++) {
+		if (!_name_ok(names[i]))
+			continue;	/* (Slurm's names are; as the snapshot) */
 		for (k = 0; k < parts[i]->nring; k++)
 			_format_camp(&t, osl_report_nth(parts[i], k),
 				     names[i]);
@@ -74,21 +92,6 @@ extern char *osl_report_format(const osl_report_t *const *parts,
 }
 
 /* ------------------------------------------------------------ parsing --- */
-
-/* Is s a name the file may hold: 1..63 printable ASCII, no space, '=',
- * '"' or '\\' (as the usage snapshot's, so a Prometheus label as is). */
-static bool _name_ok(const char *s)
-{
-	size_t i, n = strlen(s);
-
-	if (!n || n >= OSL_REPORT_NAME_MAX)
-		return false;
-	for (i = 0; i < n; i++)
-		if (s[i] <= ' ' || s[i] > '~' || s[i] == '=' || s[i] == '"' ||
-		    s[i] == '\\')
-			return false;
-	return true;
-}
 
 /* A double: finite within +-T_MAX, or (nan_ok) nan / -inf / inf. */
 static const char *_num(const char *v, double *x, bool nan_ok)

@@ -35,6 +35,7 @@
 
 #include "osl_report_track.h"
 #include "osl_report_write.h"
+#include "osl_usnap.h"
 
 /* As osl_usnap_write.c: the flags that make the file SlurmUser's. */
 #define OSL_REPORT_PRIVATE (PRIVATE_DATA_ACCOUNTS | PRIVATE_DATA_JOBS | \
@@ -141,8 +142,7 @@ static void _name(osl_report_camp_t *c, uint32_t *last, char *last_name)
 	if (*last != c->uid || !last_name[0]) {
 		*last = c->uid;
 		if (!getpwuid_r(c->uid, &pw, buf, sizeof(buf), &res) && res &&
-		    strlen(res->pw_name) < OSL_REPORT_NAME_MAX &&
-		    !strpbrk(res->pw_name, " =\"\\"))
+		    osl_usnap_name_ok(res->pw_name))	/* the same rule */
 			snprintf(last_name, OSL_REPORT_NAME_MAX, "%s",
 				 res->pw_name);
 		else

@@ -148,6 +148,16 @@ START_TEST(test_file)
 	free(bad);
 	free(t);
 	free(t2);
+	/* a name the file may not hold is left out, the file still parses */
+	strcpy(osl_report_nth(&r, 0)->user, "bad name");
+	strcpy(osl_report_nth(&r, 0)->account, "caf\xc3\xa9");
+	ck_assert_ptr_nonnull(t = osl_report_format(rp, names, 1, T0, &len));
+	ck_assert_int_eq(osl_report_parse(&f, t, len, &newer, err,
+					  sizeof(err)), 0);
+	ck_assert_str_eq(f.v[0].user, "");
+	ck_assert_str_eq(f.v[0].account, "");
+	osl_report_file_free(&f);
+	free(t);
 	osl_report_free(&r);
 }
 END_TEST
