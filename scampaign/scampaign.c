@@ -37,7 +37,9 @@
 
 #include "campaigns.h"
 #include "checkconf_ctl.h"
+#include "osl_report.h"
 #include "print.h"
+#include "report_cmd.h"
 #include "sc_compat.h"
 #include "sc_list.h"
 #include "usage.h"
@@ -55,6 +57,10 @@ typedef struct {
 	char *state_file;	/* --state-file, NULL: StateSaveLocation's */
 	char *check_config;	/* --check-config FILE (checkconf_ctl.h) */
 	char *slurm_conf;	/* --slurm-conf FILE, with it */
+	bool report;		/* --report (report_cmd.c) */
+	bool campaigns;		/* --campaigns (with --report) */
+	char *window;		/* --window (with --report) */
+	char *report_file;	/* --report-file, NULL: StateSaveLocation's */
 } _opts_t;
 
 static void _usage(FILE *fp)
@@ -90,6 +96,15 @@ static void _usage(FILE *fp)
 "                         running slurmctld's configuration, before a\n"
 "                         reconfigure; exit 0 if accepted, 1 if refused\n"
 "      --slurm-conf=FILE  with --check-config: that slurm.conf instead\n"
+"      --report           per partition, user and account: the stretch the\n"
+"                         site's scheduler gave the finished campaigns, and\n"
+"                         the one ostrich's virtual schedule implies (with\n"
+"                         --json: JSON, every campaign)\n"
+"      --window=DURATION  with --report: campaigns that ended in the last\n"
+"                         DURATION (N, Ns, Nm, Nh, Nd, Nw)\n"
+"      --campaigns        with --report: one row per campaign too\n"
+"      --report-file=FILE the campaign report to read (default\n"
+"                         StateSaveLocation/" OSL_REPORT_FILE ")\n"
 "      --help             this help\n"
 "  -V, --version          version\n", SC_DEFAULT_FORMAT);
 }
@@ -118,6 +133,10 @@ static void _parse(int argc, char **argv, _opts_t *o)
 		{ "state-file", required_argument, NULL, 'S' },
 		{ "check-config", required_argument, NULL, 'C' },
 		{ "slurm-conf", required_argument, NULL, 'F' },
+		{ "report", no_argument, NULL, 'R' },
+		{ "window", required_argument, NULL, 'W' },
+		{ "campaigns", no_argument, NULL, 'K' },
+		{ "report-file", required_argument, NULL, 'Q' },
 		{ "help", no_argument, NULL, 'H' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -146,6 +165,10 @@ static void _parse(int argc, char **argv, _opts_t *o)
 		case 'S': o->state_file = optarg; break;
 		case 'C': o->check_config = optarg; break;
 		case 'F': o->slurm_conf = optarg; break;
+		case 'R': o->report = true; break;
+		case 'W': o->window = optarg; break;
+		case 'K': o->campaigns = true; break;
+		case 'Q': o->report_file = optarg; break;
 		case 'H': _usage(stdout); exit(0);
 		case 'V': printf("scampaign (ostrich) %s\n", PACKAGE_VERSION);
 			  exit(0);
@@ -157,12 +180,16 @@ static void _parse(int argc, char **argv, _opts_t *o)
 	if (o->slurm_conf && !o->check_config)
 		_die("%s", "--slurm-conf goes with --check-config");
 	if (o->check_config && (o->usage || o->metrics || o->tree ||
-				o->explain))
-		_die("%s", "--check-config goes with none of --explain, --usage, --metrics, --tree");
+				o->explain || o->report))
+		_die("%s", "--check-config goes with none of --explain, --usage, --metrics, --tree, --report");
 	if ((o->usage || o->metrics || o->tree) && o->explain)
 		_die("%s", "--explain goes with none of --usage, --metrics, --tree");
-	if (o->usage + o->metrics + o->tree > 1)
-		_die("%s", "--usage, --metrics and --tree: one at a time");
+	if (o->usage + o->metrics + o->tree + o->report > 1)
+		_die("%s", "--usage, --metrics, --tree and --report: one at a time");
+	if (o->report && o->explain)
+		_die("%s", "--explain does not go with --report");
+	if ((o->window || o->campaigns || o->report_file) && !o->report)
+		_die("%s", "--window, --campaigns and --report-file go with --report");
 	if (o->per_user && !o->metrics)
 		_die("%s", "--per-user goes with --metrics");
 	if (o->tree && o->json)
@@ -266,6 +293,17 @@ int main(int argc, char **argv)
 	if (o.check_config)	/* before slurm_init: maybe no cluster here */
 		return sc_checkconf_cmd(o.check_config, o.slurm_conf);
 	slurm_init(NULL);
+	if (o.report) {
+		sc_report_opts_t ro = { .report_file = o.report_file,
+					.partitions = o.partitions,
+					.users = o.users, .window = o.window,
+					.json = o.json, .noheader = o.noheader,
+					.campaigns = o.campaigns };
+
+		rc = sc_report_cmd(&ro);
+		slurm_fini();
+		return rc;
+	}
 	if (o.usage || o.metrics || o.tree) {
 		sc_usage_opts_t uo = { .state_file = o.state_file,
 				       .partitions = o.partitions,

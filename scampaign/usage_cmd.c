@@ -31,6 +31,7 @@
 #include <slurm/slurm.h>
 #include <slurm/slurm_errno.h>
 
+#include "report_cmd.h"
 #include "sc_compat.h"
 #include "tree.h"
 #include "usage.h"
@@ -176,8 +177,15 @@ int sc_usage_cmd(const sc_usage_opts_t *o)
 	rc = _load(o->state_file ? o->state_file : path, &s);
 	if (!rc) {
 		sc_usage_filter(&s, &f);
-		if (o->metrics)
+		if (o->metrics) {
 			sc_metrics(stdout, &s);
+			/* §26: the campaign report beside the snapshot */
+			rc = sc_report_metrics_append(stdout, o->state_file ?
+						      o->state_file : path,
+						      o->partitions,
+						      f.own_only, f.no_users,
+						      f.uid);
+		}
 		else if (o->tree)
 			sc_tree(stdout, &s, o->noheader);
 		else if (o->json)

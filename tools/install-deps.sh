@@ -9,7 +9,8 @@ PKGS=(build-essential autoconf automake libtool pkg-config check zlib1g-dev
       munge libmunge-dev libslurm-dev slurmctld slurmd slurm-client
       slurmdbd mariadb-server libmariadb-dev
       debhelper lintian chrpath rpm	# tools/package.sh: .deb and .rpm
-      prometheus)	# promtool: tests check scampaign --metrics with it
+      prometheus	# promtool: tests check scampaign --metrics with it
+      jq)	# s21: scampaign --report --json read against sacct
 # slurmdbd + mariadb-server: the live accounting scenario (s12), which
 # starts both itself, in its scratch directory (tools/cluster.sh);
 # libmariadb-dev: tools/build-slurm.sh builds the tarball releases'

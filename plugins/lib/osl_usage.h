@@ -22,6 +22,8 @@
  * (doc/state-format.md, "The usage ledger"). */
 #define OSL_LEDGER_FORMAT 1
 
+#include "osl_report.h"		/* the campaign report (§26) */
+
 /* What one user was charged in one partition. */
 typedef struct {
 	uint32_t uid;			/* the user */
@@ -83,6 +85,9 @@ typedef struct {
 typedef struct osl_ledger {
 	osl_usage_t usage;		/* persisted (osl_ledger_io.c) */
 	osl_stretch_t stretch;		/* since the engine started */
+	osl_report_t report;		/* the campaigns finished, and open
+					 * (osl_report_track.c; persisted by
+					 * slurm/osl_report_write.c) */
 } osl_ledger_t;
 
 /* ------------------------------------------ osl_usage.c (Slurm-free) --- */

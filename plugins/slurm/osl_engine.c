@@ -43,6 +43,7 @@
 #include "osl_evlog.h"
 #include "osl_log.h"
 #include "osl_names.h"
+#include "osl_report_write.h"
 #include "osl_slurm.h"
 #include "osl_wait.h"
 #include "ostrich_conf.h"
@@ -202,6 +203,7 @@ static void *_engine(void *arg)
 		t0 = osl_now_hr() - t0;
 		osl_save_all(false);
 		osl_usnap_write(t0, held, false);
+		osl_report_write(false);
 		osl_catch_up(true);
 
 		slurm_mutex_lock(&osl_eng.lock);
@@ -295,6 +297,7 @@ extern void osl_fini(osl_plugin_t who)
 		return;
 	osl_thread_join(osl_eng.thread);
 	osl_save_all(true);
+	osl_report_write(true);
 
 	slurm_mutex_lock(&osl_eng.lock);
 	osl_eng.running = false;

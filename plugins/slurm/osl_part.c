@@ -38,6 +38,7 @@
 #include "osl_evlog.h"
 #include "osl_partition.h"
 #include "osl_ptab.h"
+#include "osl_report_write.h"
 #include "osl_slurm.h"
 #include "osl_stretch.h"
 #include "osl_usage.h"
@@ -191,12 +192,14 @@ extern osl_part_t *osl_part_get(const char *name, uint32_t total_cpus,
 			error("ostrich: cannot create the schedule of partition %s",
 			      p->name);
 			osl_usage_free(&p->ledger->usage);
+			osl_report_free(&p->ledger->report);
 			free(p->ledger);
 			xfree(p->name);
 			return NULL;
 		}
 		_log_config(p, OSL_LOG_CREATE, &cfg, 0);
 	}
+	osl_report_restore(p, isfinite(p->restored_at) && p->restored_at);
 	*index = osl_eng.nparts++;
 	return p;
 }
@@ -255,6 +258,7 @@ extern void osl_parts_free(void)
 		osl_tres_free(p->tres);
 		osl_usage_free(&p->ledger->usage);
 		osl_stretch_free(&p->ledger->stretch);
+		osl_report_free(&p->ledger->report);
 		free(p->ledger);
 		xfree(p->name);
 		free(p->w);

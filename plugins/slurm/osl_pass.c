@@ -33,6 +33,7 @@
 #include "osl_obs.h"
 #include "osl_partition.h"
 #include "osl_prio.h"
+#include "osl_report_track.h"
 #include "osl_slurm.h"
 #include "osl_stretch.h"
 #include "osl_sync.h"
@@ -114,9 +115,12 @@ static void _ledger_fin(void *arg, const osl_obs_t *o, double run)
 	osl_part_t *p = arg;
 	ost_job_info_t info;
 
-	if (!ost_job_get(p->sched, o->key, &info))
-		osl_stretch_job(&p->ledger->stretch, o, run, info.campaign,
-				info.submit);
+	if (ost_job_get(p->sched, o->key, &info))
+		return;
+	osl_stretch_job(&p->ledger->stretch, o, run, info.campaign,
+			info.submit);
+	osl_report_job(&p->ledger->report, o, run, info.campaign, info.submit,
+		       o->rec ? o->rec->account : NULL);	/* §26 */
 }
 
 /* Charge every run of obs[0..n) to p's ledger (§18), before the sync
@@ -128,6 +132,8 @@ static void _ledger(osl_part_t *p, osl_obs_t **obs, int n, double now)
 	(void) osl_usage_pass(&p->ledger->usage, obs, n, now, _ledger_fin, p);
 	(void) osl_stretch_close(&p->ledger->stretch, p, now,
 				 osl_eng.conf->core.think_time);
+	(void) osl_report_close(&p->ledger->report, p->sched, p->procs, now,
+				osl_eng.conf->core.think_time);
 }
 
 /* Sync, advance, rank, renumber and comment every schedule (also those
@@ -154,6 +160,7 @@ static void _feed(osl_obs_t **by_part, int n, double now,
 		osl_evlog_write(osl_eng.evlog, &r);
 		osl_prio_rank(p, by_part + a, b - a);
 		osl_prio_renumber(p, by_part + a, b - a);
+		osl_report_virtual(&p->ledger->report, p->sched, now);
 		if (osl_eng.conf->system_comment) {
 			double tc = osl_now_hr();
 
