@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # live-closed-loop.sh - a closed-loop benchmark on a real cluster (`make
 # bench-live`): users who wait for each campaign to end
-# before they think and submit the next, under four scheduling policies,
+# before they think and submit the next, under five scheduling policies,
 # with each campaign's stretch read from Slurm's own accounting (sacct).
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
@@ -36,7 +36,9 @@
 # Policies (POLICIES, in this order by default):
 #   ostrich-soft  sched/ostrich + priority/ostrich, Gate=soft (the old rule)
 #   ostrich-none  the same with Gate=none (rank by F alone, semantics.md §24)
-#     ostrich.conf of both: OST_CONF (Interval=5, ThinkTime=5) + Gate=
+#   ostrich-rules the same with Gate=none, Lead=cap and Overdue=restart
+#                 (semantics.md §24, §27)
+#     ostrich.conf of all three: OST_CONF (Interval=5, ThinkTime=5) + Gate=...
 #   fairtree      sched/backfill + priority/multifactor, Fair Tree (the
 #                 default of 22.05) through slurmdbd, every user in one
 #                 account (sacctmgr, tools/cluster.sh), FAIRTREE_CONF
@@ -64,7 +66,7 @@ set -euo pipefail
 
 : "${SEED:=37}" "${NNODES:=4}" "${CPUS_PER_NODE:=4}" "${GPUS_PER_NODE:=2}"
 : "${SUBMIT_WINDOW:=360}" "${HARD_LIMIT:=540}" "${KEEP_WORK:=0}"
-: "${POLICIES:=ostrich-soft ostrich-none fairtree fifo}"
+: "${POLICIES:=ostrich-soft ostrich-none ostrich-rules fairtree fifo}"
 : "${OST_CONF:=$(printf 'Interval=5\nThinkTime=5')}"
 : "${FAIRTREE_CONF:=$(printf '%s\n' PriorityWeightFairshare=100000 PriorityWeightAge=100 \
 	PriorityMaxAge=0-0:10 PriorityDecayHalfLife=0-0:05 PriorityCalcPeriod=1)}"
@@ -237,11 +239,11 @@ run_policy() {
 	local name=$1 t0 t1 t2 t3 tw th pid u rec ids extra=
 	unset WORK
 	case $name in
-	ostrich-soft | ostrich-none)
+	ostrich-soft | ostrich-none | ostrich-rules)
 		SCHED=sched/ostrich PRIO=priority/ostrich ;;
 	fairtree) SCHED=sched/backfill PRIO=priority/multifactor extra=$FAIRTREE_CONF ;;
 	fifo) SCHED=sched/builtin PRIO=priority/basic ;;
-	*) die "unknown policy $name (ostrich-soft ostrich-none fairtree fifo)" ;;
+	*) die "unknown policy $name (ostrich-soft ostrich-none ostrich-rules fairtree fifo)" ;;
 	esac
 	t0=$(date +%s)
 	cluster_init
@@ -249,6 +251,8 @@ run_policy() {
 	case $name in
 	ostrich-soft) printf '%s\nGate=soft\n' "$OST_CONF" > "$WORK/ostrich.conf" ;;
 	ostrich-none) printf '%s\nGate=none\n' "$OST_CONF" > "$WORK/ostrich.conf" ;;
+	ostrich-rules) printf '%s\nGate=none\nLead=cap\nOverdue=restart\n' "$OST_CONF" \
+		> "$WORK/ostrich.conf" ;;
 	esac
 	cluster_conf "$extra"
 	cluster_start
@@ -357,7 +361,7 @@ envs=""
 for v in SEED NNODES CPUS_PER_NODE GPUS_PER_NODE SUBMIT_WINDOW HARD_LIMIT CTLD_PORT NODE_PORT_BASE; do
 	envs="$envs$v=${!v} "
 done
-[ "$POLICIES" = "ostrich-soft ostrich-none fairtree fifo" ] || envs="${envs}POLICIES=\"$POLICIES\" "
+[ "$POLICIES" = "ostrich-soft ostrich-none ostrich-rules fairtree fifo" ] || envs="${envs}POLICIES=\"$POLICIES\" "
 
 cat <<EOF
 # Closed-loop benchmark on a live cluster (\`make bench-live\`)
@@ -387,6 +391,7 @@ Time limit of a job: ceil((run + 15) / 60) min.  Work in the plan: $(awk -v tc="
 
 **Policies**: ostrich-soft = sched/ostrich + priority/ostrich, ostrich.conf \`$(printf '%s' "$OST_CONF" | paste -sd' ')\` + \`Gate=soft\`
 (the old rule); ostrich-none = the same + \`Gate=none\` (rank by F alone, doc/semantics.md §24);
+ostrich-rules = the same + \`Gate=none Lead=cap Overdue=restart\` (doc/semantics.md §24, §27);
 fairtree = sched/backfill + priority/multifactor, Fair Tree (PriorityFlags default of 22.05) through slurmdbd,
 every user in one account "research" (sacctmgr), \`$(printf '%s' "$FAIRTREE_CONF" | paste -sd' ')\` (billing = CPUs: GPUs are not charged);
 fifo = sched/builtin + priority/basic.
