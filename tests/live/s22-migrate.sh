@@ -41,19 +41,20 @@
 #      (priority/ostrich goes on writing its priorities); 24.11+: yes;
 #      [rb3.restart] 22.05: a restart.  [rb3.carry] ranks, campaigns and
 #      ledger kept again, and the site factors follow the ranks
-#      (priority = baseline + site factor) within a period or two.
+#      (priority = baseline + site factor) at once: multifactor sums the
+#      site factors kept in the job state.
+#   R0. [rb.direct] what skipping R2 does: the lines removed straight
+#      from the blend (a restart on 22.05, a reconfigure on 24.11+): after
+#      a multifactor period without the plugin, every pending job still
+#      has the site factor it last had (nothing resets it), its priority
+#      the baseline's + that.  Then back to the blend.
 #   R2. weight=0 by `scontrol reconfigure` on both releases:
 #      [rb2.reconfigure] at the next update every priority is the
 #      baseline's bit for bit, sprio's SITE 0.
 #   R1. the two site factor lines removed: [rb1.reconfigure] 22.05: the
-#      plugin stays loaded (its passes go on) until [rb1.restart] a
-#      restart; 24.11+: gone at the reconfigure.  [rb1.none] without it,
-#      priorities are still the baseline's, SITE 0, and no engine runs.
-#   R0. [rb.direct] what skipping R2 does: back to blend (a restart or
-#      reconfigure as measured), then the lines removed directly: after
-#      a multifactor period without the plugin, every pending job still
-#      has the site factor it last had (nothing resets it), its priority
-#      the baseline's + that.
+#      plugin stays loaded (its passes go on) until a restart; 24.11+:
+#      gone at the reconfigure.  [rb1.none] without it, priorities are
+#      still the baseline's, SITE 0, and no engine runs.
 # [jobs] after every step: the same 16 jobs pending, carol's job running
 # since the same second; at the end every job completes.
 # Each wait is for a condition, never a fixed sleep.  SKIPs (77) and says
@@ -283,7 +284,7 @@ if [ $NEWPROC = 0 ]; then
 fi
 wait_for 60 "[ \$(n_restored) -gt $r0 ] && [ \$(n_ledger) -gt $l0 ]" ||
 	fail "[ostrich.carry] the engine's state or ledger was not restored at the switch"
-wait_for 60 ostrich_ok || { show "priority/ostrich"; fail "[ostrich.carry] the priorities are not priority/ostrich's, in rank order"; }
+wait_for 60 ostrich_ok || { show "priority/ostrich"; fail "[ostrich.restart] the priorities are not priority/ostrich's, in rank order"; }
 [ $NEWPROC = 0 ] || measured "priority/ostrich: scontrol reconfigure switches PriorityType"
 note "[ostrich.carry] $(grep 'ostrich: partition debug restored from' "$WORK/log/slurmctld.log" | tail -1 | sed 's/.*ostrich: //')"
 [ "$(ranks)" = "$R_BEFORE" ] ||
@@ -339,6 +340,31 @@ note "[rb3.carry] blend again $(( $(date +%s) - t0 )) s after slurmctld answered
 check_jobs "rollback to blend"
 check_ledger rb3.carry
 
+# ---- R0. what skipping weight=0 does: stale site factors ---------------
+# (the lines removed straight from the blend; on 22.05 by a restart, since
+# a reconfigure would leave the plugin loaded: [rb1.reconfigure] below)
+STALE=$(table | awk '{ print $1, $3, $4 }')
+conf sched/backfill priority/multifactor ""
+if [ $NEWPROC = 1 ]; then
+	reconfigure
+	[ "$RC" = 0 ] || { cat "$WORK/reconf.out"; fail "[rb.direct] scontrol reconfigure failed"; }
+else
+	restart
+fi
+d0=$(date +%s)
+wait_for 150 "[ \$(decay_t) -gt $d0 ]" || fail "[rb.direct] no multifactor period"
+[ "$(table | awk '{ print $1, $3, $4 }')" = "$STALE" ] ||
+	{ diff <(printf '%s\n' "$STALE") <(table | awk '{ print $1, $3, $4 }') | sed 's/^/#   /'; fail "[rb.direct] site factors changed without the plugin"; }
+awk '$3 == 0' <<<"$STALE" | grep -q . && fail "[rb.direct] a site factor is 0"
+measured "plugin lines removed from a blend: each pending job keeps its last site factor (priority = baseline + it) after a multifactor period"
+check_jobs "stale"
+# back to the blend (22.05: a restart, as in step 1); the site factors
+# are still the blend's
+conf sched/backfill priority/multifactor "$(site_lines $W_BLEND)"
+reconfigure
+[ $NEWPROC = 1 ] || restart
+wait_for 150 "site_ok $W_BLEND" || { show "blend again"; fail "[rb.direct] blend not back"; }
+
 # ---- R2. blend -> shadow: weight=0 -------------------------------------
 conf sched/backfill priority/multifactor "$(site_lines 0)"
 reconfigure
@@ -360,30 +386,13 @@ if [ $NEWPROC = 0 ]; then
 else
 	measured "rollback of the shadow: scontrol reconfigure unloads site_factor/ostrich"
 fi
-# the engine's start logs before slurmctld answers: none since
+# the engine's start logs before slurmctld answers: none since; the
+# priorities are the baseline's, and stay so ([rb.direct]: a period
+# without the plugin changes no site factor)
 [ "$(n_engine_init)" = "$e0" ] || fail "[rb1.none] the engine started again without the plugin lines"
-d0=$(date +%s)
-wait_for 150 "[ \$(decay_t) -gt $d0 ]" || fail "[rb1.none] no multifactor period"
 base_ok || { show "multifactor alone"; fail "[rb1.none] priorities are not the baseline's without the plugin"; }
 check_jobs "multifactor alone"
-note "[rb1.none] a multifactor period later: every priority the baseline's, SITE 0"
-
-# ---- R0. skipping weight=0: stale site factors --------------------------
-conf sched/backfill priority/multifactor "$(site_lines $W_BLEND)"
-reconfigure
-[ $NEWPROC = 1 ] || restart
-wait_for 150 "site_ok $W_BLEND" || { show "blend again"; fail "[rb.direct] blend not back"; }
-STALE=$(table | awk '{ print $1, $3, $4 }')
-conf sched/backfill priority/multifactor ""
-reconfigure
-[ $NEWPROC = 1 ] || restart
-d0=$(date +%s)
-wait_for 150 "[ \$(decay_t) -gt $d0 ]" || fail "[rb.direct] no multifactor period"
-[ "$(table | awk '{ print $1, $3, $4 }')" = "$STALE" ] ||
-	{ diff <(printf '%s\n' "$STALE") <(table | awk '{ print $1, $3, $4 }') | sed 's/^/#   /'; fail "[rb.direct] site factors changed without the plugin"; }
-awk '$3 == 0' <<<"$STALE" | grep -q . && fail "[rb.direct] a site factor is 0"
-measured "plugin lines removed from a blend: each pending job keeps its last site factor (priority = baseline + it) after a multifactor period"
-check_jobs "stale"
+note "[rb1.none] every priority the baseline's, SITE 0, no engine"
 
 open_gate block
 wait_for 180 '[ "$(n_queued)" = 0 ]' || { squeue; fail "[jobs] jobs did not finish"; }
