@@ -71,7 +71,7 @@ for c in mariadbd slurmdbd; do command -v $c > /dev/null || die "no $c: the benc
 
 TMPD=$(mktemp -d /tmp/ostrich-sitecost.XXXXXX)
 chmod 755 "$TMPD"
-INC= LIB=
+INC='' LIB=''
 if [ -n "${SLURM_PREFIX:-}" ]; then
 	INC="-I$SLURM_PREFIX/include"
 	LIB="-L$SLURM_PREFIX/lib -Wl,-rpath,$SLURM_PREFIX/lib"
@@ -162,7 +162,7 @@ for ph in $PHASES; do
 		[ "$(n_cycles)" -ge $((c0 + CYCLES + 1)) ] && break
 		sleep 0.1
 	done
-	[ "$(n_cycles)" -ge $((c0 + CYCLES + 1)) ] || die "phase $k: not $((CYCLES + 1)) decay cycles in $(( (CYCLES + 2) )) minutes"
+	[ "$(n_cycles)" -ge $((c0 + CYCLES + 1)) ] || die "phase $k: not $((CYCLES + 1)) decay cycles in $((CYCLES + 2)) minutes"
 	[ "$(squeue -h -t PD -o %i | wc -l)" = "$NJOBS" ] || die "phase $k: jobs lost"
 	# the first recorded cycle of a phase is its second (the probe does
 	# not see the first, which runs before any wait); skip one more: the
