@@ -48,6 +48,8 @@ set -euo pipefail
 : "${CTLD_PORT:=53817}" "${NODE_PORT_BASE:=53901}"
 : "${OST_SRCDIR:=$(cd "$(dirname "$0")/.." && pwd)}"
 export CTLD_PORT NODE_PORT_BASE
+# the tree's commit now, not at the end of the run
+commit=$(git -C "$OST_SRCDIR" rev-parse --short HEAD 2>/dev/null || echo unknown)
 
 say() { echo "site-factor-cost: $*" >&2; }
 die() { say "error: $*"; exit 1; }
@@ -184,7 +186,6 @@ col() {	# col KIND FIELD: FIELD (2 wall 3 wait 4 held 5 site 6 cpu, 7 wall - wai
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0 && a != "-") printf "%.3f", a / b; else print "-" }'; }
 
 v=$(slurmctld -V | awk '{ print $2 }')
-commit=$(git -C "$OST_SRCDIR" rev-parse --short HEAD 2>/dev/null || echo unknown)
 cat <<EOF
 ### site_factor/ostrich inside multifactor: the cost of its cycle
 
