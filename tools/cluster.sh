@@ -112,7 +112,9 @@ cluster_init() {
 		# site_factor/ostrich (s19), when this build has it
 		[ ! -f "$OST_PLUGIN_BUILD"/site_factor_ostrich.so ] ||
 			cp "$OST_PLUGIN_BUILD"/site_factor_ostrich.so "$WORK/plugins/"
-		PLUGIN_PATH=$STOCK_PLUGINDIR:$WORK/plugins
+		# the build's plugins first: an installed ostrich package's
+		# copies in Slurm's directory must not shadow what is tested
+		PLUGIN_PATH=$WORK/plugins:$STOCK_PLUGINDIR
 	fi
 	: > "$WORK/ostrich.conf"
 }
