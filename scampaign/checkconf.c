@@ -15,44 +15,10 @@
 #include "checkconf.h"
 #include "osl_combo.h"
 #include "osl_conf_file.h"
+#include "sc_slurp.h"
 
 /* Largest file read (an ostrich.conf or slurm.conf is a few KB). */
 #define FILE_MAX (16u << 20)
-
-/* Read file path whole.  RET the text (free()), *len; NULL with errno
- * (ENOENT: no file; EFBIG: above FILE_MAX). */
-static char *_slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "r");
-	char *buf = NULL, *nb;
-	size_t n = 0, cap = 0, r;
-
-	if (!f)
-		return NULL;
-	do {
-		if (n == cap) {
-			cap = cap ? 2 * cap : 4096;
-			if (cap > FILE_MAX || !(nb = realloc(buf, cap))) {
-				free(buf);
-				fclose(f);
-				errno = cap > FILE_MAX ? EFBIG : ENOMEM;
-				return NULL;
-			}
-			buf = nb;
-		}
-		r = fread(buf + n, 1, cap - n, f);
-		n += r;
-	} while (r);
-	if (ferror(f)) {
-		free(buf);
-		fclose(f);
-		errno = EIO;
-		return NULL;
-	}
-	fclose(f);
-	*len = n;
-	return buf;
-}
 
 /* Slurm's uid_from_string: a name, or a number. */
 static int _uid_of(const char *name, uid_t *uid)
@@ -79,7 +45,7 @@ int sc_checkconf_read_slurm(const char *path, sc_slurmconf_t *sc, FILE *err)
 	size_t len = 0;
 	int rc;
 
-	if (!(text = _slurp(path, &len))) {
+	if (!(text = sc_slurp(path, FILE_MAX, &len))) {
 		fprintf(err, "scampaign: error: %s: %s\n", path,
 			strerror(errno));
 		return -1;
@@ -99,7 +65,7 @@ static int _ostrich_conf(const char *oconf, FILE *out, FILE *err)
 	size_t len = 0;
 	int rc;
 
-	if (!(text = _slurp(oconf, &len))) {
+	if (!(text = sc_slurp(oconf, FILE_MAX, &len))) {
 		if (errno != ENOENT) {
 			fprintf(err, "ostrich: bad configuration: %s: %s\n",
 				oconf, strerror(errno));

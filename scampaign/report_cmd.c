@@ -16,6 +16,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,65 +29,8 @@
 #include "report_view.h"
 #include "report_cmd.h"
 #include "sc_compat.h"
-
-/* What the controller's configuration says (have: it answered). */
-typedef struct {
-	bool have;
-	char *dir;			/* StateSaveLocation (malloc) */
-	bool private;			/* PrivateData hides others' rows */
-	uint32_t slurm_uid;		/* SlurmUser */
-} sc_rconf_t;
-
-static void _conf(sc_rconf_t *c)
-{
-	slurm_conf_t *conf = NULL;
-
-	memset(c, 0, sizeof(*c));
-	c->private = true;		/* unknown: the safe side */
-	if (slurm_load_ctl_conf((time_t) 0, &conf) != SLURM_SUCCESS)
-		return;
-	c->have = true;
-	c->dir = conf->state_save_location ?
-		 strdup(conf->state_save_location) : NULL;
-	c->private = conf->private_data &
-		     (PRIVATE_DATA_ACCOUNTS | PRIVATE_DATA_JOBS |
-		      PRIVATE_DATA_USAGE | PRIVATE_DATA_USERS);
-	c->slurm_uid = conf->slurm_user_id;
-	sc_free_conf(conf);
-}
-
-/* The whole file at path (malloc, *len bytes), NULL with errno. */
-static char *_slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "r");
-	char *buf = NULL, *b;
-	size_t cap = 0, n = 0, r;
-
-	if (!f)
-		return NULL;
-	do {
-		if (cap - n < 4096) {
-			if (!(b = realloc(buf, cap * 2 + 4096))) {
-				free(buf);
-				fclose(f);
-				errno = ENOMEM;
-				return NULL;
-			}
-			buf = b;
-			cap = cap * 2 + 4096;
-		}
-		n += (r = fread(buf + n, 1, cap - n, f));
-	} while (r > 0);
-	if (ferror(f)) {
-		free(buf);
-		fclose(f);
-		errno = EIO;
-		return NULL;
-	}
-	fclose(f);
-	*len = n;
-	return buf;
-}
+#include "sc_ctlconf.h"
+#include "sc_slurp.h"
 
 /* Read and parse the report at path into f; quiet: say nothing when it
  * is missing.  RET 0, 1 (said), or 2 (missing, quiet) */
@@ -96,7 +40,7 @@ static int _load(const char *path, osl_report_file_t *f, bool quiet)
 	size_t len = 0;
 	int rc, newer;
 
-	if (!(buf = _slurp(path, &len))) {
+	if (!(buf = sc_slurp(path, SIZE_MAX, &len))) {
 		if (quiet && errno == ENOENT)
 			return 2;
 		fprintf(stderr, "scampaign: error: cannot read %s: %s%s\n",
@@ -123,7 +67,7 @@ int sc_report_cmd(const sc_report_opts_t *o)
 	osl_report_file_t f;
 	char *path = NULL;
 	double w;
-	sc_rconf_t c;
+	sc_ctlconf_t c;
 	int rc;
 
 	if (o->window && sc_report_window(o->window, &w)) {
@@ -133,7 +77,7 @@ int sc_report_cmd(const sc_report_opts_t *o)
 	}
 	if (o->window)
 		flt.since = (double) time(NULL) - w;
-	_conf(&c);
+	sc_ctlconf_load(&c);
 	if (!o->report_file && (!c.have || !c.dir)) {
 		fprintf(stderr, "scampaign: error: cannot reach slurmctld for StateSaveLocation (%s); give --report-file\n",
 			slurm_strerror(errno));

@@ -23,6 +23,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,71 +34,11 @@
 
 #include "report_cmd.h"
 #include "sc_compat.h"
+#include "sc_ctlconf.h"
+#include "sc_slurp.h"
 #include "tree.h"
 #include "usage.h"
 #include "usage_cmd.h"
-
-/* What the controller's configuration says (have: it answered). */
-typedef struct {
-	bool have;
-	char *dir;			/* StateSaveLocation (malloc) */
-	bool private;			/* PrivateData hides others' rows */
-	uint32_t slurm_uid;		/* SlurmUser */
-} sc_uconf_t;
-
-static void _conf(sc_uconf_t *c)
-{
-	slurm_conf_t *conf = NULL;
-
-	memset(c, 0, sizeof(*c));
-	c->private = true;		/* unknown: the safe side */
-	if (slurm_load_ctl_conf((time_t) 0, &conf) != SLURM_SUCCESS)
-		return;
-	c->have = true;
-	c->dir = conf->state_save_location ?
-		 strdup(conf->state_save_location) : NULL;
-	c->private = conf->private_data &
-		     (PRIVATE_DATA_ACCOUNTS | PRIVATE_DATA_JOBS |
-		      PRIVATE_DATA_USAGE | PRIVATE_DATA_USERS);
-	c->slurm_uid = conf->slurm_user_id;
-	sc_free_conf(conf);
-}
-
-/* The whole file at path (malloc, *len bytes), NULL with errno. */
-static char *_slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "r");
-	char *buf = NULL;
-	size_t cap = 0, n = 0, r;
-
-	if (!f)
-		return NULL;
-	do {
-		if (cap - n < 4096) {
-			char *b = realloc(buf, cap * 2 + 4096);
-
-			if (!b) {
-				free(buf);
-				fclose(f);
-				errno = ENOMEM;
-				return NULL;
-			}
-			buf = b;
-			cap = cap * 2 + 4096;
-		}
-		r = fread(buf + n, 1, cap - n, f);
-		n += r;
-	} while (r > 0);
-	if (ferror(f)) {
-		free(buf);
-		fclose(f);
-		errno = EIO;
-		return NULL;
-	}
-	fclose(f);
-	*len = n;
-	return buf;
-}
 
 /* Read and parse the snapshot at path into s.  RET 0, or 1 (said) */
 static int _load(const char *path, osl_usnap_t *s)
@@ -106,7 +47,7 @@ static int _load(const char *path, osl_usnap_t *s)
 	size_t len = 0;
 	int rc;
 
-	if (!(buf = _slurp(path, &len))) {
+	if (!(buf = sc_slurp(path, SIZE_MAX, &len))) {
 		fprintf(stderr, "scampaign: error: cannot read %s: %s%s\n",
 			path, strerror(errno), errno == ENOENT ?
 			" (the engine writes it after its first pass)" :
@@ -130,17 +71,17 @@ int sc_usage_explain_account(const char *state_file, const char *partition,
 	sc_usage_filter_t f = { .uid = getuid() };
 	size_t len = 0;
 	osl_usnap_t s;
-	sc_uconf_t c;
+	sc_ctlconf_t c;
 	int rc = -1;
 
-	_conf(&c);
+	sc_ctlconf_load(&c);
 	if (!state_file && c.dir &&
 	    asprintf(&path, "%s/%s", c.dir, OSL_USNAP_FILE) < 0)
 		path = NULL;
 	f.own_only = c.private && f.uid != 0 &&
 		     !(c.have && f.uid == c.slurm_uid);
-	buf = state_file || path ? _slurp(state_file ? state_file : path,
-					  &len) : NULL;
+	buf = state_file || path ? sc_slurp(state_file ? state_file : path,
+					    SIZE_MAX, &len) : NULL;
 	if (buf && !osl_usnap_parse(&s, buf, len, err, sizeof(err))) {
 		sc_usage_filter(&s, &f);
 		rc = sc_tree_explain(fp, &s, partition, account, uid, user);
@@ -154,14 +95,14 @@ int sc_usage_explain_account(const char *state_file, const char *partition,
 
 int sc_usage_cmd(const sc_usage_opts_t *o)
 {
-	sc_uconf_t c;
+	sc_ctlconf_t c;
 	sc_usage_filter_t f = { .partitions = o->partitions,
 				.users = o->users, .uid = getuid() };
 	osl_usnap_t s;
 	char *path = NULL;
 	int rc;
 
-	_conf(&c);
+	sc_ctlconf_load(&c);
 	if (!o->state_file && (!c.have || !c.dir)) {
 		fprintf(stderr, "scampaign: error: cannot reach slurmctld for StateSaveLocation (%s); give --state-file\n",
 			slurm_strerror(errno));
