@@ -68,3 +68,45 @@ extern bool osl_site_better(uint64_t r1, uint64_t p1, uint64_t r2,
 	return (unsigned __int128) (p1 - r1 + 1) * p2 >
 	       (unsigned __int128) (p2 - r2 + 1) * p1;
 }
+
+static int _cmp_id(const void *a, const void *b)
+{
+	uint32_t x = ((const osl_site_ent_t *) a)->job_id;
+	uint32_t y = ((const osl_site_ent_t *) b)->job_id;
+
+	return (x > y) - (x < y);
+}
+
+extern void osl_site_sort(osl_site_ent_t *t, int n)
+{
+	int i;
+
+	for (i = 1; i < n; i++)
+		if (t[i - 1].job_id > t[i].job_id)
+			break;
+	if (i < n)
+		qsort(t, (size_t) n, sizeof(*t), _cmp_id);
+}
+
+extern void osl_site_carry(osl_site_ent_t *t, int n,
+			   const osl_site_ent_t *old, int nold)
+{
+	int i, j = 0;
+
+	for (i = 0; i < n; i++) {
+		while (j < nold && old[j].job_id < t[i].job_id)
+			j++;
+		t[i].applied = j < nold && old[j].job_id == t[i].job_id ?
+			       old[j].applied : 0;
+	}
+}
+
+extern osl_site_ent_t *osl_site_find(osl_site_ent_t *t, int n,
+				     uint32_t job_id)
+{
+	osl_site_ent_t key = { .job_id = job_id };
+
+	if (!n)
+		return NULL;
+	return bsearch(&key, t, (size_t) n, sizeof(*t), _cmp_id);
+}

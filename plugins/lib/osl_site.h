@@ -42,4 +42,39 @@ extern uint32_t osl_site_value(uint32_t weight, uint64_t rank,
 extern bool osl_site_better(uint64_t r1, uint64_t p1, uint64_t r2,
 			    uint64_t p2);
 
+/*
+ * One ranked pending record of a pass (osl_sitefac.c): its best rank of
+ * its partition's pending count, and the site factor the last update
+ * found in the record (NICE_OFFSET included; 0: none yet, so the next
+ * update looks the record up).
+ */
+typedef struct {
+	uint32_t job_id;
+	uint32_t applied;
+	uint64_t rank;
+	uint64_t pending;
+} osl_site_ent_t;
+
+/*
+ * Sort t[0..n) by job id, unless it is already (a pass stages them in
+ * job_list's order, which is the ids' but for arrays split late and ids
+ * that wrapped).  O(n) when sorted, O(n log n) otherwise.
+ */
+extern void osl_site_sort(osl_site_ent_t *t, int n);
+
+/*
+ * Carry each record's applied value from the last table old[0..nold) to
+ * the new one t[0..n), both sorted by job id (osl_site_sort); a record new
+ * to the table gets 0.  The value stays true across tables because only
+ * the update and the submission write a ranked job's site factor (and a
+ * submission is a record new to the table).  O(n + nold).
+ */
+extern void osl_site_carry(osl_site_ent_t *t, int n,
+			   const osl_site_ent_t *old, int nold);
+
+/* The entry of job_id in t[0..n), sorted by job id; NULL if none.
+ * O(log n). */
+extern osl_site_ent_t *osl_site_find(osl_site_ent_t *t, int n,
+				     uint32_t job_id);
+
 #endif /* _OSL_SITE_H */

@@ -38,13 +38,6 @@
 #include "osl_vec.h"
 #include "ostrich_slurm.h"
 
-/* One ranked pending record: its best rank (of pending in its partition). */
-typedef struct {
-	uint32_t job_id;
-	uint64_t rank;
-	uint64_t pending;
-} osl_site_ent_t;
-
 static pthread_mutex_t _lock = PTHREAD_MUTEX_INITIALIZER;
 /* guarded by _lock */
 static uint32_t _weight;		/* PrioritySiteFactorParameters */
@@ -109,6 +102,9 @@ extern int osl_site_stage(const osl_obs_vec_t *vec)
 		_stage[_nstage++] = e;
 	}
 	osl_tfree(pend, osl_eng.nparts + 1, sizeof(*pend));
+	/* for osl_site_carry at publication: job_list's order is already
+	 * the ids', but for arrays split late and wrapped ids */
+	osl_site_sort(_stage, _nstage);
 	return _nstage;
 }
 
@@ -118,6 +114,8 @@ extern void osl_site_publish(void)
 	int cap;
 
 	slurm_mutex_lock(&_lock);
+	/* what the updates wrote stays known: O(records), no record read */
+	osl_site_carry(_stage, _nstage, _tab, _ntab);
 	t = _tab;
 	cap = _cap_tab;
 	_tab = _stage;
@@ -134,14 +132,30 @@ extern void osl_site_publish(void)
 extern void osl_site_job(job_record_t *job_ptr, uint64_t rank,
 			 uint64_t pending)
 {
+	osl_site_ent_t *e;
+
+	slurm_mutex_lock(&_lock);
 	job_ptr->site_factor = NICE_OFFSET +
-			       osl_site_value(osl_site_weight(), rank, pending);
+			       osl_site_value(_weight, rank, pending);
+	/* a record back to pending (requeued) may still be in the table:
+	 * the next update must look it up again (osl_site_update) */
+	e = osl_site_find(_tab, _ntab, job_ptr->job_id);
+	if (e)
+		e->applied = 0;
+	slurm_mutex_unlock(&_lock);
 }
 
+/*
+ * A record whose value is the one the last update found in it is not
+ * looked up again: its site factor is still that (only the update and the
+ * submission write a ranked job's, osl_site_carry), so a queue whose ranks
+ * did not move costs no record read.  Every other record costs one hash
+ * lookup.
+ */
 extern void osl_site_update(void)
 {
 	double t0 = osl_now_hr();
-	int i, written = 0, changed = 0, n;
+	int i, kept = 0, looked = 0, changed = 0, n;
 	uint32_t w;
 	bool published;
 
@@ -150,26 +164,32 @@ extern void osl_site_update(void)
 	n = _ntab;
 	published = _published;
 	for (i = 0; i < _ntab; i++) {
-		job_record_t *job_ptr = find_job_record(_tab[i].job_id);
-		uint32_t v;
+		job_record_t *job_ptr;
+		uint32_t v = NICE_OFFSET + osl_site_value(w, _tab[i].rank,
+							  _tab[i].pending);
 
+		if (_tab[i].applied == v) {
+			kept++;
+			continue;
+		}
+		_tab[i].applied = 0;
+		job_ptr = find_job_record(_tab[i].job_id);
 		if (!job_ptr || !IS_JOB_PENDING(job_ptr))
 			continue;
-		v = NICE_OFFSET + osl_site_value(w, _tab[i].rank,
-						 _tab[i].pending);
-		written++;
+		looked++;
 		if (job_ptr->site_factor != v) {
 			job_ptr->site_factor = v;
 			changed++;
 		}
+		_tab[i].applied = v;
 	}
 	slurm_mutex_unlock(&_lock);
 	if (changed)
 		last_job_update = time(NULL);
 	if (slurm_conf.debug_flags & DEBUG_FLAG_PRIO)
-		info("ostrich: site factors: weight %u, %d ranked records%s, %d pending written, %d changed, %.3f ms",
-		     w, n, published ? "" : " (no pass yet)", written, changed,
-		     (osl_now_hr() - t0) * 1e3);
+		info("ostrich: site factors: weight %u, %d ranked records%s, %d pending written (%d looked up, %d as the last update left them), %d changed, %.3f ms",
+		     w, n, published ? "" : " (no pass yet)", kept + looked,
+		     looked, kept, changed, (osl_now_hr() - t0) * 1e3);
 }
 
 extern void osl_site_free(void)

@@ -76,7 +76,8 @@ extern void osl_site_set(job_record_t *job_ptr);
  * site_factor/ostrich at each PriorityCalcPeriod: every pending record the
  * last pass ranked gets NICE_OFFSET + weight x its normalised rank as
  * site_factor (doc/semantics.md §25).  O(records ranked), one hash lookup
- * each; takes no slurmctld lock and not the engine lock.
+ * for each whose value moved since the last update (none for the others);
+ * takes no slurmctld lock and not the engine lock.
  * NOTE: job write lock held by the caller (multifactor's decay thread).
  */
 extern void osl_site_update(void);

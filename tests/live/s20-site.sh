@@ -24,6 +24,8 @@
 #      floor(W (P - R + 1) / P) for the job's rank=R/P, every priority the
 #      baseline's + its site factor, and the priority order is the rank
 #      order (what priority/ostrich gives);
+#   3b. an update when no rank moved reads no record again, and a
+#      hand-set SiteFactor= lasts until the job's value moves;
 #   4. blend (weight=4000, scontrol reconfigure): priority = baseline +
 #      site factor again, and the blend lies between the two orders: every
 #      pair of jobs the two orders agree on is in that order, and of the
@@ -228,6 +230,20 @@ if [ -x "${OST_SCAMPAIGN:-}" ]; then
 		{ printf '%s\n' "$c"; fail "scampaign --explain does not give the site factor against the priority"; }
 	note "scampaign --explain $FIRST: $(tr '\n' ' ' <<<"$c")"
 fi
+
+# ---- 3b. only what moved is read again (doc/semantics.md §25) ----------
+# the ranks stand still (the partition is DOWN): the next update reads no
+# record, so a hand-set SiteFactor= lasts until the job's value moves (the
+# blend's new weight below moves every value, and wait_site checks them)
+scontrol update job="$FIRST" SiteFactor=5 || fail "scontrol update job=$FIRST SiteFactor=5 failed"
+u0=$(n_updates)
+wait_for 150 "[ \$(n_updates) -gt $u0 ]" || fail "no site factor update within 150 s"
+last=$(grep 'ostrich: site factors: ' "$WORK/log/slurmctld.log" | tail -1 | sed 's/.*ostrich: //')
+grep -q "weight $W_DOM, 16 ranked records, 16 pending written (0 looked up, 16 as the last update left them)" <<<"$last" ||
+	fail "an update with no rank moved read records again: $last"
+[ "$(sprio -h -j "$FIRST" -o %S | tr -d ' ')" = 5 ] ||
+	{ show "hand-set"; fail "the hand-set SiteFactor=5 of $FIRST did not last while its rank stood still"; }
+note "ranks standing still: $last; $FIRST keeps its hand-set SiteFactor=5"
 
 # ---- 4. blend: between the two orders ----------------------------------
 before=$(grep -c 'ostrich: reconfigured:' "$WORK/log/slurmctld.log" || true)

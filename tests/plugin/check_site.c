@@ -98,6 +98,46 @@ START_TEST(test_site_better)
 }
 END_TEST
 
+/* Sorting by id only when out of order; the applied values carried by id
+ * from the last table, 0 for a record new to it; the lookup by id. */
+START_TEST(test_site_carry)
+{
+	osl_site_ent_t old[] = { { .job_id = 3, .applied = 30 },
+				 { .job_id = 5, .applied = 50 },
+				 { .job_id = 9, .applied = 0 },
+				 { .job_id = 12, .applied = 120 } };
+	/* staged out of order (an array task split late), with 7 new and
+	 * 5 gone; applied values left from elsewhere are overwritten */
+	osl_site_ent_t t[] = { { .job_id = 12, .applied = 1, .rank = 1 },
+			       { .job_id = 3, .applied = 1, .rank = 2 },
+			       { .job_id = 9, .applied = 1, .rank = 3 },
+			       { .job_id = 7, .applied = 1, .rank = 4 } };
+	osl_site_ent_t sorted[] = { { .job_id = 1, .rank = 9 },
+				    { .job_id = 2, .rank = 8 } };
+	uint32_t want_id[] = { 3, 7, 9, 12 }, want_ap[] = { 30, 0, 0, 120 };
+	int i;
+
+	osl_site_sort(sorted, 2);
+	ck_assert_uint_eq(sorted[0].rank, 9);
+	osl_site_sort(t, 4);
+	osl_site_carry(t, 4, old, 4);
+	for (i = 0; i < 4; i++) {
+		ck_assert_uint_eq(t[i].job_id, want_id[i]);
+		ck_assert_uint_eq(t[i].applied, want_ap[i]);
+	}
+	ck_assert_uint_eq(t[0].rank, 2);	/* the entry moved whole */
+	osl_site_carry(t, 4, NULL, 0);		/* no table yet */
+	for (i = 0; i < 4; i++)
+		ck_assert_uint_eq(t[i].applied, 0);
+	osl_site_carry(t, 0, old, 4);
+	ck_assert_ptr_eq(osl_site_find(old, 4, 9), &old[2]);
+	ck_assert_ptr_eq(osl_site_find(old, 4, 12), &old[3]);
+	ck_assert_ptr_null(osl_site_find(old, 4, 4));
+	ck_assert_ptr_null(osl_site_find(old, 4, 13));
+	ck_assert_ptr_null(osl_site_find(NULL, 0, 3));
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("site");
@@ -106,6 +146,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_site_params);
 	tcase_add_test(tc, test_site_value);
 	tcase_add_test(tc, test_site_better);
+	tcase_add_test(tc, test_site_carry);
 	suite_add_tcase(s, tc);
 	return s;
 }
