@@ -8,7 +8,6 @@
 #define _POSIX_C_SOURCE 200809L	/* strdup, strndup, strcasecmp */
 
 #include <ctype.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -26,21 +25,6 @@ typedef struct {
 	osl_conf_uid_f uid_of;
 	char *val[64];			/* last value of osl_conf_keys[i] */
 } reader_t;
-
-static int _err(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int _err(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (errlen) {
-		va_start(ap, fmt);
-		vsnprintf(err, errlen, fmt, ap);
-		va_end(ap);
-	}
-	return -1;
-}
 
 /* Slurm's booleans (s_p_handle_boolean).  RET 0 and *b, or -1. */
 static int _bool(const char *s, bool *b)
@@ -72,10 +56,10 @@ static int _add_user(const char *name, double w, void *arg, char *err,
 	uid_t uid;
 
 	if (r->uid_of(name, &uid))
-		return _err(err, errlen, "UserWeights: unknown user \"%s\"",
+		return osl_conf_err(err, errlen, "UserWeights: unknown user \"%s\"",
 			    name);
 	if (!(v = _grow(c->user_w, c->n_user_w, sizeof(*v))))
-		return _err(err, errlen, "UserWeights: out of memory");
+		return osl_conf_err(err, errlen, "UserWeights: out of memory");
 	c->user_w = v;
 	v[c->n_user_w].uid = uid;
 	v[c->n_user_w++].weight = w;
@@ -93,7 +77,7 @@ static int _add_acct(const char *name, double w, void *arg, char *err,
 		c->acct_w = v;
 	if (!v || !s) {
 		free(s);
-		return _err(err, errlen, "AccountWeights: out of memory");
+		return osl_conf_err(err, errlen, "AccountWeights: out of memory");
 	}
 	v[c->n_acct_w].account = s;
 	v[c->n_acct_w++].weight = w;
@@ -112,7 +96,7 @@ static int _add_parent(const char *name, const char *parent, void *arg,
 	if (!v || !a || !p) {
 		free(a);
 		free(p);
-		return _err(err, errlen, "AccountParents: out of memory");
+		return osl_conf_err(err, errlen, "AccountParents: out of memory");
 	}
 	v[c->n_acct_par].account = a;
 	v[c->n_acct_par++].parent = p;
@@ -129,20 +113,20 @@ static int _add_user_acct(const char *name, const char *acct, void *arg,
 	char *s;
 
 	if (r->uid_of(name, &uid))
-		return _err(err, errlen, "UserAccounts: unknown user \"%s\"",
+		return osl_conf_err(err, errlen, "UserAccounts: unknown user \"%s\"",
 			    name);
 	/* as ostrich_conf.c: a user may have several accounts (§23) */
 	for (int i = 0; i < c->n_user_acct; i++)
 		if (c->user_acct[i].uid == uid &&
 		    !strcasecmp(c->user_acct[i].account, acct))
-			return _err(err, errlen,
+			return osl_conf_err(err, errlen,
 				    "UserAccounts: \"%s:%s\" named twice",
 				    name, acct);
 	if (!(v = _grow(c->user_acct, c->n_user_acct, sizeof(*v))))
-		return _err(err, errlen, "UserAccounts: out of memory");
+		return osl_conf_err(err, errlen, "UserAccounts: out of memory");
 	c->user_acct = v;
 	if (!(s = strdup(acct)))
-		return _err(err, errlen, "UserAccounts: out of memory");
+		return osl_conf_err(err, errlen, "UserAccounts: out of memory");
 	v[c->n_user_acct].uid = uid;
 	v[c->n_user_acct++].account = s;
 	return 0;
@@ -160,15 +144,15 @@ static int _keep(reader_t *r, const char *key, const char *val, int line,
 	bool b;
 
 	if (!k)
-		return _err(err, errlen, "%s:%d: unknown key \"%s\" (Slurm's parser refuses the file)",
+		return osl_conf_err(err, errlen, "%s:%d: unknown key \"%s\" (Slurm's parser refuses the file)",
 			    name, line, key);
 	i = (size_t) (k - osl_conf_keys);
 	if (k->read == OSL_KEY_BOOL && _bool(val, &b))
-		return _err(err, errlen, "%s:%d: \"%s\" is not a valid option for \"%s\"",
+		return osl_conf_err(err, errlen, "%s:%d: \"%s\" is not a valid option for \"%s\"",
 			    name, line, val, k->name);
 	free(r->val[i]);
 	if (!(r->val[i] = strdup(val)))
-		return _err(err, errlen, "%s: out of memory", name);
+		return osl_conf_err(err, errlen, "%s: out of memory", name);
 	return 0;
 }
 
@@ -190,7 +174,7 @@ static int _line(reader_t *r, char *s, int line, const char *name,
 		while (isspace((unsigned char) *s))
 			s++;
 		if (val == key || *s != '=')
-			return _err(err, errlen, "%s:%d: parse error at \"%.40s\": not Key=Value",
+			return osl_conf_err(err, errlen, "%s:%d: parse error at \"%.40s\": not Key=Value",
 				    name, line, key);
 		*val = '\0';
 		s++;
@@ -201,20 +185,20 @@ static int _line(reader_t *r, char *s, int line, const char *name,
 			while (*s && *s != '"')
 				s++;
 			if (!*s)
-				return _err(err, errlen, "%s:%d: %s: unterminated quote",
+				return osl_conf_err(err, errlen, "%s:%d: %s: unterminated quote",
 					    name, line, key);
 		} else {
 			val = s;
 			while (*s && !isspace((unsigned char) *s))
 				s++;
 			if (val == s)
-				return _err(err, errlen, "%s:%d: %s: no value",
+				return osl_conf_err(err, errlen, "%s:%d: %s: no value",
 					    name, line, key);
 		}
 		if (*s)
 			*s++ = '\0';
 		if (strlen(val) >= VAL_MAX)
-			return _err(err, errlen, "%s:%d: %s: value too long",
+			return osl_conf_err(err, errlen, "%s:%d: %s: value too long",
 				    name, line, key);
 		if (_keep(r, key, val, line, name, err, errlen))
 			return -1;
@@ -232,12 +216,12 @@ static int _split(reader_t *r, const char *text, size_t len,
 	int line = 1, first = 1, rc = 0;
 
 	if (!buf)
-		return _err(err, errlen, "%s: out of memory", name);
+		return osl_conf_err(err, errlen, "%s: out of memory", name);
 	for (size_t i = 0; i <= len && !rc; i++) {
 		char ch = i < len ? text[i] : '\n';
 
 		if (ch == '\0') {
-			rc = _err(err, errlen, "%s:%d: a NUL byte", name, line);
+			rc = osl_conf_err(err, errlen, "%s:%d: a NUL byte", name, line);
 			break;
 		}
 		if (ch == '\\' && i + 1 < len && text[i + 1] == '\n') {
@@ -284,7 +268,7 @@ static int _apply(reader_t *r, const osl_conf_key_t *k, const char *s,
 		path = (char **) ((char *) c + k->off);
 		free(*path);
 		return (*path = strdup(s)) ? 0 :
-		       _err(why, size, "%s: out of memory", k->name);
+		       osl_conf_err(why, size, "%s: out of memory", k->name);
 	case OSL_KEY_VALUE:
 		return osl_conf_set_value(c, k->name, s, why, size);
 	case OSL_KEY_LIST:
@@ -313,20 +297,20 @@ extern int osl_conf_file_parse(const char *text, size_t len,
 	if (errlen)
 		err[0] = '\0';
 	if (osl_conf_nkeys > sizeof(r.val) / sizeof(r.val[0]))
-		return _err(err, errlen, "%s: too many keys", name);
+		return osl_conf_err(err, errlen, "%s: too many keys", name);
 	rc = _split(&r, text, len, name, err, errlen);
 	for (size_t i = 0; !rc && i < osl_conf_nkeys; i++)
 		if (r.val[i] && _apply(&r, &osl_conf_keys[i], r.val[i], why,
 				       sizeof(why)))
-			rc = _err(err, errlen, "%s: %s", name, why);
+			rc = osl_conf_err(err, errlen, "%s: %s", name, why);
 	if (!rc && osl_conf_check_parents(conf->acct_par, conf->n_acct_par,
 					  why, sizeof(why)))
-		rc = _err(err, errlen, "%s: %s", name, why);
+		rc = osl_conf_err(err, errlen, "%s: %s", name, why);
 	if (!rc) {
 		/* the core judges the combination (e.g. a weight it refuses) */
 		osl_conf_core(conf, 1, &core);
 		if (ost_config_check(&core, &cwhy))
-			rc = _err(err, errlen, "invalid combination: %s",
+			rc = osl_conf_err(err, errlen, "invalid combination: %s",
 				  cwhy ? cwhy : "?");
 	}
 	for (size_t i = 0; i < osl_conf_nkeys; i++)

@@ -199,20 +199,10 @@ static const char *_camp(osl_report_camp_t *c, const char *l, size_t n)
 	int k;
 
 	while (i < n) {
-		const char *sp = memchr(l + i, ' ', n - i);
-		size_t tl = (sp ? (size_t) (sp - l) : n) - i;
-		char *eq;
+		const char *v;
 
-		if (!tl || tl >= sizeof(tok))
-			return "an empty or overlong field";
-		memcpy(tok, l + i, tl);
-		tok[tl] = '\0';
-		i += tl + (sp ? 1 : 0);
-		if (sp && i == n)
-			return "a trailing space";
-		if (!(eq = strchr(tok, '=')) || eq == tok)
-			return "a field without key=value";
-		*eq = '\0';
+		if ((why = osl_text_field(l, n, &i, tok, sizeof(tok), &v)))
+			return why;
 		for (k = 0; k < K_N && strcmp(keys[k], tok); k++)
 			;
 		if (k == K_N)
@@ -220,7 +210,7 @@ static const char *_camp(osl_report_camp_t *c, const char *l, size_t n)
 		if (seen & (1u << k))
 			return "a field given twice";
 		seen |= 1u << k;
-		if ((why = _field(c, k, eq + 1)))
+		if ((why = _field(c, k, v)))
 			return why;
 	}
 	if ((seen & REQ) != REQ)

@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ost_grow.h"
 #include "osl_text.h"
@@ -40,4 +41,25 @@ extern void osl_text_put(osl_text_t *t, const char *fmt, ...)
 		va_end(ap);
 	}
 	t->len += (size_t) n;
+}
+
+extern const char *osl_text_field(const char *l, size_t n, size_t *i,
+				  char *tok, size_t toksz, const char **val)
+{
+	const char *sp = memchr(l + *i, ' ', n - *i);
+	size_t tl = (sp ? (size_t) (sp - l) : n) - *i;
+	char *eq;
+
+	if (!tl || tl >= toksz)
+		return "an empty or overlong field";
+	memcpy(tok, l + *i, tl);
+	tok[tl] = '\0';
+	*i += tl + (sp ? 1 : 0);
+	if (sp && *i == n)
+		return "a trailing space";
+	if (!(eq = strchr(tok, '=')) || eq == tok)
+		return "a field without key=value";
+	*eq = '\0';
+	*val = eq + 1;
+	return NULL;
 }

@@ -296,20 +296,10 @@ static const char *_fields(const char *line, size_t n,
 		if (!defs[d].opt)
 			all |= 1u << d;
 	while (i < n) {
-		const char *sp = memchr(line + i, ' ', n - i);
-		size_t tl = (sp ? (size_t) (sp - line) : n) - i;
-		char *eq;
+		const char *v;
 
-		if (!tl || tl >= sizeof(tok))
-			return "an empty or overlong field";
-		memcpy(tok, line + i, tl);
-		tok[tl] = '\0';
-		i += tl + (sp ? 1 : 0);
-		if (sp && i == n)
-			return "a trailing space";
-		if (!(eq = strchr(tok, '=')) || eq == tok)
-			return "a field without key=value";
-		*eq = '\0';
+		if ((why = osl_text_field(line, n, &i, tok, sizeof(tok), &v)))
+			return why;
 		for (j = 0; defs[j].key && strcmp(defs[j].key, tok); j++)
 			;
 		if (!defs[j].key)
@@ -317,7 +307,7 @@ static const char *_fields(const char *line, size_t n,
 		if (seen & (1u << j))
 			return "a field given twice";
 		seen |= 1u << j;
-		if ((why = _value(eq + 1, defs[j].type,
+		if ((why = _value(v, defs[j].type,
 				  (char *) base + defs[j].off)))
 			return why;
 	}

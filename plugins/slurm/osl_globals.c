@@ -43,6 +43,14 @@ osl_engine_t osl_eng = {
 	.billed_parts = -1,
 };
 
+extern double osl_mono(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
 extern double osl_now_hr(void)
 {
 	struct timeval tv;

@@ -50,14 +50,6 @@
 static double _written = -1;
 static osl_ratelim_t _write_limit;
 
-static double _mono(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* The file of a newer format N goes to path.vN, kept for the version
  * that wrote it. */
 static void _newer(const char *path, int v)
@@ -157,26 +149,6 @@ static void _name(osl_report_camp_t *c, uint32_t *last, char *last_name)
 	strcpy(c->user, last_name);
 }
 
-/* Write text to path atomically, mode by private; failures rate-limited. */
-static void _write(const char *path, const char *text, size_t len,
-		   bool private)
-{
-	const char *step = "";
-	uint64_t quiet = 0, failures;
-
-	if (!osl_write_atomic(path, text, len, &step) &&
-	    (step = "chmod", !chmod(path, private ? 0600 : 0644))) {
-		if (osl_ratelim_ok(&_write_limit, &failures))
-			info("ostrich: campaign report %s written again after %"PRIu64" failures",
-			     path, failures);
-		return;
-	}
-	if (osl_ratelim_fail(&_write_limit, _mono(), OSL_RATELIM_PERIOD,
-			     &quiet))
-		error("ostrich: cannot write the campaign report %s (%s: %s); %"PRIu64" failures not logged since the last message",
-		      path, step, strerror(errno), quiet);
-}
-
 extern void osl_report_write(bool force)
 {
 	/* conf R: StateSaveLocation, PrivateData */
@@ -184,7 +156,7 @@ extern void osl_report_write(bool force)
 	osl_report_t *copy = NULL;
 	const osl_report_t **parts = NULL;
 	const char **names = NULL;
-	double mono = _mono();
+	double mono = osl_mono();
 	char *path = NULL, *text, last_name[OSL_REPORT_NAME_MAX] = "";
 	bool dirty = false, open = false, private = true;
 	uint32_t last = 0;
@@ -232,7 +204,8 @@ extern void osl_report_write(bool force)
 	}
 	if ((text = osl_report_format(parts, names, n, (double) time(NULL),
 				      &len)))
-		_write(path, text, len, private);
+		osl_write_shown("campaign report", path, text, len, private,
+				&_write_limit);
 	else
 		error("ostrich: campaign report: out of memory");
 	free(text);

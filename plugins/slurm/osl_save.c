@@ -32,15 +32,6 @@
 #include "osl_usage.h"
 #include "osl_vec.h"
 
-/* Seconds on the monotonic clock (the save period ignores clock steps). */
-static double _mono(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* Failures of the save, logged first, then once per OSL_RATELIM_PERIOD.
  * Only the engine thread and fini (after joining it) save. */
 static osl_ratelim_t osl_save_limit;
@@ -50,7 +41,7 @@ static void _save_failed(const char *path, const char *step, int err)
 {
 	uint64_t quiet = 0;
 
-	if (osl_ratelim_fail(&osl_save_limit, _mono(), OSL_RATELIM_PERIOD,
+	if (osl_ratelim_fail(&osl_save_limit, osl_mono(), OSL_RATELIM_PERIOD,
 			     &quiet))
 		error("ostrich: cannot save %s (%s: %s); %"PRIu64" failed saves not logged since the last message; state is kept in memory, next message in %.0f min at the latest",
 		      path, step, strerror(err), quiet,
@@ -211,7 +202,7 @@ static void _save_free(osl_save_t *sv)
 extern void osl_save_all(bool force)
 {
 	osl_save_t sv = { 0 };
-	double t0 = osl_now_hr(), t1, mono = _mono();
+	double t0 = osl_now_hr(), t1, mono = osl_mono();
 	size_t bytes;
 	int i;
 

@@ -32,6 +32,7 @@
 #include "osl_conf.h"
 #include "osl_obs.h"
 #include "osl_partition.h"
+#include "osl_ratelim.h"
 #include "ostrich_slurm.h"	/* osl_plugin_t */
 
 /* Why a pass was woken before its Interval (osl_pass.c), counted for the
@@ -216,6 +217,17 @@ extern int osl_write_atomic(const char *path, const char *buf, size_t len,
 			    const char **step);
 
 /*
+ * A file that users read (the usage snapshot, the campaign report, named
+ * what in the log): osl_write_atomic, then mode 0600 if private, else
+ * 0644.  A failure is logged through lim, one line per OSL_RATELIM_PERIOD
+ * at most with the count not logged, and the first success after
+ * failures says how many there were.
+ */
+extern void osl_write_shown(const char *what, const char *path,
+			    const char *text, size_t len, bool private,
+			    osl_ratelim_t *lim);
+
+/*
  * Move the unusable state file path (contents buf[0..len)) aside, to
  * osl_aside_path()'s name, fsync the directory and keep at most
  * OSL_ASIDE_KEEP corrupt copies.
@@ -357,6 +369,10 @@ extern void osl_slurm_log(bool debug, const char *fmt, va_list ap);
 
 /* Seconds since the epoch, microsecond resolution (timing logs only). */
 extern double osl_now_hr(void);
+
+/* Seconds on the monotonic clock: periods and rate limits, which clock
+ * steps must not stretch or shorten. */
+extern double osl_mono(void);
 
 /*
  * Take osl_eng.lock, and before it the assoc_mgr read lock assoc_lock when

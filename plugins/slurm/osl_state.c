@@ -188,6 +188,25 @@ extern int osl_write_atomic(const char *path, const char *buf, size_t len,
 	return rc;
 }
 
+extern void osl_write_shown(const char *what, const char *path,
+			    const char *text, size_t len, bool private,
+			    osl_ratelim_t *lim)
+{
+	const char *step = "";
+	uint64_t quiet = 0, failures;
+
+	if (!osl_write_atomic(path, text, len, &step) &&
+	    (step = "chmod", !chmod(path, private ? 0600 : 0644))) {
+		if (osl_ratelim_ok(lim, &failures))
+			info("ostrich: %s %s written again after %"PRIu64" failures",
+			     what, path, failures);
+		return;
+	}
+	if (osl_ratelim_fail(lim, osl_mono(), OSL_RATELIM_PERIOD, &quiet))
+		error("ostrich: cannot write the %s %s (%s: %s); %"PRIu64" failures not logged since the last message",
+		      what, path, step, strerror(errno), quiet);
+}
+
 static bool _exists(const char *path)
 {
 	struct stat st;

@@ -57,14 +57,6 @@
 static double _written = -1, _hold_max;
 static osl_ratelim_t _write_limit;
 
-static double _mono(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static int _leaf_uid_cmp(const void *a, const void *b)
 {
 	const ost_leaf_info_t *x = a, *y = b;
@@ -370,30 +362,10 @@ static void _collect(osl_usnap_t *s, char **path, bool *private,
 	unlock_slurmctld(conf_read_lock);
 }
 
-/* Write text to path atomically, mode by private; failures rate-limited. */
-static void _write(const char *path, const char *text, size_t len,
-		   bool private)
-{
-	const char *step = "";
-	uint64_t quiet = 0, failures;
-
-	if (!osl_write_atomic(path, text, len, &step) &&
-	    (step = "chmod", !chmod(path, private ? 0600 : 0644))) {
-		if (osl_ratelim_ok(&_write_limit, &failures))
-			info("ostrich: usage snapshot %s written again after %"PRIu64" failures",
-			     path, failures);
-		return;
-	}
-	if (osl_ratelim_fail(&_write_limit, _mono(), OSL_RATELIM_PERIOD,
-			     &quiet))
-		error("ostrich: cannot write the usage snapshot %s (%s: %s); %"PRIu64" failures not logged since the last message",
-		      path, step, strerror(errno), quiet);
-}
-
 extern void osl_usnap_write(double pass_s, double held, bool force)
 {
 	osl_usnap_t s = { 0 };
-	double mono = _mono();
+	double mono = osl_mono();
 	char *path = NULL, *text;
 	bool private = true;
 	size_t len = 0;
@@ -407,7 +379,8 @@ extern void osl_usnap_write(double pass_s, double held, bool force)
 	_collect(&s, &path, &private, pass_s, held);
 	_names(&s);
 	if ((text = osl_usnap_format(&s, &len)))
-		_write(path, text, len, private);
+		osl_write_shown("usage snapshot", path, text, len, private,
+				&_write_limit);
 	else
 		error("ostrich: usage snapshot: out of memory");
 	free(text);
