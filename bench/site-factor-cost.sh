@@ -19,12 +19,18 @@
 # of what is measured).  The partition DOWN, NJOBS jobs of one CPU from
 # NUSERS users are submitted through libslurm (bench/submit_many.c, one
 # process per user: sbatch per job is too slow for 10k).  Then PHASES
-# (default "none site none site", alternated so that a drift of the
-# machine falls on both): slurmctld restarted with multifactor alone
-# (none) or with PrioritySiteFactorPlugin=site_factor/ostrich and
+# (default "none site none-move site-move none site none-move site-move",
+# alternated so that a drift of the machine falls on all): slurmctld
+# restarted with multifactor alone (none) or with
+# PrioritySiteFactorPlugin=site_factor/ostrich and
 # PrioritySiteFactorParameters=weight=WEIGHT (site), and CYCLES cycles of
 # the decay thread measured after the first (which, at a start, may come
-# before the engine's first pass).
+# before the engine's first pass).  In a -move phase every rank moves
+# between two cycles: one more pending job is held every MOVE_EVERY
+# seconds (the partition's pending count P drops, so every job's value
+# floor(W (P - R + 1) / P) moves and the update looks every job up: its
+# worst case, doc/semantics.md §25); in the others nothing moves (its
+# best case: no record read).
 #
 # The measure: bench/decay_probe.c, preloaded into slurmctld in both
 # configurations, times each cycle of the thread named "decay" from its
@@ -38,13 +44,14 @@
 # the lock waits is printed beside it.
 #
 # Environment: NJOBS (10000), NUSERS (50), CYCLES (4), PHASES, WEIGHT
-# (1000000), SUBMIT_PAR (5), CTLD_PORT (53817), NODE_PORT_BASE (53901),
+# (1000000), MOVE_EVERY (15), SUBMIT_PAR (5), CTLD_PORT (53817), NODE_PORT_BASE (53901),
 # SLURM_PREFIX, KEEP_WORK (1: keep the scratch directory).
 
 set -euo pipefail
 
-: "${NJOBS:=10000}" "${NUSERS:=50}" "${CYCLES:=4}" "${PHASES:=none site none site}"
-: "${WEIGHT:=1000000}" "${SUBMIT_PAR:=5}" "${KEEP_WORK:=0}"
+: "${NJOBS:=10000}" "${NUSERS:=50}" "${CYCLES:=4}"
+: "${PHASES:=none site none-move site-move none site none-move site-move}"
+: "${WEIGHT:=1000000}" "${SUBMIT_PAR:=5}" "${KEEP_WORK:=0}" "${MOVE_EVERY:=15}"
 : "${CTLD_PORT:=53817}" "${NODE_PORT_BASE:=53901}"
 : "${OST_SRCDIR:=$(cd "$(dirname "$0")/.." && pwd)}"
 export CTLD_PORT NODE_PORT_BASE
@@ -54,8 +61,11 @@ commit=$(git -C "$OST_SRCDIR" rev-parse --short HEAD 2>/dev/null || echo unknown
 say() { echo "site-factor-cost: $*" >&2; }
 die() { say "error: $*"; exit 1; }
 
-for v in NJOBS NUSERS CYCLES WEIGHT SUBMIT_PAR; do
+for v in NJOBS NUSERS CYCLES WEIGHT SUBMIT_PAR MOVE_EVERY; do
 	case ${!v} in '' | *[!0-9]*) die "$v=${!v}: not a whole number" ;; esac
+done
+for ph in $PHASES; do
+	case $ph in none | site | none-move | site-move) ;; *) die "PHASES: unknown phase $ph" ;; esac
 done
 [ "$(id -u)" = 0 ] || die "run as root (it starts munged, slurmctld, slurmd, slurmdbd and MariaDB)"
 [ -n "${OST_PLUGIN_BUILD:-}" ] || die "OST_PLUGIN_BUILD is not set"
@@ -88,8 +98,14 @@ chmod 755 "$TMPD"/*
 cluster_cancel_all() {	# the partition is DOWN: nothing runs
 	return 0
 }
+MOVER=
+stop_mover() {
+	[ -z "$MOVER" ] || { kill "$MOVER" 2>/dev/null || true; wait "$MOVER" 2>/dev/null || true; }
+	MOVER=
+}
 on_exit() {
 	local rc=$?
+	stop_mover
 	cluster_stop
 	if [ "$KEEP_WORK" != 1 ] && [ $rc = 0 ]; then
 		rm -rf "${WORK:-}" "$TMPD"
@@ -110,9 +126,9 @@ PriorityWeightPartition=1000
 PriorityWeightQOS=1000
 PriorityMaxAge=7-0
 MaxJobCount=$(( NJOBS * 2 + 1000 ))"
-conf() {	# conf none|site
+conf() {	# conf none|site (a -move phase's configuration is its kind's)
 	local extra=$MF
-	[ "$1" = none ] || extra+=$'\n'"PrioritySiteFactorPlugin=site_factor/ostrich"$'\n'"PrioritySiteFactorParameters=weight=$WEIGHT"
+	[ "${1%-move}" = none ] || extra+=$'\n'"PrioritySiteFactorPlugin=site_factor/ostrich"$'\n'"PrioritySiteFactorParameters=weight=$WEIGHT"
 	cluster_conf "$extra"
 	sed -i '/^DebugFlags=/d; /^PartitionName=debug /s/State=UP/State=DOWN/' "$SLURM_CONF"
 }
@@ -154,23 +170,36 @@ for ph in $PHASES; do
 	ctld_stop TERM
 	conf "$ph"
 	ctld_start || { tail -20 "$WORK/log/slurmctld.log" >&2; die "slurmctld did not start ($ph)"; }
-	if [ "$ph" = site ]; then
+	if [ "${ph%-move}" = site ]; then
 		grep -q "ostrich: site_factor/ostrich: weight $WEIGHT" "$WORK/log/slurmctld.log" ||
 			die "site_factor/ostrich not loaded"
 	fi
 	c0=$(n_cycles)
+	if [ "$ph" != "${ph%-move}" ]; then
+		# hold one more pending job (the newest not held) every
+		# MOVE_EVERY s: P moves between every two cycles
+		(
+			for id in $(squeue -h -t PD -o '%i %r' | awk '$2 != "JobHeldAdmin" { print $1 }' | sort -n | tail -400 | sort -nr); do
+				scontrol hold "$id" || exit 1
+				sleep "$MOVE_EVERY"
+			done
+		) &
+		MOVER=$!
+	fi
 	say "phase $k ($ph): waiting for $((CYCLES + 1)) decay cycles (PriorityCalcPeriod=1 minute)"
 	for _ in $(seq $(( (CYCLES + 2) * 600 ))); do
 		[ "$(n_cycles)" -ge $((c0 + CYCLES + 1)) ] && break
 		sleep 0.1
 	done
+	[ -z "$MOVER" ] || kill -0 "$MOVER" 2>/dev/null || die "phase $k: the job holder stopped (scontrol hold failed)"
+	stop_mover
 	[ "$(n_cycles)" -ge $((c0 + CYCLES + 1)) ] || die "phase $k: not $((CYCLES + 1)) decay cycles in $((CYCLES + 2)) minutes"
 	[ "$(squeue -h -t PD -o %i | wc -l)" = "$NJOBS" ] || die "phase $k: jobs lost"
 	# the first recorded cycle of a phase is its second (the probe does
 	# not see the first, which runs before any wait); skip one more: the
 	# site factor update right after a start may precede the first pass
 	ROWS[$k]=$(awk -v c0="$c0" -v n="$CYCLES" '/^cycle / { i++; if (i > c0 + 1 && i <= c0 + 1 + n) print }' "$PROBE_OUT")
-	[ "$ph" != site ] || grep -q 'ostrich: engine configured' "$WORK/log/slurmctld.log" || die "no engine in phase $k"
+	[ "${ph%-move}" != site ] || grep -q 'ostrich: engine configured' "$WORK/log/slurmctld.log" || die "no engine in phase $k"
 done
 
 # medians of each configuration, in ms
@@ -198,7 +227,9 @@ partition 1000, QOS 1000), slurmdbd, PriorityCalcPeriod=1, no DebugFlags.
 Phases in order: $PHASES, each a slurmctld restart
 (site: \`PrioritySiteFactorPlugin=site_factor/ostrich\`,
 \`PrioritySiteFactorParameters=weight=$WEIGHT\`, its engine's passes on
-their own thread every Interval), then $CYCLES cycles of multifactor's
+their own thread every Interval; a -move phase holds one more pending job
+every $MOVE_EVERY s, so that every rank and the pending count move between
+two cycles), then $CYCLES cycles of multifactor's
 decay thread measured after the first two (bench/decay_probe.c, preloaded
 in both: wall = wake-up to sleep; wait = blocked on read-write locks;
 held = holding at least one; site = in \`site_factor_g_update()\`;
@@ -214,30 +245,37 @@ for ph in $PHASES; do
 	printf '%s\n' "${ROWS[$i]}" | awk -v k="$i" -v ph="$ph" '
 		{ printf "|%d|%s|%d|%.2f|%.2f|%.2f|%.2f|%.3f|%.2f|\n", k, ph, NR, $2 / 1000, $3 / 1000, ($2 - $3) / 1000, $4 / 1000, $5 / 1000, $6 / 1000 }'
 done
-n_own=$(col none 7 | med) s_own=$(col site 7 | med)
-n_cpu=$(col none 6 | med) s_cpu=$(col site 6 | med)
-n_wall=$(col none 2 | med) s_wall=$(col site 2 | med)
-n_held=$(col none 4 | med) s_held=$(col site 4 | med)
-s_site=$(col site 5 | med) n_site=$(col none 5 | med)
-r_cpu=$(ratio "$s_cpu" "$n_cpu")
-# the least cycle of each (noise on a shared machine only adds time), and
-# the part the plugin's update itself takes: 1 + site update / cycle
 mn() { sort -g | head -1 | awk '{ printf "%.2f\n", $1 / 1000 }'; }
-n_min=$(col none 6 | mn) s_min=$(col site 6 | mn)
-r_attr=$(awk -v a="$s_site" -v b="$n_cpu" 'BEGIN { if (b > 0 && a != "-") printf "%.3f", 1 + a / b; else print "-" }')
-# each none phase against the site phase after it (medians of the CPU time)
-pairs=
-i=0 prev=
-for ph in $PHASES; do
-	i=$((i + 1))
-	m=$(printf '%s\n' "${ROWS[$i]}" | awk '{ print $6 }' | med)
-	if [ "$ph" = none ]; then prev=$m
-	elif [ -n "$prev" ]; then pairs+="$(ratio "$m" "$prev")× "; prev=; fi
-done
-verdict=$(awk -v r="$r_cpu" 'BEGIN { if (r == "-") print "not measured"; else print (r + 0 <= 1.1) ? "**met**" : "**missed**" }')
-cat <<EOF
+# summary SUFFIX LABEL: the table of none$SUFFIX against site$SUFFIX
+summary() {
+	local N=none$1 S=site$1 n_own s_own n_cpu s_cpu n_wall s_wall n_held s_held
+	local n_site s_site r_cpu n_min s_min r_attr pairs i prev m ph verdict
+	case " $PHASES " in *" $N "*) ;; *) return 0 ;; esac
+	case " $PHASES " in *" $S "*) ;; *) return 0 ;; esac
+	n_own=$(col "$N" 7 | med) s_own=$(col "$S" 7 | med)
+	n_cpu=$(col "$N" 6 | med) s_cpu=$(col "$S" 6 | med)
+	n_wall=$(col "$N" 2 | med) s_wall=$(col "$S" 2 | med)
+	n_held=$(col "$N" 4 | med) s_held=$(col "$S" 4 | med)
+	s_site=$(col "$S" 5 | med) n_site=$(col "$N" 5 | med)
+	r_cpu=$(ratio "$s_cpu" "$n_cpu")
+	# the least cycle of each (noise on a shared machine only adds
+	# time), and the part the plugin's update itself takes
+	n_min=$(col "$N" 6 | mn) s_min=$(col "$S" 6 | mn)
+	r_attr=$(awk -v a="$s_site" -v b="$n_cpu" 'BEGIN { if (b > 0 && a != "-") printf "%.3f", 1 + a / b; else print "-" }')
+	# each none phase against the site phase after it (CPU medians)
+	pairs= i=0 prev=
+	for ph in $PHASES; do
+		i=$((i + 1))
+		m=$(printf '%s\n' "${ROWS[$i]}" | awk '{ print $6 }' | med)
+		if [ "$ph" = "$N" ]; then prev=$m
+		elif [ "$ph" = "$S" ] && [ -n "$prev" ]; then pairs+="$(ratio "$m" "$prev")× "; prev=; fi
+	done
+	verdict=$(awk -v r="$r_cpu" 'BEGIN { if (r == "-") print "not measured"; else print (r + 0 <= 1.1) ? "**met**" : "**missed**" }')
+	cat <<EOT
 
-| median over the cycles, ms | multifactor alone | + site_factor/ostrich | ratio |
+$2
+
+| median over the cycles, ms | multifactor alone ($N) | + site_factor/ostrich ($S) | ratio |
 |---|---:|---:|---:|
 | cycle, CPU time | $n_cpu | $s_cpu | **${r_cpu}×** |
 | cycle, CPU time, least | $n_min | $s_min | $(ratio "$s_min" "$n_min")× |
@@ -248,7 +286,10 @@ cat <<EOF
 
 Target: multifactor's cycle with site_factor/ostrich within
 1.1× of multifactor alone at $NJOBS pending (CPU time of the cycle):
-${r_cpu}×, $verdict.  Each none phase against the site phase after it:
+${r_cpu}×, $verdict.  Each $N phase against the $S phase after it:
 ${pairs:-none}(the spread is the machine's noise).  The plugin's update
 itself, 1 + its median over multifactor's median cycle: ${r_attr}×.
-EOF
+EOT
+}
+summary "" "**Nothing moves** (the update's best case: it reads no record again):"
+summary -move "**Every rank moves between two cycles** (one more job held every $MOVE_EVERY s; the update's worst case: it looks every pending job up):"
