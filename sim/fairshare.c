@@ -151,6 +151,7 @@ void sim_fs_recalc(sim_order_t *o, double now)
 		o->snap[u] = isnan(o->t0) ? 0 : _usage(o, u, tr, g);
 	o->next_calc = tr + o->period;
 	o->asum_t = NAN;
+	o->tot_t = NAN;
 }
 
 /* The usage the merge orders user u by at now (gnow: 0 before any job
@@ -177,6 +178,49 @@ double sim_ft_key(sim_order_t *o, uint32_t u, double now, double gnow)
 		o->asum_t = now;
 	}
 	return o->asum[o->uacct[u]];
+}
+
+/* The instant the order reads ages at: the last recomputation's (a
+ * period), else now. */
+static double _age_at(const sim_order_t *o, double now)
+{
+	return o->period > 0 ? floor(now / o->period) * o->period : now;
+}
+
+/* Multifactor's age factor of job at t: min(1, (t - submit) / max_age),
+ * 0 for a job submitted after t. */
+static double _age(const sim_order_t *o, uint32_t job, double t)
+{
+	double a = t - o->w->jobs[job].submit;
+
+	return a > 0 ? fmin(1.0, a / o->max_age) : 0.0;
+}
+
+/* F_u = 2^(-U_u / S_u): U_u the user's usage over everyone's (0 while
+ * nobody used anything; the sum cached for the instant), S_u its
+ * normalised share (--shares), else 1/N among the N users. */
+static double _factor(sim_order_t *o, uint32_t u, double now, double gnow)
+{
+	double s;
+
+	if (!(o->tot_t == now)) {
+		o->tot = 0;
+		for (uint32_t v = 0; v <= o->w->nusers; v++)
+			o->tot += sim_fs_key_usage(o, v, now, gnow);
+		o->tot_t = now;
+	}
+	if (!(o->tot > 0))
+		return 1.0;
+	s = o->w->ushare ? o->w->ushare[u] * o->w->ashare[u]
+			 : 1.0 / (o->w->nusers ? o->w->nusers : 1);
+	return exp2(-(sim_fs_key_usage(o, u, now, gnow) / o->tot) / s);
+}
+
+double sim_fs_aged_key(sim_order_t *o, uint32_t u, uint32_t job,
+		       double now, double gnow)
+{
+	return -(_factor(o, u, now, gnow) +
+		 o->age_w * _age(o, job, _age_at(o, now)));
 }
 
 /* Add (on) or remove user u from the users with pending jobs. */
@@ -236,12 +280,23 @@ int sim_fs_foreach(sim_order_t *o, double now, sim_order_visit_f fn,
 {
 	size_t n = o->nwaiting;
 	double gnow = isnan(o->t0) ? 0 : sim_fs_gnow(o, now);
+	double ta = _age_at(o, now);
 	int rc;
 
 	sim_fs_recalc(o, now);
 	for (size_t i = 0; i < n; i++) {
 		uint32_t u = o->waiting[i];
-		double use = sim_fs_key_usage(o, u, now, gnow);
+		double use = sim_fs_key_usage(o, u, now, gnow), f;
+
+		if (o->age_w > 0) {	/* multifactor: F_u + w x age */
+			f = _factor(o, u, now, gnow);
+			o->heap[i] = (struct fs_key) {
+				.usage = -(f + o->age_w * _age(o, o->uhead[u],
+								ta)),
+				.f = f, .user = u, .job = o->uhead[u],
+			};
+			continue;
+		}
 
 		if (o->w->ushare && !o->tree)	/* usage over shares */
 			use /= o->w->ushare[u] * o->w->ashare[u];
@@ -268,9 +323,14 @@ int sim_fs_foreach(sim_order_t *o, double now, sim_order_visit_f fn,
 			return rc;
 		nx = sim_fifo_next(o, job, (size_t) o->uoff[u] + o->uused[u],
 				   fit);
-		if (nx != NONE)
+		if (nx != NONE) {
+			/* a user's FIFO is by submit time: the key can only
+			 * grow, and the sift below keeps the heap */
 			o->heap[0].job = nx;
-		else
+			if (o->age_w > 0)
+				o->heap[0].usage = -(o->heap[0].f + o->age_w *
+						     _age(o, nx, ta));
+		} else
 			o->heap[0] = o->heap[--n];
 		if (heaped) {
 			_fs_sift(o, n, 0);
@@ -280,6 +340,18 @@ int sim_fs_foreach(sim_order_t *o, double now, sim_order_visit_f fn,
 			_fs_sift(o, n, i);
 		heaped = true;
 	}
+	return 0;
+}
+
+int sim_order_fairshare_age(sim_order_t *o, double weight, double max_age)
+{
+	if (!(weight > 0))
+		return 0;
+	if (o->policy != SIM_POLICY_FAIRSHARE || o->tree || !(max_age > 0))
+		return -1;
+	o->age_w = weight;
+	o->max_age = max_age;
+	o->tot_t = NAN;
 	return 0;
 }
 

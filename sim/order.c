@@ -33,6 +33,7 @@ sim_order_t *sim_order_create(sim_policy_t policy, const sim_workload_t *w,
 	o->head = o->tail = NONE;
 	o->half_life = half_life;
 	o->t0 = NAN;
+	o->tot_t = NAN;
 	o->tree = policy == SIM_POLICY_FAIRTREE;
 	if (o->tree)	/* the fairshare machinery, merged by account */
 		o->policy = policy = SIM_POLICY_FAIRSHARE;
@@ -217,6 +218,13 @@ int sim_order_pos(sim_order_t *o, double now, uint32_t job,
 	case SIM_POLICY_FAIRSHARE:
 		sim_fs_recalc(o, now);
 		gnow = isnan(o->t0) ? 0 : sim_fs_gnow(o, now);
+		if (o->age_w > 0) {
+			*out = (sim_order_pos_t) {
+				0, sim_fs_aged_key(o, j->uidx, job, now, gnow),
+				j->submit, job,
+			};
+			return 0;
+		}
 		*out = (sim_order_pos_t) {
 			sim_ft_key(o, j->uidx, now, gnow),
 			sim_fs_key_usage(o, j->uidx, now, gnow), j->submit, job,

@@ -31,6 +31,15 @@ void sim_order_destroy(sim_order_t *o);
  * first event.  No-op for the other policies. */
 void sim_order_fairshare_period(sim_order_t *o, double period);
 
+/* fairshare: add weight x min(1, age / max_age) to the fair-share
+ * factor 2^(-U_u / S_u), as multifactor adds PriorityWeightAge x its age
+ * factor to PriorityWeightFairshare x its fair-share factor (weight is
+ * their ratio; age = t - submit at the instant the order is read, that of
+ * the last recomputation under sim_order_fairshare_period).  weight 0 (the
+ * default): the fair-share factor alone.  Call before the first event.
+ * RET 0, or -1 for any other policy (fairtree's factor is not modelled). */
+int sim_order_fairshare_age(sim_order_t *o, double weight, double max_age);
+
 /* Job events at time now, in the loop's order.  The engine-backed
  * policies ignore them (the loop feeds the engine).  O(1). */
 void sim_order_submit(sim_order_t *o, uint32_t job, double now);

@@ -17,7 +17,8 @@
 
 struct fs_key {
 	double ausage;       /* fairtree: the account's G(now); else 0 */
-	double usage;        /* G_u(now) */
+	double usage;        /* G_u(now); with an age weight, -(F_u + age) */
+	double f;            /* with an age weight: F_u = 2^(-U_u / S_u) */
 	uint32_t user;
 	uint32_t job;        /* the user's next job in this merge */
 };
@@ -42,6 +43,8 @@ struct sim_order {
 	double *gtu;               /* g(t_u) */
 	double *snap;              /* P > 0: G_u at the last multiple of P */
 	double *ru;                /* running charge per second (§20) */
+	double age_w, max_age;     /* the age factor's weight (0: none) */
+	double tot, tot_t;         /* every user's G at tot_t (NAN: stale) */
 	uint32_t *waiting;         /* users with pending jobs */
 	uint32_t *wpos;            /* position in waiting, NONE if absent */
 	uint32_t nwaiting;
@@ -89,6 +92,10 @@ double sim_fs_key_usage(const sim_order_t *o, uint32_t u, double now,
 			double gnow);
 /* fairtree: the usage of u's account at now; 0 without fairtree. */
 double sim_ft_key(sim_order_t *o, uint32_t u, double now, double gnow);
+/* With an age weight: where a pending job of u stands at now, the
+ * merge's key -(F_u + weight x age factor) (sim_order_fairshare_age). */
+double sim_fs_aged_key(sim_order_t *o, uint32_t u, uint32_t job,
+		       double now, double gnow);
 /* Add (on) or remove user u from the users with pending jobs. */
 void sim_fs_wait(sim_order_t *o, uint32_t u, bool on);
 /* The merge's walk (sim_order_walk's contract). */

@@ -152,6 +152,9 @@ typedef struct sim_opts {
 	double half_life;       /* fairshare decay, s (0: no decay) */
 	double fs_period;       /* fairshare recomputation period, s
 				 * (0: at every dispatch) */
+	double age_weight;      /* fairshare: PriorityWeightAge over
+				 * PriorityWeightFairshare (0: no age) */
+	double max_age;         /* fairshare: PriorityMaxAge, s */
 	ost_config_t core;      /* think time, capacity, gate, intra, k */
 	bool progress;          /* progress indicator on stderr */
 	bool feedback;          /* --feedback: users' feedback (§16) */

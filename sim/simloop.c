@@ -398,6 +398,9 @@ static int _setup(struct loop *l)
 	if (!(l->order = sim_order_create(o->policy, w, l->eng, o->half_life)))
 		return -1;
 	sim_order_fairshare_period(l->order, o->fs_period);
+	if (o->policy == SIM_POLICY_FAIRSHARE &&
+	    sim_order_fairshare_age(l->order, o->age_weight, o->max_age))
+		return -1;
 	if (sim_disp_init(&l->disp, o->dispatch, o->procs, w->njobs) ||
 	    _ev_init(l))
 		return -1;

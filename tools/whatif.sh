@@ -29,6 +29,13 @@
 #                         (saved in the output directory), FILE is such
 #                         a capture or sacctmgr -P show assoc output
 #                         (Account, User, RawShares or Share columns)
+#   --age-weight site|R   fairshare plus multifactor's age factor, weighed
+#                         R against the fair-share factor: site reads
+#                         PriorityWeightAge / PriorityWeightFairshare and
+#                         PriorityMaxAge from scontrol show config
+#                         (default: fair-share alone)
+#   --max-age SEC         the age factor's PriorityMaxAge with a number R
+#                         (default 604800, Slurm's 7 days)
 #   -h, --help            this help (on standard output)
 # The simulator is $OSTRICH_SIM, else the ostrich-sim installed beside
 # this script, else ostrich-sim on PATH.  Plots (PNG)
@@ -43,6 +50,7 @@ FORMAT=JobIDRaw,User,Account,Partition,Submit,Start,End,Timelimit,ReqTRES,AllocT
 # the three replays, then what the site's scheduler did (no replay)
 POLICIES=ostrich,fairshare,fcfs,actual
 days=30 start= end= partition= out= dump= partinfo= procs= half_life= shares=
+age_weight= max_age=
 
 die() { echo "whatif: $*" >&2; exit 1; }
 # usage [STATUS]: the Options block above; --help (0) on stdout, a usage
@@ -64,7 +72,8 @@ value() {
 while [ $# -gt 0 ]; do
 	case $1 in
 	--days | --start | --end | --partition | --out | --sacct-file | \
-	--partition-info | --procs | --half-life | --shares)
+	--partition-info | --procs | --half-life | --shares | --age-weight | \
+	--max-age)
 		v=$(value "$@") || exit 2
 		case $1 in
 		--days) days=$v ;;
@@ -77,6 +86,8 @@ while [ $# -gt 0 ]; do
 		--procs) procs=$v ;;
 		--half-life) half_life=$v ;;
 		--shares) shares=$v ;;
+		--age-weight) age_weight=$v ;;
+		--max-age) max_age=$v ;;
 		esac
 		shift ;;
 	-h | --help) usage 0 ;;
@@ -85,6 +96,15 @@ while [ $# -gt 0 ]; do
 	shift
 done
 case $days in '' | *[!0-9]* | 0) echo "whatif: --days wants a whole number of days, at least 1" >&2; usage 2 ;; esac
+case $age_weight in
+'' | site) ;;
+*) awk -v r="$age_weight" 'BEGIN { exit !(r ~ /^([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/) }' ||
+	{ echo "whatif: --age-weight wants site or a number >= 0, not '$age_weight'" >&2; usage 2; } ;;
+esac
+case $max_age in '' ) ;; *[!0-9]* | 0) echo "whatif: --max-age wants a whole number of seconds, at least 1" >&2; usage 2 ;; esac
+case $age_weight in
+'' | site) [ -z "$max_age" ] || { echo "whatif: --max-age goes with a number for --age-weight (site reads PriorityMaxAge)" >&2; usage 2; } ;;
+esac
 # installed, the simulator sits beside this script (bindir): no reliance
 # on PATH or on a source tree
 here=$(cd "$(dirname "$0")" && pwd)
@@ -195,9 +215,32 @@ assoc)
 	echo "whatif: fairshare with the association shares of $shares" >&2 ;;
 esac
 
+# multifactor's age factor beside fair-share (ostrich-sim --age-weight):
+# its weight over the fair-share weight, and PriorityMaxAge
+age_opt=()
+case $age_weight in
+'') ;;
+site)
+	cfg=$(scontrol show config 2>/dev/null) || die "scontrol show config failed: give --age-weight R --max-age SEC"
+	key() { awk -F' *= *' -v k="$1" '$1 == k { print $2; exit }' <<<"$cfg"; }
+	case $(key PriorityType) in *multifactor*) ;; *) die "--age-weight site: PriorityType is $(key PriorityType), not priority/multifactor" ;; esac
+	wa=$(key PriorityWeightAge) wf=$(key PriorityWeightFairshare) ma=$(key PriorityMaxAge)
+	case $wa$wf in '' | *[!0-9]*) die "--age-weight site: no PriorityWeightAge or PriorityWeightFairshare in scontrol show config" ;; esac
+	[ "$wf" -gt 0 ] || die "--age-weight site: PriorityWeightFairshare is 0: the site's multifactor does not weigh fair-share"
+	[ -n "$ma" ] || die "--age-weight site: no PriorityMaxAge in scontrol show config"
+	age_weight=$(awk -v a="$wa" -v f="$wf" 'BEGIN { printf "%.9g", a / f }')
+	max_age=$(seconds "$ma")
+	[ "$max_age" -gt 0 ] 2>/dev/null || die "--age-weight site: PriorityMaxAge $ma is not a duration above 0"
+	age_opt=(--age-weight "$age_weight" --max-age "$max_age")
+	echo "whatif: fairshare + age factor, PriorityWeightAge $wa / PriorityWeightFairshare $wf = $age_weight, PriorityMaxAge $ma ($max_age s), from scontrol show config" >&2 ;;
+*)
+	age_opt=(--age-weight "$age_weight" --max-age "${max_age:-604800}")
+	echo "whatif: fairshare + $age_weight x age factor (max age ${max_age:-604800} s)" >&2 ;;
+esac
+
 # one replay per grouping; the per-group CSVs are NAME-POLICY.csv
 for by in account user; do
-	"$SIM" --compare "$POLICIES" --half-life "$half_life" "${size[@]}" "${share_opt[@]}" \
+	"$SIM" --compare "$POLICIES" --half-life "$half_life" "${size[@]}" "${share_opt[@]}" "${age_opt[@]}" \
 		${partition:+--partition "$partition"} --by "$by" \
 		--groups-out "$out/$by.csv" "$dump" > "$out/report-$by.txt" ||
 		die "ostrich-sim failed (see above)"

@@ -87,6 +87,69 @@ START_TEST(test_fairshare)
 }
 END_TEST
 
+/* The walk of fairshare with an age weight visits the jobs in the order
+ * of their keys (sim_order_pos: -(F_u + R x age factor)), which
+ * interleaves the users: per job, not per user as without age. */
+struct walk {
+	sim_order_t *o;
+	double now;
+	uint32_t job[128];
+	size_t n;
+};
+
+static int _walked(uint32_t job, bool eligible, void *arg)
+{
+	struct walk *k = arg;
+
+	(void) eligible;
+	k->job[k->n++] = job;
+	return 0;
+}
+
+START_TEST(test_fairshare_age)
+{
+	static sim_job_t jobs[120];
+	sim_workload_t w = { .jobs = jobs, .njobs = 120, .nusers = 6 };
+	struct walk k = { .now = 5000 };
+	sim_order_pos_t a, b;
+	uint32_t seed = 12345, switches = 0;
+
+	for (uint32_t j = 0; j < 120; j++) {
+		seed = seed * 1103515245u + 12345u;
+		jobs[j] = (sim_job_t) { .uidx = (seed >> 16) % 6, .procs = 1,
+					.charge = 1, .submit = 40.0 * j };
+	}
+	k.o = sim_order_create(SIM_POLICY_FAIRSHARE, &w, NULL, 0);
+	ck_assert_ptr_nonnull(k.o);
+	ck_assert_int_eq(sim_order_fairshare_age(k.o, 2.0, 3000), 0);
+	for (uint32_t j = 0; j < 120; j++)
+		sim_order_submit(k.o, j, jobs[j].submit);
+	/* usage: some of the early jobs ran */
+	for (uint32_t j = 0; j < 12; j++) {
+		sim_order_start(k.o, j, jobs[j].submit + 1);
+		sim_order_finish(k.o, j, jobs[j].submit + 1 + 30 * (j % 5));
+	}
+	ck_assert_int_eq(sim_order_foreach(k.o, k.now, _walked, &k), 0);
+	ck_assert_uint_eq(k.n, 108);
+	for (size_t i = 1; i < k.n; i++) {
+		ck_assert_int_eq(sim_order_pos(k.o, k.now, k.job[i - 1], &a), 0);
+		ck_assert_int_eq(sim_order_pos(k.o, k.now, k.job[i], &b), 0);
+		ck_assert_msg(sim_order_pos_less(&a, &b),
+			      "walk %zu: job %u before job %u against the keys",
+			      i, k.job[i - 1], k.job[i]);
+		switches += jobs[k.job[i - 1]].uidx != jobs[k.job[i]].uidx;
+	}
+	/* 6 users: grouped by user, 5 switches at most */
+	ck_assert_uint_gt(switches, 5);
+	/* fairtree has no age factor */
+	sim_order_destroy(k.o);
+	k.o = sim_order_create(SIM_POLICY_FAIRTREE, &w, NULL, 0);
+	ck_assert_int_eq(sim_order_fairshare_age(k.o, 2.0, 3000), -1);
+	ck_assert_int_eq(sim_order_fairshare_age(k.o, 0, 3000), 0);
+	sim_order_destroy(k.o);
+}
+END_TEST
+
 START_TEST(test_engine)
 {
 	ost_config_t cfg;
@@ -120,6 +183,7 @@ int main(void)
 	TCase *tc = ost_tcase("Core", OST_TIMEOUT_LIGHT);
 	tcase_add_test(tc, test_fcfs);
 	tcase_add_test(tc, test_fairshare);
+	tcase_add_test(tc, test_fairshare_age);
 	tcase_add_test(tc, test_engine);
 	suite_add_tcase(s, tc);
 	return ost_check_run(s);

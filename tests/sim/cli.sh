@@ -113,6 +113,8 @@ intra rnd
 faircamp-users 5e6
 half-life x
 fairshare-period nan
+age-weight -1
+max-age 0
 virtual-area guessed
 memory yes
 memory-credit -1

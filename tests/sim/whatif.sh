@@ -154,6 +154,46 @@ PATH=/usr/bin:/bin OSTRICH_SIM=$SIM bash "$WHATIF" --sacct-file "$DATA/cluster.s
 [ $? = 1 ] && grep -q 'cannot read --shares' "$tmp/stderr7" && ok "--shares of no file: exit 1, said" ||
 	bad "--shares of no file: $(cat "$tmp/stderr7")"
 
+# --age-weight: site reads multifactor's weights and PriorityMaxAge from
+# scontrol show config (a fake); a number is given as is
+mkdir -p "$tmp/agebin"
+cat > "$tmp/agebin/scontrol" <<'EOS'
+#!/bin/sh
+[ "$*" = "show config" ] || exit 1
+printf 'PriorityType            = priority/multifactor\nPriorityWeightAge       = 50000\nPriorityWeightFairshare = 1000\nPriorityMaxAge          = 0-00:10:00\n'
+EOS
+chmod +x "$tmp/agebin/scontrol"
+PATH=$tmp/agebin:$PATH OSTRICH_SIM=$SIM bash "$WHATIF" --sacct-file "$DATA/cluster.sacct" \
+	--procs 16 --half-life 3600 --age-weight site --out "$tmp/out8" > /dev/null 2> "$tmp/stderr8" &&
+	grep -q 'PriorityWeightAge 50000 / PriorityWeightFairshare 1000 = 50, PriorityMaxAge 0-00:10:00 (600 s)' "$tmp/stderr8" &&
+	ok "--age-weight site: the weights and max age of scontrol show config" ||
+	bad "--age-weight site: $(cat "$tmp/stderr8")"
+PATH=/usr/bin:/bin OSTRICH_SIM=$SIM bash "$WHATIF" --sacct-file "$DATA/cluster.sacct" \
+	--procs 16 --half-life 3600 --age-weight 50 --max-age 600 --out "$tmp/out9" > /dev/null 2> "$tmp/stderr9" &&
+	cmp -s "$tmp/out8/user-fairshare.csv" "$tmp/out9/user-fairshare.csv" &&
+	ok "--age-weight 50 --max-age 600: the same replay as site's" ||
+	bad "--age-weight 50 --max-age 600: $(cat "$tmp/stderr9")"
+# the simulator gets them (a wrapper keeps its arguments), for both
+# replays (account, user); the hand-worked order is golden.cases'
+# fairshare-age.swf
+printf '#!/bin/sh\necho "$*" >> "%s/sim-args"\nexec "%s" "$@"\n' "$tmp" "$SIM" > "$tmp/simwrap"
+chmod +x "$tmp/simwrap"
+PATH=$tmp/agebin:$PATH OSTRICH_SIM=$tmp/simwrap bash "$WHATIF" --sacct-file "$DATA/cluster.sacct" \
+	--procs 16 --half-life 3600 --age-weight site --out "$tmp/out10" > /dev/null 2>&1 &&
+	[ "$(grep -c -- '--age-weight 50 --max-age 600 ' "$tmp/sim-args")" = 2 ] &&
+	ok "--age-weight site: both replays get --age-weight 50 --max-age 600" ||
+	bad "--age-weight site: the simulator got $(cat "$tmp/sim-args")"
+cat > "$tmp/agebin/scontrol" <<'EOS'
+#!/bin/sh
+[ "$*" = "show config" ] || exit 1
+printf 'PriorityType            = priority/basic\nPriorityWeightAge       = 0\n'
+EOS
+PATH=$tmp/agebin:$PATH OSTRICH_SIM=$SIM bash "$WHATIF" --sacct-file "$DATA/cluster.sacct" \
+	--procs 16 --half-life 3600 --age-weight site --out "$tmp/out11" > /dev/null 2> "$tmp/stderr11"
+[ $? = 1 ] && grep -q 'PriorityType is priority/basic, not priority/multifactor' "$tmp/stderr11" &&
+	ok "--age-weight site without multifactor: exit 1, said" ||
+	bad "--age-weight site without multifactor: $(cat "$tmp/stderr11")"
+
 # usage errors: an option without its value (the end of the line, or the
 # next option), --days 0; and --help
 usage_err() {
@@ -171,6 +211,9 @@ usage_err --days 0 --sacct-file "$DATA/cluster.sacct" --procs 16 --half-life 360
 usage_err --sacct-file
 usage_err --shares
 usage_err --bogus
+usage_err --age-weight x --sacct-file "$DATA/cluster.sacct" --procs 16 --half-life 3600
+usage_err --age-weight 1 --max-age 0 --sacct-file "$DATA/cluster.sacct" --procs 16 --half-life 3600
+usage_err --max-age 60 --sacct-file "$DATA/cluster.sacct" --procs 16 --half-life 3600
 [ ! -e "$tmp/x" ] || bad "--days --out: --out was taken as the days"
 rc=0
 bash "$WHATIF" --help > "$tmp/h.out" 2> "$tmp/h.err" || rc=$?
