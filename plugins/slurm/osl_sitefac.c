@@ -187,9 +187,9 @@ extern void osl_site_update(void)
 	if (changed)
 		last_job_update = time(NULL);
 	if (slurm_conf.debug_flags & DEBUG_FLAG_PRIO)
-		info("ostrich: site factors: weight %u, %d ranked records%s, %d pending written (%d looked up, %d as the last update left them), %d changed, %.3f ms",
-		     w, n, published ? "" : " (no pass yet)", kept + looked,
-		     looked, kept, changed, (osl_now_hr() - t0) * 1e3);
+		info("ostrich: site factors: weight %u, %d ranked records%s, %d as the last update left them, %d looked up, %d pending written, %d changed, %.3f ms",
+		     w, n, published ? "" : " (no pass yet)", kept,
+		     n - kept, looked, changed, (osl_now_hr() - t0) * 1e3);
 }
 
 extern void osl_site_free(void)

@@ -212,6 +212,23 @@ snapshot() {
 	fail "no quiet moment between two passes"
 }
 
+# restart_same SIG: slurmctld stopped with SIG (TERM, KILL) and started
+# again; the engine must restore its state file $STATE, and the pending
+# jobs and priorities (a snapshot) must equal $before, the state replayed
+# by ost-replay $WORK/state.before (both the caller's, taken before).
+restart_same() {
+	ctld_stop "$1"
+	ctld_start || fail "slurmctld did not restart"
+	# the engine meets the partition (and reads its state) at its first
+	# pass or submission, which may come after slurmctld's first answer
+	wait_for 60 'grep -q "ostrich: partition debug restored from $STATE" "$WORK/log/slurmctld.log"' ||
+		fail "state not restored"
+	snapshot
+	[ "$PEND" = "$before" ] || { printf 'before:\n%s\nafter:\n%s\n' "$before" "$PEND"; fail "pending jobs or priorities changed across the restart"; }
+	"$OST_REPLAY" --state "$STATE" > "$WORK/state.after" || fail "state file unreadable after the restart"
+	diff "$WORK/state.before" "$WORK/state.after" || fail "campaigns or ranks changed across the restart"
+}
+
 # Check the priorities of the pending jobs (PEND) against the ranks the
 # core computes from the event log, skipping the job ids in $1 (admin-set).
 check_ranks() {

@@ -61,20 +61,7 @@
 # why without slurmdbd, MariaDB or the MySQL plugin.
 # SPDX-License-Identifier: GPL-2.0-or-later
 TEST_USERS="alice bob carol"
-. "$OST_SRCDIR/tests/live/live-lib.sh"
-
-[ -f "$OST_PLUGIN_BUILD/site_factor_ostrich.so" ] || fail "missing $OST_PLUGIN_BUILD/site_factor_ostrich.so"
-need_accounting
-[ -f "$STOCK_PLUGINDIR/priority_multifactor.so" ] || skip "no priority_multifactor.so in $STOCK_PLUGINDIR"
-NNODES=4 CPUS_PER_NODE=4 ACCT=1
-SCHED=sched/backfill PRIO=priority/multifactor
-MF="PriorityCalcPeriod=1
-PriorityWeightJobSize=10000
-PriorityWeightAge=0
-PriorityWeightFairshare=0
-PriorityWeightPartition=0
-PriorityWeightQOS=0
-PriorityWeightAssoc=0"
+. "$OST_SRCDIR/tests/live/site-lib.sh"
 W_BLEND=4000
 # 24.11 and later: `scontrol reconfigure` starts a new slurmctld, which
 # reads slurm.conf and loads its plugins as at a start
@@ -90,9 +77,7 @@ measured() { note "measured: $*"; RESULTS+=("$*"); }
 # every step, as a site keeps them for a rollback)
 conf() { SCHED=$1 PRIO=$2 cluster_conf "$MF${3:+
 $3}"; }
-site_lines() { printf 'PrioritySiteFactorPlugin=site_factor/ostrich\nPrioritySiteFactorParameters=weight=%s' "$1"; }
 
-log_count() { grep -c -E -- "$1" "$WORK/log/slurmctld.log" || true; }
 # the plugin's init() (not a reconfigure's weight change)
 n_site_init() { log_count 'ostrich: site_factor/ostrich: weight [0-9]+(: shadow mode, multifactor|$)'; }
 # the engine's start (a 24.11+ reconfigure's new slurmctld says
@@ -100,7 +85,6 @@ n_site_init() { log_count 'ostrich: site_factor/ostrich: weight [0-9]+(: shadow 
 n_engine_init() { log_count 'ostrich: (engine configured|reconfigured): '; }
 n_restored() { log_count 'ostrich: partition debug restored from '; }
 n_ledger() { log_count 'ostrich: partition debug: usage ledger restored from '; }
-n_updates() { log_count 'ostrich: site factors: '; }
 # when multifactor's decay thread last ran (it saves its time each
 # period), epoch seconds
 decay_t() { stat -c %Y "$WORK/state/priority_last_decay_ran" 2>/dev/null || echo 0; }
@@ -117,25 +101,6 @@ restart() {
 	ctld_start || { tail -20 "$WORK/log/slurmctld.log"; fail "slurmctld did not restart"; }
 }
 
-# Pending jobs, "JOBID USER PRIORITY SITE RANK P CAMPAIGN" (RANK P
-# CAMPAIGN from the SystemComment, "- - -" without; SITE from sprio, "?"
-# without)
-table() {
-	local sp
-	sp=$(sprio -h -o '%i %S' 2>/dev/null) || sp=
-	scontrol -o show job | awk '
-		/JobState=PENDING/ { id = ""; u = ""; p = ""; r = "-"; n = "-"; c = "-"
-			for (i = 1; i <= NF; i++) {
-				if ($i ~ /^JobId=/) { id = substr($i, 7) }
-				else if ($i ~ /^UserId=/) { u = substr($i, 8); sub(/\(.*/, "", u) }
-				else if ($i ~ /^Priority=/) { p = substr($i, 10) }
-				else if ($i ~ /^rank=/) { split(substr($i, 6), a, "/"); r = a[1]; n = a[2] }
-				else if ($i ~ /^campaign=/) { c = substr($i, 10) } }
-			print id, u, p, r, n, c }' |
-	awk -v sp="$sp" 'BEGIN { m = split(sp, l, "\n"); for (i = 1; i <= m; i++) { split(l[i], f, " "); s[f[1]] = f[2] } }
-		{ print $1, $2, $3, ($1 in s) ? s[$1] : "?", $4, $5, $6 }' | sort -n
-}
-show() { note "$1 (job user priority site rank pending campaign):"; table | sed 's/^/#   /'; }
 # "JOBID RANK P CAMPAIGN" of every pending job
 ranks() { table | awk '{ print $1, $5, $6, $7 }'; }
 

@@ -28,16 +28,7 @@ note "campaigns before the kill (part uid seq pending running done):"
 grep '^campaign' "$WORK/state.before" | sed 's/^/#   /'
 
 note "kill -9 slurmctld"
-ctld_stop KILL
-ctld_start || fail "slurmctld did not restart"
-# the engine meets the partition (and reads its state) at its first pass
-# or submission, which may come after slurmctld's first answer to a ping
-wait_for 60 'grep -q "ostrich: partition debug restored from $STATE" "$WORK/log/slurmctld.log"' ||
-	fail "state not restored"
-snapshot
-[ "$PEND" = "$before" ] || { printf 'before:\n%s\nafter:\n%s\n' "$before" "$PEND"; fail "pending jobs or priorities changed across the restart"; }
-"$OST_REPLAY" --state "$STATE" > "$WORK/state.after" || fail "state file unreadable after the restart"
-diff "$WORK/state.before" "$WORK/state.after" || fail "campaigns or ranks changed across the restart"
+restart_same KILL
 note "after restart: same $(printf '%s\n' "$PEND" | wc -l) pending jobs, same priorities, same campaigns and ranks"
 
 note "kill -9 slurmctld, corrupt the state file"
