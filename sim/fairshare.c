@@ -196,10 +196,12 @@ static double _age(const sim_order_t *o, uint32_t job, double t)
 	return a > 0 ? fmin(1.0, a / o->max_age) : 0.0;
 }
 
-/* F_u = 2^(-U_u / S_u): U_u the user's usage over everyone's (0 while
- * nobody used anything; the sum cached for the instant), S_u its
- * normalised share (--shares), else 1/N among the N users. */
-static double _factor(sim_order_t *o, uint32_t u, double now, double gnow)
+/* F_u = 2^(-U_u / S_u): U_u the user's usage `use` over everyone's (0
+ * while nobody used anything; the sum cached for the instant), S_u its
+ * normalised share (--shares), else 1/N among the N users.  The caller
+ * passes sim_fs_key_usage(o, u, now, gnow), which it has at hand. */
+static double _factor(sim_order_t *o, uint32_t u, double use, double now,
+		      double gnow)
 {
 	double s;
 
@@ -213,13 +215,13 @@ static double _factor(sim_order_t *o, uint32_t u, double now, double gnow)
 		return 1.0;
 	s = o->w->ushare ? o->w->ushare[u] * o->w->ashare[u]
 			 : 1.0 / (o->w->nusers ? o->w->nusers : 1);
-	return exp2(-(sim_fs_key_usage(o, u, now, gnow) / o->tot) / s);
+	return exp2(-(use / o->tot) / s);
 }
 
 double sim_fs_aged_key(sim_order_t *o, uint32_t u, uint32_t job,
 		       double now, double gnow)
 {
-	return -(_factor(o, u, now, gnow) +
+	return -(_factor(o, u, sim_fs_key_usage(o, u, now, gnow), now, gnow) +
 		 o->age_w * _age(o, job, _age_at(o, now)));
 }
 
@@ -289,7 +291,7 @@ int sim_fs_foreach(sim_order_t *o, double now, sim_order_visit_f fn,
 		double use = sim_fs_key_usage(o, u, now, gnow), f;
 
 		if (o->age_w > 0) {	/* multifactor: F_u + w x age */
-			f = _factor(o, u, now, gnow);
+			f = _factor(o, u, use, now, gnow);
 			o->heap[i] = (struct fs_key) {
 				.usage = -(f + o->age_w * _age(o, o->uhead[u],
 								ta)),
