@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+# shake-table.py - the table of bench/rank-shake.sh from its rows
+# ("trace mode setting seed mean share max", one a replay): per trace,
+# mode and setting, the mean over seeds of the mean stretch and of the
+# share above 20, each with its 95% CI (Student's t), the median of the
+# max; and the paired ratios to the first setting of each trace and mode
+# (mean over seeds of x / x_ref, with its CI), the measure item 4 of
+# issue 37 compares with the 2% margin.
+#
+# usage: shake-table.py ROWS SEEDS JITTER
+# SPDX-License-Identifier: GPL-2.0-or-later
+
+import statistics
+import sys
+
+# two-sided 95% Student t quantiles by degrees of freedom (>= 30: 2.04..)
+T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447,
+       7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228, 11: 2.201, 12: 2.179,
+       13: 2.160, 14: 2.145, 15: 2.131, 16: 2.120, 17: 2.110, 18: 2.101,
+       19: 2.093, 20: 2.086, 24: 2.064, 29: 2.045, 39: 2.023, 49: 2.010,
+       99: 1.984}
+
+
+def t95(df):
+    best = None
+    for k in sorted(T95):
+        if k <= df:
+            best = T95[k]
+    return best if best else 1.96
+
+
+def ci(xs):
+    if len(xs) < 2:
+        return statistics.mean(xs), 0.0
+    m = statistics.mean(xs)
+    return m, t95(len(xs) - 1) * statistics.stdev(xs) / len(xs) ** 0.5
+
+
+def main():
+    rows, seeds, jitter = sys.argv[1], sys.argv[2], sys.argv[3]
+    data = {}
+    order = []
+    for line in open(rows):
+        tr, md, lab, seed, mean, share, mx = line.split()
+        key = (tr, md)
+        if key not in data:
+            data[key] = {}
+            order.append(key)
+        d = data[key]
+        if lab not in d:
+            d[lab] = {}
+        d[lab][int(seed)] = (float(mean), float(share), float(mx))
+    print('Input shaking: %s seeds, submit times moved by U[-%s, %s] s.'
+          % (seeds, jitter, jitter))
+    print()
+    print('| trace | mode | setting | mean stretch | > 20 (%) | median max '
+          '| mean / ref | > 20 / ref | mean worse in |')
+    print('|---|---|---|---|---|---|---|---|---|')
+    for key in order:
+        d = data[key]
+        labs = list(d)
+        ref = d[labs[0]]
+        for lab in labs:
+            s = d[lab]
+            ks = sorted(s)
+            m, mc = ci([s[k][0] for k in ks])
+            sh, shc = ci([s[k][1] for k in ks])
+            mx = statistics.median([s[k][2] for k in ks])
+            if lab == labs[0]:
+                r = rs = worse = '–'
+            else:
+                com = [k for k in ks if k in ref]
+                rm, rmc = ci([s[k][0] / ref[k][0] for k in com])
+                rr, rrc = ci([s[k][1] / ref[k][1] for k in com])
+                nw = sum(1 for k in com if s[k][0] > ref[k][0])
+                r = '%.3f ± %.3f' % (rm, rmc)
+                rs = '%.3f ± %.3f' % (rr, rrc)
+                worse = '%d/%d' % (nw, len(com))
+            print('| %s | %s | %s | %.3f ± %.3f | %.2f ± %.2f | %.0f | %s '
+                  '| %s | %s |' % (key[0], key[1], lab, m, mc, sh, shc, mx,
+                                   r, rs, worse))
+
+
+if __name__ == '__main__':
+    main()
