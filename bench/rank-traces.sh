@@ -13,11 +13,7 @@
 set -eu
 : "${SIM:?}" "${TRACES:?}" "${OUT:=rank-traces-out}"
 here=$(cd "$(dirname "$0")/.." && pwd)
-# shellcheck source=sim/traces.sh
-. "$here/sim/traces.sh"
 mkdir -p "$OUT"
-rows=$OUT/rows.txt
-: >"$rows"
 
 : "${SETTINGS:=shipped:
 gate-none:--gate none
@@ -27,32 +23,14 @@ cap+gate-none:--lead cap --gate none
 gate-none+rank-capped:--gate none --rank capped
 fairshare:FS}"
 
-for spec in $TRACE_SPECS; do
-	trace_spec "$spec"
-	for mode in open:0 fb:3600; do
-		md=${mode%:*} h=${mode#*:}
-		echo "$SETTINGS" | while IFS=: read -r lab opts; do
-			if [ "$opts" = FS ]; then
-				pol="--policy fairshare" opts=
-			else
-				pol="--policy ostrich"
-			fi
-			# shellcheck disable=SC2086
-			nice -n 19 "$SIM" --quiet --think-time 600 --feedback \
-				--feedback-threshold "$h" \
-				--summary-out "$OUT/s.json" $pol $opts "$trace"
-			python3 - "$name" "$md" "$lab" "$OUT/s.json" >>"$rows" <<'PY'
-import json, sys
-s = json.load(open(sys.argv[4]))
-print(sys.argv[1], sys.argv[2], sys.argv[3], '%.3f %.2f %.1f' % (
-    s['mean_stretch'], 100 * s['share_stretch_gt_20'], s['max_stretch']))
-PY
-		done
-	done
-done
+# one unshaken replay per trace, mode and setting: rank-shake.sh with one
+# copy and J = 0, which is the trace bit for bit
+SEEDS=1 JITTER=0 SETTINGS=$SETTINGS OUT=$OUT SIM=$SIM TRACES=$TRACES \
+	sh "$here/bench/rank-shake.sh" >/dev/null
 {
 echo "| trace | mode | setting | mean stretch | > 20 (%) | max |"
 echo "|---|---|---|---|---|---|"
-awk '{ printf "| %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6 }' "$rows"
+awk '{ printf "| %s | %s | %s | %.3f | %.2f | %.1f |\n", $1, $2, $3, $5, $6, $7 }' \
+	"$OUT/rows.txt"
 } >"$OUT/rank-traces.md"
 cat "$OUT/rank-traces.md"
