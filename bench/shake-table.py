@@ -71,10 +71,15 @@ def main():
             else:
                 com = [k for k in ks if k in ref]
                 rm, rmc = ci([s[k][0] / ref[k][0] for k in com])
-                rr, rrc = ci([s[k][1] / ref[k][1] for k in com])
+                # a ratio to a share of 0 has no value: such a copy is
+                # left out of the ratio, and a ratio of none is shown as n/a
+                sc = [k for k in com if ref[k][1] > 0]
+                rr, rrc = ci([s[k][1] / ref[k][1] for k in sc]) if sc \
+                    else (None, None)
                 nw = sum(1 for k in com if s[k][0] > ref[k][0])
                 r = '%.3f ± %.3f' % (rm, rmc)
-                rs = '%.3f ± %.3f' % (rr, rrc)
+                rs = ('%.3f ± %.3f' % (rr, rrc) if rr is not None
+                      else 'n/a')
                 worse = '%d/%d' % (nw, len(com))
             print('| %s | %s | %s | %.3f ± %.3f | %.2f ± %.2f | %.0f | %s '
                   '| %s | %s |' % (key[0], key[1], lab, m, mc, sh, shc, mx,
