@@ -13,6 +13,9 @@
 
 set -eu
 : "${SIM:?}" "${GEN:?}" "${OUT:=rank-heldout-out}" "${SEEDS:=200}"
+here=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=sim/ci.sh
+. "$here/sim/ci.sh"
 LC_ALL=C; export LC_ALL
 mkdir -p "$OUT"
 raw=$OUT/raw.txt
@@ -60,9 +63,7 @@ echo "| experiment | setting | mean stretch | max stretch (mean over instances) 
 echo "|---|---|---|---|---|---|"
 for exp in os fc5 fc10 fc20; do
 	for st in fairshare faircamp $(echo "$SETTINGS" | cut -d: -f1); do
-		awk -v e="$exp" -v st="$st" 'function ci(s, s2, n,   m, v) {
-			m = s / n; v = (s2 - n * m * m) / (n - 1); if (v < 0) v = 0
-			return 1.96 * sqrt(v / n) }
+		awk -v e="$exp" -v st="$st" "$ci_awk"'
 		$1 == e && $2 == st { n++; for (i = 3; i <= 6; i++) {
 			s[i] += $i; s2[i] += $i * $i } }
 		END { if (n) printf "| %s | %s | %.3f ± %.3f | %.1f ± %.1f | %.2f ± %.2f | %.2f ± %.2f |\n",

@@ -37,9 +37,8 @@ trap 'rm -rf "$tmp"' EXIT
 raw=$OUT/raw/runs.txt
 : >"$raw"
 
-ci_awk='function ci(s, s2, n,   m, v, nu) { m = s / n; nu = n - 1
-	v = nu > 0 ? (s2 - n * m * m) / nu : 0; if (v < 0) v = 0
-	return (1.96 + 9.49 / (4 * (nu > 0 ? nu : 1))) * sqrt(v / n) }'
+# shellcheck source=sim/ci.sh
+. "$(dirname "$0")/ci.sh"
 
 # stats RUN: one line "RUN cpu_mean cpu_max gpu_mean gpu_max cpu_util
 # gpu_util" from the workload's classes, the campaigns and the jobs.

@@ -35,9 +35,8 @@ now() { date +%s.%N; }
 
 # mean and 95% CI half-width of column $1 of stdin (Student t by the
 # Cornish-Fisher approximation t = z + (z^3 + z) / (4 nu)).
-ci_awk='function ci(s, s2, n,   m, v, nu) { m = s / n; nu = n - 1
-	v = nu > 0 ? (s2 - n * m * m) / nu : 0; if (v < 0) v = 0
-	return (1.96 + 9.49 / (4 * (nu > 0 ? nu : 1))) * sqrt(v / n) }'
+# shellcheck source=sim/ci.sh
+. "$(dirname "$0")/ci.sh"
 
 # --- OStrich paper, section 6 -------------------------------------------
 

@@ -34,9 +34,8 @@ base=$(echo "$VARIANTS" | tr ';' '\n' | head -1 | cut -d: -f1)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-ci_awk='function ci(s, s2, n,   m, v, nu) { m = s / n; nu = n - 1
-	v = nu > 0 ? (s2 - n * m * m) / nu : 0; if (v < 0) v = 0
-	return (1.96 + 9.49 / (4 * (nu > 0 ? nu : 1))) * sqrt(v / n) }'
+# shellcheck source=sim/ci.sh
+. "$(dirname "$0")/ci.sh"
 
 # row LABEL TRACE OPTIONS...: one replay of a trace, one table row.
 row() {
