@@ -33,8 +33,7 @@ POLICIES=ostrich,faircamp,fcfs,fairshare
 
 now() { date +%s.%N; }
 
-# mean and 95% CI half-width of column $1 of stdin (Student t by the
-# Cornish-Fisher approximation t = z + (z^3 + z) / (4 nu)).
+# ci_awk: the 95% CI half-width of a mean (Student t, sim/ci.sh).
 # shellcheck source=sim/ci.sh
 . "$(dirname "$0")/ci.sh"
 
