@@ -795,7 +795,11 @@ OST_EXTERN int ost_sched_save_with(const ost_sched_t *s, const ost_alloc_t *a,
 /* Rebuild a scheduler from buf[0..len).  Returns 0 and a new scheduler in
  * *out, or -OST_ECORRUPT / -OST_EVERSION / -OST_ENOMEM with *out untouched
  * and a reason (with line number) written to errbuf (if errlen > 0).
- * Never reads past buf + len; accepts any bytes. */
+ * Never reads past buf + len; accepts any bytes.  The scheduler runs under
+ * the configuration the file holds; a key its version does not hold (a
+ * version-1 file: §10-§15's variants) is at its default, so a caller
+ * applies the configuration in force with ost_sched_reconfigure() before
+ * ranking, as the plugin and the event-log replay do. */
 OST_EXTERN int ost_sched_load(const char *buf, size_t len, ost_sched_t **out,
 			      char *errbuf, size_t errlen);
 
