@@ -10,6 +10,12 @@
 # scenarios too (it is always kept on failure).
 
 set -euo pipefail
+# So never pipe a command into grep -q to test its output: grep -q exits at
+# the first match, a writer with more to write dies of SIGPIPE (141), and
+# pipefail fails the pipeline at random (scampaign --metrics writes 6 KB
+# in two writes: 49 of 300 such reads failed).  Read the output whole
+# first: grep -q pattern <<<"$(cmd)".  (head -1 or tail -1 before grep -q
+# is safe: one line, written once.)
 
 TOP=100000000		# OSL_PRIO_TOP of plugins/lib/osl_prio.h
 PRIO_LO=50000000	# OSL_PRIO_LO
@@ -155,7 +161,7 @@ gdb_hold() {
 		'handle all nostop noprint pass' "attach $1 &" "break $2" >&8
 	wait_for 120 "grep -q 'Breakpoint 1, ' '$WORK/gdb.out'" ||
 		{ cat "$WORK/gdb.out"; fail "gdb did not stop a thread at $2"; }
-	grep 'Breakpoint 1, ' "$WORK/gdb.out" | grep -q "$3" ||
+	grep -q "$3" <<<"$(grep 'Breakpoint 1, ' "$WORK/gdb.out")" ||
 		{ cat "$WORK/gdb.out"; fail "stopped outside $3()"; }
 }
 

@@ -43,7 +43,7 @@ canc=$(sub carol -n 4 -t 5 --wrap 'sleep 1')
 plain=$(sub carol -n 4 -t 5 --wrap 'sleep 1')
 snapshot
 check_ranks
-comment_of "$comm" | grep -q 'ostrich campaign=carol/' ||
+grep -q 'ostrich campaign=carol/' <<<"$(comment_of "$comm")" ||
 	fail "job $comm has no summary line before the gap: $(comment_of "$comm")"
 note "pending: held-to-be $held, admin-set-to-be $admin, commented $comm, cancelled-to-be $canc, untouched $plain"
 
@@ -63,7 +63,7 @@ new=$(sub bob -n 4 -t 5 --wrap 'sleep 1')
 p_new=$(squeue -h -j "$new" -o %Q)
 c_new=$(comment_of "$new")
 [ "$(n_logged)" = "$logged1" ] || fail "the pass left its gap before the changes were made"
-comment_of "$comm" | grep -q 'written in the gap' || fail "the other writer's line is missing: $(comment_of "$comm")"
+grep -q 'written in the gap' <<<"$(comment_of "$comm")" || fail "the other writer's line is missing: $(comment_of "$comm")"
 gdb_release "$CTLD_PID"
 
 # the held pass ends and logs what it left
@@ -73,9 +73,9 @@ note "the pass of the gap: ${line#*ostrich: }"
 lost=$(printf '%s\n' "$line" | sed -n 's/.* \([0-9]*\) records changed meanwhile.*/\1/p')
 [ "$lost" = 3 ] || fail "the pass left $lost records to the next one, want 3 (held, admin-set, cancelled)"
 [ "$(squeue -h -j "$held" -o %Q)" = 0 ] || fail "held job $held lost its hold: priority $(squeue -h -j "$held" -o %Q)"
-squeue -h -j "$held" -o %r | grep -q JobHeld || fail "job $held is no longer held"
+grep -q JobHeld <<<"$(squeue -h -j "$held" -o %r)" || fail "job $held is no longer held"
 [ "$(squeue -h -j "$admin" -o %Q)" = 7 ] || fail "the operator's priority of $admin was overwritten"
-comment_of "$comm" | grep -q 'written in the gap' ||
+grep -q 'written in the gap' <<<"$(comment_of "$comm")" ||
 	fail "the pass overwrote the other writer's line of $comm: $(comment_of "$comm")"
 [ -n "$p_new" ] && [ "$p_new" -gt 7 ] || fail "job $new submitted in the gap got priority $p_new"
 # its summary line too, from the submission itself: no pass ran meanwhile

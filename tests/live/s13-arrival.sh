@@ -37,14 +37,14 @@ ranked() { local p; p=$(prio "$1"); [ -n "$p" ] && [ "$p" -ge $PRIO_LO ] && [ "$
 
 for u in bob carol dave erin frank; do
 	w=$(sub $u -p warm -n 1 -t 1 --wrap 'sleep 1')
-	wait_for 60 "comment_of $w | grep -q 'ostrich campaign=$u/'" ||
+	wait_for 60 "grep -q 'ostrich campaign=$u/' <<<\"\$(comment_of $w)\"" ||
 		fail "job $w of $u in partition warm got no line"
 done
 wait_for 60 '[ "$(n_queued)" = 0 ]' || fail "the jobs in partition warm did not end"
 
 # a job of alice's that fails, for erin's dependency (part 3)
 bad=$(sub alice -n 1 -t 1 --wrap 'exit 1')
-wait_for 60 "scontrol -o show job $bad | grep -q 'JobState=FAILED'" ||
+wait_for 60 "grep -q 'JobState=FAILED' <<<\"\$(scontrol -o show job $bad)\"" ||
 	fail "job $bad did not fail"
 
 for i in $(seq 8); do sub alice -n 4 -t 1 --wrap "$(gated alice)" >/dev/null; done
@@ -56,7 +56,7 @@ wait_for 60 '[ "$(n_running)" = 8 ]' || fail "alice's first 8 jobs did not start
 want_line="ostrich: 1 jobs without a line for want of their owner's name: 1 lines written once it was resolved, 0 left to the next pass"
 before=$(n_logged)
 g=$(sub grace -n 4 -t 1 --wrap 'sleep 1')
-wait_for 60 "comment_of $g | grep -q 'ostrich campaign=grace/'" ||
+wait_for 60 "grep -q 'ostrich campaign=grace/' <<<\"\$(comment_of $g)\"" ||
 	fail "grace's first job $g got no line: '$(comment_of $g)'"
 got=$(grep "for want of their owner's name" "$WORK/log/slurmctld.log" | tail -1)
 case $got in *"$want_line") ;; *) fail "catch-up: want '$want_line', got '$got'" ;; esac
@@ -100,7 +100,7 @@ t_slurm=$(epoch "$(scontrol -o show job $held | sed 's/.* SubmitTime=\([^ ]*\).*
 
 # ---- 3. a job that can never run keeps no campaign open ------------------
 never=$(sub erin --dependency=afterok:$bad -n 4 -t 1 --wrap 'sleep 1')
-wait_for 60 "squeue -h -j $never -o %r | grep -q DependencyNeverSatisfied" ||
+wait_for 60 "grep -q DependencyNeverSatisfied <<<\"\$(squeue -h -j $never -o %r)\"" ||
 	fail "job $never is not DependencyNeverSatisfied: $(squeue -h -j $never -o %r)"
 next_second; next_second
 other=$(sub frank -n 4 -t 1 --wrap 'sleep 1')

@@ -61,7 +61,7 @@ running() { [ "$(state_of "$1")" = RUNNING ]; }
 # a job without a limit whichever scheduler starts it
 nl=$(sub dave -n 1 -t UNLIMITED --requeue --wrap "$(gated nl)")
 wait_for 30 "running $nl" || { squeue; fail "job $nl (no limit) did not start"; }
-scontrol -o show job "$nl" | grep -q ' TimeLimit=UNLIMITED ' ||
+grep -q ' TimeLimit=UNLIMITED ' <<<"$(scontrol -o show job "$nl")" ||
 	fail "job $nl: $(scontrol -o show job "$nl" | grep -o 'TimeLimit=[^ ]*'), want UNLIMITED"
 NL_START=$(date -d "$(squeue -h -j "$nl" -o %S)" +%s)
 plain=$(sub alice -n 2 -t 2 --wrap 'sleep 3')
@@ -195,7 +195,7 @@ wait_queue_empty 300
 # every run in sacct, ended: "JobIDRaw|User|AllocTRES|ElapsedRaw|State"
 rows() { sacct -a -D -X -n -P -S "$(date -d "@$T_START" +%Y-%m-%dT%H:%M:%S)" \
 	--format=JobIDRaw,User,AllocTRES,ElapsedRaw,State; }
-wait_for 300 '[ -n "$(rows 2>/dev/null)" ] && ! rows | grep -q "|RUNNING$\||PENDING$"' ||
+wait_for 300 '[ -n "$(rows 2>/dev/null)" ] && ! grep -q "|RUNNING$\||PENDING$" <<<"$(rows 2>/dev/null)"' ||
 	{ rows; fail "sacct still shows runs not ended"; }
 # sacct's rows first, then two passes and a snapshot after them
 wait_passes
@@ -205,8 +205,8 @@ wait_for 60 "[ \"\$(sed -n 's/^snapshot time=\\([0-9]*\\).*/\\1/p' '$SNAP' 2>/de
 ROWS=$(rows | grep -v '|PENDING$' || true)
 note "sacct -D -X (JobIDRaw|User|AllocTRES|ElapsedRaw|State):"
 printf '%s\n' "$ROWS" | sed 's/^/#   /'
-printf '%s\n' "$ROWS" | grep -q '|REQUEUED$' || fail "sacct shows no REQUEUED run of $rq"
-printf '%s\n' "$ROWS" | grep -q "^$gpu|alice|billing=17," || fail "sacct does not bill GPU job $gpu 17"
+grep -q '|REQUEUED$' <<<"$ROWS" || fail "sacct shows no REQUEUED run of $rq"
+grep -q "^$gpu|alice|billing=17," <<<"$ROWS" || fail "sacct does not bill GPU job $gpu 17"
 
 JSON=$("$OST_SCAMPAIGN" --usage --json) || fail "scampaign --usage --json failed"
 note "scampaign --usage --json: $(printf '%s' "$JSON" | tr -d '\n')"
@@ -232,8 +232,8 @@ grep -q 'SlurmUser' "$WORK/out/alice.err" || { cat "$WORK/out/alice.err"; fail "
 install -m 0644 "$SNAP" "$WORK/out/usage.copy"
 MINE=$(as alice "$WORK/bin/scampaign" --usage --json --state-file "$WORK/out/usage.copy") ||
 	fail "alice cannot read a copy"
-printf '%s\n' "$MINE" | grep -q '"user":"alice"' || fail "alice does not see her row: $MINE"
-! printf '%s\n' "$MINE" | grep -q '"user":"\(bob\|carol\)"' || fail "alice sees others' rows: $MINE"
+grep -q '"user":"alice"' <<<"$MINE" || fail "alice does not see her row: $MINE"
+! grep -q '"user":"\(bob\|carol\)"' <<<"$MINE" || fail "alice sees others' rows: $MINE"
 
 # the histogram counts the campaigns that ended since the engine started:
 # carol's, whose kill -9 job ended across the restart, ThinkTime after

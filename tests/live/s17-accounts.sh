@@ -275,7 +275,7 @@ sacctmgr -i add user alice account=solo cluster=ostrich > /dev/null ||
 	fail "sacctmgr add user alice failed"
 sacctmgr -i add user "$(tr ' ' , <<<"$BIG")" account=big cluster=ostrich > /dev/null ||
 	fail "sacctmgr add users to big failed"
-wait_for 120 "scontrol show assoc_mgr flags=assoc users=erin accounts=big 2>/dev/null | grep -q 'UserName=erin'" ||
+wait_for 120 "grep -q 'UserName=erin' <<<\"\$(scontrol show assoc_mgr flags=assoc users=erin accounts=big 2>/dev/null)\"" ||
 	fail "slurmctld does not know erin in account big"
 sacctmgr -n -P show assoc cluster=ostrich format=account,user,fairshare | sed 's/^/#   assoc: /'
 part_down
@@ -286,7 +286,7 @@ check_shape nested "B, slurmdbd, Hierarchy=accounts"
 # without accounting Slurm keeps no account to move a job to: with it
 sacctmgr -i add user bob account=solo cluster=ostrich > /dev/null ||
 	fail "sacctmgr add user bob to solo failed"
-wait_for 120 "scontrol show assoc_mgr flags=assoc users=bob accounts=solo 2>/dev/null | grep -q 'UserName=bob'" ||
+wait_for 120 "grep -q 'UserName=bob' <<<\"\$(scontrol show assoc_mgr flags=assoc users=bob accounts=solo 2>/dev/null)\"" ||
 	fail "slurmctld does not know bob in account solo"
 check_moved
 check_shape nested "B, after the move and back"

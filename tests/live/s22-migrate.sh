@@ -265,7 +265,7 @@ reconfigure
 if [ $NEWPROC = 0 ]; then
 	[ "$RC" != 0 ] && grep -qi 'sched' "$WORK/reconf.out" ||
 		{ cat "$WORK/reconf.out"; fail "[sched.reconfigure] scontrol reconfigure did not refuse the new SchedulerType"; }
-	scontrol show config | grep -q '^SchedulerType *= sched/backfill' ||
+	grep -q '^SchedulerType *= sched/backfill' <<<"$(scontrol show config)" ||
 		fail "[sched.reconfigure] SchedulerType changed at reconfigure"
 	measured "sched/ostrich: scontrol reconfigure refuses it ($(head -1 "$WORK/reconf.out")); restart"
 	restart
@@ -273,7 +273,7 @@ else
 	[ "$RC" = 0 ] || { cat "$WORK/reconf.out"; fail "[sched.reconfigure] scontrol reconfigure failed"; }
 	measured "sched/ostrich: scontrol reconfigure switches SchedulerType"
 fi
-scontrol show config | grep -q '^SchedulerType *= sched/ostrich' || fail "[sched.restart] SchedulerType is not sched/ostrich"
+grep -q '^SchedulerType *= sched/ostrich' <<<"$(scontrol show config)" || fail "[sched.restart] SchedulerType is not sched/ostrich"
 wait_for 60 "[ \$(n_engine_init) -gt $e0 ]" || fail "[sched.restart] no engine start"
 wait_passes
 wait_for 60 ostrich_ok || { show "sched/ostrich"; fail "[sched.restart] the priorities are not in rank order"; }
@@ -320,7 +320,7 @@ d0=$(date +%s)
 wait_for 150 "[ \$(decay_t) -gt $d0 ]" || fail "[rb.direct] no multifactor period"
 [ "$(table | awk '{ print $1, $3, $4 }')" = "$STALE" ] ||
 	{ diff <(printf '%s\n' "$STALE") <(table | awk '{ print $1, $3, $4 }') | sed 's/^/#   /'; fail "[rb.direct] site factors changed without the plugin"; }
-awk '$3 == 0' <<<"$STALE" | grep -q . && fail "[rb.direct] a site factor is 0"
+[ -n "$(awk '$3 == 0' <<<"$STALE")" ] && fail "[rb.direct] a site factor is 0"
 measured "plugin lines removed from a blend: each pending job keeps its last site factor (priority = baseline + it) after a multifactor period"
 check_jobs "stale"
 # back to the blend (22.05: a restart, as in step 1); the site factors

@@ -26,7 +26,7 @@ note "pending (job priority user): array $arr, normal $norm, held $held, admin-s
 printf '%s\n' "$PEND" | sed 's/^/#   /'
 
 [ "$(squeue -h -j $held -o %Q)" = 0 ] || fail "held job $held does not keep priority 0"
-squeue -h -j $held -o %r | grep -q JobHeldUser || fail "job $held is not held"
+grep -q JobHeldUser <<<"$(squeue -h -j $held -o %r)" || fail "job $held is not held"
 [ "$(squeue -h -j $admin -o %Q)" = 5 ] || fail "admin-set priority of $admin was overwritten"
 [ -z "$(squeue -h -j $canc 2>/dev/null)" ] || fail "cancelled job $canc still queued"
 grep -q "^debug cancel $canc " "$WORK/events.log" || fail "the engine did not drop cancelled job $canc"

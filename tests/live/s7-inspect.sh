@@ -222,9 +222,9 @@ cluster_conf
 ctld_start || fail "slurmctld did not restart with SystemComment=no"
 nc=$(sub carol -n 4 -t 1 --wrap 'sleep 1')
 wait_passes
-scontrol -o show job "$nc" | grep -q 'ostrich campaign=' &&
+grep -q 'ostrich campaign=' <<<"$(scontrol -o show job "$nc")" &&
 	fail "SystemComment=no, yet job $nc has a summary line: $(scontrol -o show job "$nc")"
-[ "$(squeue -h -j "$nc" -o %Q)" -gt 1 ] 2>/dev/null || squeue -h -j "$nc" -t R | grep -q . ||
+[ "$(squeue -h -j "$nc" -o %Q)" -gt 1 ] 2>/dev/null || [ -n "$(squeue -h -j "$nc" -t R)" ] ||
 	fail "SystemComment=no: job $nc has priority $(squeue -h -j "$nc" -o %Q)"
 note "SystemComment=no: job $nc ranked, no summary line"
 

@@ -225,7 +225,7 @@ wait_passes
 FOREIGN=
 # the lowest priorities first: the jobs that wait longest
 for id in $(squeue -h -t PD -S p -o '%i' | grep -v '[_[]' | head -60); do
-	scontrol show job "$id" 2>/dev/null | grep -q 'SystemComment=ostrich campaign=' || continue
+	grep -q 'SystemComment=ostrich campaign=' <<<"$(scontrol show job "$id" 2>/dev/null)" || continue
 	# a job may have started and ended meanwhile: the next one then
 	scontrol update jobid="$id" AdminComment="ostrich-test:syscomment:$(date '+%x %X') burst_buffer/test: setup: note $id" \
 		>/dev/null 2>&1 || continue
