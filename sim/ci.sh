@@ -9,7 +9,8 @@
 #
 # (2.3723, 2.8224 and 2.5558 the numerators), within 0.7% of the exact
 # quantile from nu = 3 and 0.01% from nu = 10 (19: 2.0931 for 2.0930).
-# bench/shake-table.py computes the same t.
+# bench/shake-table.py reads its coefficients from the t line below:
+# keep that line's form.
 # SPDX-License-Identifier: GPL-2.0-or-later
 # shellcheck shell=sh
 
