@@ -66,6 +66,9 @@ for s in $seeds; do
 			else if (K[i] == 2) { pend[u]--; npend--; run[u] += G[i] }
 			else run[u] -= G[i]
 		}
+		if (win == 0) {
+			printf "seed %s: fewer than two GPU users with GPU work\n", s
+			exit }
 		printf "seed %s window %.2f%% contested %.2f%%\n", s,
 			100 * win / all, 100 * con / win }'
 done
