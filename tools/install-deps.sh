@@ -10,7 +10,8 @@ PKGS=(build-essential autoconf automake libtool pkg-config check zlib1g-dev
       slurmdbd mariadb-server libmariadb-dev
       debhelper lintian chrpath rpm	# tools/package.sh: .deb and .rpm
       prometheus	# promtool: tests check scampaign --metrics with it
-      jq)	# s21: scampaign --report --json read against sacct
+      jq	# s21: scampaign --report --json read against sacct
+      python3)	# tests/docs/one-ci.sh runs bench/shake-table.py
 # slurmdbd + mariadb-server: the live accounting scenario (s12), which
 # starts both itself, in its scratch directory (tools/cluster.sh);
 # libmariadb-dev: tools/build-slurm.sh builds the tarball releases'

@@ -31,7 +31,7 @@ function check(name,   i, j, k, a, b, ok) {
 			if (r[i + j - a] != c[j]) { ok = 0; break }
 		if (ok) { nc = 0; return }
 	}
-	# the first line that differs, from the best start
+	# where it differs: from the first line equal to its first
 	for (i = 1; i <= nr && r[i] != c[a]; i++) ;
 	k = a
 	if (i <= nr) while (k <= b && r[i + k - a] == c[k]) k++
