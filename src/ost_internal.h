@@ -171,6 +171,9 @@ typedef struct ost_user {
 	struct ost_user *next_overdue;	/* s->overdue list */
 	struct ost_user *next_dirty;	/* s->dirty list */
 	double acc_num, acc_den;	/* §10: decayed sums of q min(p,e), q e */
+	double last_p[2];		/* §10 predicted: the last two
+					 * runtimes (s), newest first */
+	uint32_t n_last;		/* how many of last_p are set (0-2) */
 	double usage, usage_t;		/* §11: decayed usage U_u at usage_t */
 	uint64_t tie;			/* in heaps: uid, or (account index
 					 * << 32 | uid) for a -A leaf (§21) */
@@ -371,7 +374,8 @@ double ost_vclock_share(const ost_sched_t *s, const ost_user_t *u);
 
 /* ost_variant.c: learned areas (§10), memory (§11), the charge and its
  * steps (§12); neutral when off */
-double ost_variant_ratio(const ost_sched_t *s, const ost_user_t *u);
+double ost_variant_estimate(const ost_sched_t *s, const ost_user_t *u,
+			    double estimate);
 void ost_variant_finish(ost_sched_t *s, ost_user_t *u, uint32_t procs,
 			double runtime, double estimate, double t);
 double ost_variant_credit(const ost_sched_t *s, const ost_user_t *u,

@@ -91,7 +91,7 @@ int ost_job_submit(ost_sched_t *s, const ost_job_desc_t *d, double t,
 	}
 	j->id = d->id;
 	j->procs = d->procs;
-	j->e_full = d->estimate * ost_variant_ratio(s, u);
+	j->e_full = ost_variant_estimate(s, u, d->estimate);
 	j->e_cut = d->estimate - j->e_full;
 	j->estimate = ost_variant_charge(s, j->e_full);
 	j->submit = t;
@@ -216,7 +216,7 @@ int ost_job_update(ost_sched_t *s, uint64_t id, uint32_t procs,
 	ost_walk_remove(c, j);
 	ost_tree_remove(&c->pending, &j->node);
 	j->e_cut = estimate;
-	estimate *= ost_variant_ratio(s, c->user);
+	estimate = ost_variant_estimate(s, c->user, estimate);
 	j->e_cut -= estimate;
 	j->e_full = estimate;
 	ost_campaign_resize_job(s, j, procs,

@@ -1,6 +1,7 @@
 /*****************************************************************************\
  *  ost_variant.c - the optional variants of the virtual schedule: learned
- *  virtual areas (§10), OStrich with memory (§11) and areas from evidence
+ *  and predicted virtual areas (§10), OStrich with memory (§11) and areas
+ *  from evidence
  *  (§12).  With all off (the default) every function here is neutral:
  *  ratio 1, credit 0, charge = estimate (so no job ever steps), and the
  *  per-user sums are kept but never read.
@@ -19,15 +20,12 @@
 
 /*
  * Estimate multiplier r_u of §10: N_u / D_u clamped to [1/100, 1]; without
- * history 1 (learned) or N_* / D_* (pooled, 1 without any history); 1 with
- * the variant off.
+ * history 1 (learned) or N_* / D_* (pooled, 1 without any history).
  */
-double ost_variant_ratio(const ost_sched_t *s, const ost_user_t *u)
+static double _ratio(const ost_sched_t *s, const ost_user_t *u)
 {
 	double num = u->acc_num, den = u->acc_den, r;
 
-	if (s->cfg.varea == OST_VAREA_REQUESTED)
-		return 1.0;
 	if (!(den > 0.0) && s->cfg.varea == OST_VAREA_POOLED) {
 		num = s->acc_num;
 		den = s->acc_den;
@@ -36,6 +34,32 @@ double ost_variant_ratio(const ost_sched_t *s, const ost_user_t *u)
 		return 1.0;
 	r = num / den;
 	return r < ACC_MIN ? ACC_MIN : r > 1.0 ? 1.0 : r;
+}
+
+/*
+ * The estimate e' (s) a job of u requesting `estimate` s counts in V
+ * (§10): e itself (requested), r_u e (learned, pooled), or, predicted,
+ * the mean of u's last two runtimes clamped to [e/100, e] (the clamp of
+ * r_u) once u has two finished jobs, e before.
+ */
+double ost_variant_estimate(const ost_sched_t *s, const ost_user_t *u,
+			    double estimate)
+{
+	double pred;
+
+	switch (s->cfg.varea) {
+	case OST_VAREA_REQUESTED:
+		return estimate;
+	case OST_VAREA_PREDICTED:
+		if (u->n_last < 2)
+			return estimate;
+		pred = (u->last_p[0] + u->last_p[1]) / 2.0;
+		if (pred < ACC_MIN * estimate)
+			pred = ACC_MIN * estimate;
+		return pred < estimate ? pred : estimate;
+	default:
+		return estimate * _ratio(s, u);
+	}
 }
 
 /* Factor 2^(-dt/H) of a CPU-second dt seconds old (dt >= 0). */
@@ -47,8 +71,9 @@ static double _decay(double dt)
 /*
  * A job of u ran `runtime` s on procs CPUs with requested estimate
  * `estimate`, finishing at t.  §10: N_u, D_u decay by beta then grow by
- * q min(p, e), q e.  §11: U_u and the total decay to t (never back: a
- * finish learnt late is charged at the latest time seen) and grow by q p.
+ * q min(p, e), q e, and p becomes u's newest runtime.  §11: U_u and the
+ * total decay to t (never back: a finish learnt late is charged at the
+ * latest time seen) and grow by q p.
  * Non-finite inputs are ignored (the caller has checked runtime).
  */
 void ost_variant_finish(ost_sched_t *s, ost_user_t *u, uint32_t procs,
@@ -61,6 +86,10 @@ void ost_variant_finish(ost_sched_t *s, ost_user_t *u, uint32_t procs,
 	s->acc_num = ACC_BETA_ALL * s->acc_num +
 		     q * (p < estimate ? p : estimate);
 	s->acc_den = ACC_BETA_ALL * s->acc_den + q * estimate;
+	u->last_p[1] = u->last_p[0];
+	u->last_p[0] = p;
+	if (u->n_last < 2)
+		u->n_last++;
 	if (!isfinite(t))
 		return;
 	now = t > s->usage_t ? t : s->usage_t;

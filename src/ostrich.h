@@ -111,6 +111,8 @@ typedef enum {
 	OST_VAREA_REQUESTED = 0, /* jobs count their requested estimate */
 	OST_VAREA_LEARNED,       /* scaled by the owner's accuracy (§10) */
 	OST_VAREA_POOLED,        /* same, newcomers get everyone's (§10) */
+	OST_VAREA_PREDICTED,     /* the owner's last two runtimes, capped by
+				  * the request (§10) */
 } ost_varea_t;
 typedef enum {
 	OST_RANK_FINISH = 0,     /* campaigns by F_c (default, §4) */
