@@ -77,7 +77,8 @@ for bad in "--virtual-area guessed" "--virtual-area" "--memory yes" \
 	[ $? -eq 2 ] || fail "bad variant option $bad not refused with status 2"
 done
 for good in "--virtual-area requested" "--virtual-area learned" \
-	    "--virtual-area pooled" "--memory on" "--memory off" \
+	    "--virtual-area pooled" "--virtual-area Predicted" \
+	    "--memory on" "--memory off" \
 	    "--memory key" "--memory on --memory-credit 0" \
 	    "--evidence on --evidence-floor 1" "--evidence off" \
 	    "--rank finish" "--rank served" "--rank capped --rank-cap 0" \

@@ -1,5 +1,6 @@
 /*****************************************************************************\
- *  check_variant.c - the optional variants: learned virtual areas (§10),
+ *  check_variant.c - the optional variants: learned and predicted virtual
+ *  areas (§10),
  *  OStrich with memory (§11) or its credit on the rank (§15), areas from
  *  evidence (§12) and the rank by service received (§13) or capped
  *  (§14), against the default on the same events
@@ -18,6 +19,7 @@ static void _memory_key(ost_config_t *c)
 	c->memory_key = true;
 }
 static void _pooled(ost_config_t *c) { c->varea = OST_VAREA_POOLED; }
+static void _predicted(ost_config_t *c) { c->varea = OST_VAREA_PREDICTED; }
 static void _served(ost_config_t *c) { c->rank = OST_RANK_SERVED; }
 
 static void _evidence(ost_config_t *c)
@@ -221,6 +223,41 @@ START_TEST(test_variant_learned_area)
 }
 END_TEST
 
+/* §10 predicted: a job counts its request until its owner has finished
+ * two jobs, then the mean of the last two runtimes, clamped to [e/100,
+ * e].  Runtimes 10 and 30: a request of 100 counts 20.  Runtimes 30 and
+ * 0: a request of 10000 counts its floor 100, and a request of 10 counts
+ * 10 (the prediction, 15, is above it).  A finish charges q p. */
+START_TEST(test_variant_predicted_area)
+{
+	ost_sched_t *s = mk_sched(4, _predicted);
+	ost_job_info_t ji;
+
+	sub(s, 1, 7, 1, 100, 0);
+	ck_assert_int_eq(ost_job_start(s, 1, 0), 0);
+	ck_assert_int_eq(ost_job_finish(s, 1, 10, 10), 0);
+	ck_assert_uint_eq(sub(s, 2, 7, 2, 100, 20), 2);
+	ck_assert_double_eq_tol(camp(s, 7, 2).area, 200, EPS);
+	ck_assert_int_eq(ost_job_start(s, 2, 20), 0);
+	ck_assert_int_eq(ost_job_finish(s, 2, 50, 30), 0);
+	ck_assert_uint_eq(sub(s, 3, 7, 1, 100, 60), 3);
+	ck_assert_double_eq_tol(camp(s, 7, 3).area, 20, EPS);
+	ck_assert_int_eq(ost_job_get(s, 3, &ji), 0);
+	ck_assert_double_eq_tol(ji.estimate, 100, EPS);
+	ck_assert_int_eq(ost_job_start(s, 3, 60), 0);
+	ck_assert_int_eq(ost_job_finish(s, 3, 60, 0), 0);
+	ck_assert_double_eq_tol(camp(s, 7, 3).area, 0, EPS);
+	ck_assert_uint_eq(sub(s, 4, 7, 1, 10000, 70), 4);
+	ck_assert_double_eq_tol(camp(s, 7, 4).area, 100, EPS);
+	ck_assert_uint_eq(sub(s, 5, 7, 1, 10, 70), 4);
+	ck_assert_double_eq_tol(camp(s, 7, 4).area, 110, EPS);
+	/* an update reads the prediction in force, as learned reads r_u */
+	ck_assert_int_eq(ost_job_update(s, 4, 1, 1000, 71), 0);
+	ck_assert_double_eq_tol(camp(s, 7, 4).area, 25, EPS);
+	ost_sched_destroy(s);
+}
+END_TEST
+
 /* A user new to the machine opens its campaign with the full credit
  * (B = 3600 s * 4 CPUs) and ranks ahead of a heavy user's smaller
  * campaign; without memory the smaller campaign goes first.  With memory
@@ -317,6 +354,9 @@ START_TEST(test_variant_config)
 	ck_assert_int_eq(a, OST_VAREA_LEARNED);
 	ck_assert_int_eq(ost_varea_parse("exact", &a), -OST_EINVAL);
 	ck_assert_str_eq(ost_varea_name(OST_VAREA_REQUESTED), "requested");
+	ck_assert_int_eq(ost_varea_parse("PREDICTED", &a), 0);
+	ck_assert_int_eq(a, OST_VAREA_PREDICTED);
+	ck_assert_str_eq(ost_varea_name(OST_VAREA_PREDICTED), "predicted");
 	c.memory_credit = -1;
 	ck_assert_int_eq(ost_config_check(&c, NULL), -OST_EINVAL);
 	c.memory_credit = 0;
@@ -532,6 +572,7 @@ Suite *suite(void)
 	TCase *tc = ost_tcase("Core", OST_TIMEOUT_LIGHT);
 
 	tcase_add_test(tc, test_variant_learned_area);
+	tcase_add_test(tc, test_variant_predicted_area);
 	tcase_add_test(tc, test_variant_memory_credit);
 	tcase_add_test(tc, test_variant_memory_key);
 	tcase_add_test(tc, test_variant_pooled_newcomer);
