@@ -19,6 +19,8 @@ set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=sim/traces.sh
 . "$here/sim/traces.sh"
+# shellcheck source=sim/ci.sh
+. "$here/sim/ci.sh"
 mkdir -p "$OUT"
 rows=$OUT/rows.txt
 : >"$rows"
@@ -65,6 +67,6 @@ PY
 	done
 done
 rm -f "$OUT/shaken.swf" "$OUT/s.json"
-python3 "$here/bench/shake-table.py" "$rows" "$SEEDS" "$JITTER" \
+python3 "$here/bench/shake-table.py" "$rows" "$SEEDS" "$JITTER" "$ci_t" \
 	>"$OUT/rank-shake.md"
 cat "$OUT/rank-shake.md"

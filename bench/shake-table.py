@@ -7,36 +7,15 @@
 # (mean over seeds of x / x_ref, with its CI), the measure a new default
 # must keep within 2% of the shipped rule's.
 #
-# usage: shake-table.py ROWS SEEDS JITTER
+# usage: shake-table.py ROWS SEEDS JITTER "Z A B C"
+#   (the last argument: sim/ci.sh's $ci_t, the coefficients of Student's
+#   t, so that every experiment script has one CI)
 # SPDX-License-Identifier: GPL-2.0-or-later
 
-import os
-import re
 import statistics
 import sys
 
-CI_SH = os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                     os.pardir, "sim", "ci.sh")
-
-
-def t_coeffs():
-    """The four coefficients of sim/ci.sh's t line, read from it, so
-    that every experiment script has one CI: "t = z + a / nu + b / (nu *
-    nu) + c / (nu * nu * nu)"."""
-    num = r"([0-9]+\.[0-9]+)"
-    pat = re.compile(r"\s*t = " + num + r" \+ " + num + r" / nu \+ " + num
-                     + r" / \(nu \* nu\) \+ " + num
-                     + r" / \(nu \* nu \* nu\)\s*$")
-    try:
-        with open(CI_SH) as f:
-            for line in f:
-                m = pat.match(line)
-                if m:
-                    return tuple(float(x) for x in m.groups())
-    except OSError as e:
-        sys.exit(f"shake-table.py: {e}")
-    sys.exit(f"shake-table.py: {CI_SH} has no line "
-             "\"t = z + a / nu + b / (nu * nu) + c / (nu * nu * nu)\"")
+T_COEFFS = ()
 
 
 def t95(df):
@@ -48,9 +27,6 @@ def t95(df):
     return k[0] + k[1] / df + k[2] / df ** 2 + k[3] / df ** 3
 
 
-T_COEFFS = t_coeffs()
-
-
 def ci(xs):
     if len(xs) < 2:
         return statistics.mean(xs), 0.0
@@ -59,7 +35,17 @@ def ci(xs):
 
 
 def main():
+    global T_COEFFS
+    if len(sys.argv) != 5:
+        sys.exit("usage: shake-table.py ROWS SEEDS JITTER \"Z A B C\"")
     rows, seeds, jitter = sys.argv[1], sys.argv[2], sys.argv[3]
+    try:
+        T_COEFFS = tuple(float(x) for x in sys.argv[4].split())
+    except ValueError:
+        T_COEFFS = ()
+    if len(T_COEFFS) != 4:
+        sys.exit("shake-table.py: the t coefficients must be four numbers "
+                 "(sim/ci.sh's $ci_t), not \"%s\"" % sys.argv[4])
     data = {}
     order = []
     for line in open(rows):

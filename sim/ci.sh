@@ -9,14 +9,17 @@
 #
 # (2.3723, 2.8224 and 2.5558 the numerators), within 0.7% of the exact
 # quantile from nu = 3 and 0.01% from nu = 10 (19: 2.0931 for 2.0930).
-# bench/shake-table.py reads its coefficients from the t line below:
-# keep that line's form.
+# ci_t holds the four coefficients; bench/shake-table.py takes them as
+# its argument, so every script has one interval.
 # SPDX-License-Identifier: GPL-2.0-or-later
 # shellcheck shell=sh
 
 # shellcheck disable=SC2034	# used by the scripts that source it
-ci_awk='function ci(s, s2, n,   m, v, nu, t) { m = s / n; nu = n - 1
+ci_t='1.959964 2.3723 2.8224 2.5558'
+# shellcheck disable=SC2034
+ci_awk='function ci(s, s2, n,   m, v, nu, t, k) { m = s / n; nu = n - 1
 	v = nu > 0 ? (s2 - n * m * m) / nu : 0; if (v < 0) v = 0
 	if (nu < 1) nu = 1
-	t = 1.959964 + 2.3723 / nu + 2.8224 / (nu * nu) + 2.5558 / (nu * nu * nu)
+	split("'"$ci_t"'", k, " ")
+	t = k[1] + k[2] / nu + k[3] / (nu * nu) + k[4] / (nu * nu * nu)
 	return t * sqrt(v / n) }'
