@@ -15,13 +15,13 @@
 #
 # usage: bench/rank-contested.sh "SEEDS" [ostrich-sim options...]
 #   environment: SIM, GEN (ostrich-sim, ostrich-gen), OUT (scratch
-#   directory, default rank-contested-out); the mix: GPUS (16), MAX_GPUS
-#   (8), GPU_FRAC (0.5), THINK (0), as sim/gpu-experiments.sh
+#   directory, default rank-contested-out); the mix as sim/gpu-mix.sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 
 set -eu
 : "${SIM:?}" "${GEN:?}" "${OUT:=rank-contested-out}"
-: "${GPUS:=16}" "${MAX_GPUS:=8}" "${GPU_FRAC:=0.5}" "${THINK:=0}"
+# shellcheck source=sim/gpu-mix.sh
+. "$(dirname "$0")/../sim/gpu-mix.sh"
 [ $# -ge 1 ] || { echo "usage: $0 \"SEEDS\" [options]" >&2; exit 2; }
 seeds=$1
 shift
@@ -29,12 +29,9 @@ LC_ALL=C; export LC_ALL
 mkdir -p "$OUT"
 for s in $seeds; do
 	w=$OUT/w$s.cwl
-	"$GEN" --experiment ostrich --seed "$s" --jobs 10000 --users 12 \
-		--gpu-frac "$GPU_FRAC" --procs 64 --gpus "$GPUS" \
-		--max-gpus "$MAX_GPUS" --cpus-per-gpu 2 --think-time "$THINK" \
-		-o "$w"
+	gpu_mix_gen "$s" "$w"
 	rm -f "$OUT/j.csv"
-	"$SIM" --quiet --charge billing --charge-weights CPU=1,GRES/gpu=4 \
+	"$SIM" --quiet --charge billing --charge-weights "$WEIGHTS" \
 		"$@" --jobs-out "$OUT/j.csv" "$w"
 	# jobs: job,user,campaign,submit,start,end,procs,runtime,estimate,
 	# gpus,width.  Events of GPU jobs: time, kind (1 submit, 2 start,

@@ -28,21 +28,11 @@ mkdir -p "$OUT"
 --lead cap --lead-kappa 2 --gate none
 --gate none --rank capped}"
 
-mix_env() {
-	case $1 in
-	default) echo "" ;;
-	gpus8) echo "GPUS=8" ;;
-	frac25) echo "GPU_FRAC=0.25" ;;
-	think600) echo "THINK=600" ;;
-	think3600) echo "THINK=3600" ;;
-	wide16) echo "GPUS=16 MAX_GPUS=16" ;;
-	maxg4) echo "MAX_GPUS=4" ;;
-	*) echo "unknown mix $1" >&2; exit 2 ;;
-	esac
-}
+# shellcheck source=sim/gpu-mix.sh
+. "$here/sim/gpu-mix.sh"
 
 for mix in $MIXES; do
-	env_mix=$(mix_env "$mix")
+	env_mix=$(gpu_mix_env "$mix") || exit 2
 	t0=$(date +%s)
 	: >"$OUT/$mix.md"
 	i=0

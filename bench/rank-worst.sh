@@ -8,11 +8,14 @@
 #
 # usage: bench/rank-worst.sh "SEEDS" [ostrich-sim options...]
 #   environment: SIM, GEN (ostrich-sim, ostrich-gen), OUT (scratch
-#   directory, default rank-worst-out)
+#   directory, default rank-worst-out); the mix as sim/gpu-mix.sh (its
+#   defaults: the default mix)
 # SPDX-License-Identifier: GPL-2.0-or-later
 
 set -eu
 : "${SIM:?}" "${GEN:?}" "${OUT:=rank-worst-out}"
+# shellcheck source=sim/gpu-mix.sh
+. "$(dirname "$0")/../sim/gpu-mix.sh"
 [ $# -ge 1 ] || { echo "usage: $0 \"SEEDS\" [options]" >&2; exit 2; }
 seeds=$1
 shift
@@ -20,10 +23,8 @@ LC_ALL=C; export LC_ALL
 mkdir -p "$OUT"
 for s in $seeds; do
 	w=$OUT/w$s.cwl
-	[ -f "$w" ] || "$GEN" --experiment ostrich --seed "$s" --jobs 10000 \
-		--users 12 --gpu-frac 0.5 --procs 64 --gpus 16 --max-gpus 8 \
-		--cpus-per-gpu 2 -o "$w"
-	"$SIM" --quiet --charge billing --charge-weights CPU=1,GRES/gpu=4 \
+	[ -f "$w" ] || gpu_mix_gen "$s" "$w"
+	"$SIM" --quiet --charge billing --charge-weights "$WEIGHTS" \
 		"$@" --campaigns-out "$OUT/c.csv" --jobs-out "$OUT/j.csv" "$w"
 	# campaigns: user,campaign,submit,end,jobs,work,lower_bound,flow,
 	# stretch; jobs: job,user,campaign,submit,start,end,procs,runtime,

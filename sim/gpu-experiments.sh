@@ -8,11 +8,8 @@
 #   SIM, GEN   ostrich-sim and ostrich-gen
 #   OUT        output directory (default gpu-out): gpu-exp.md, raw/
 #   SEEDS      instances, seeds 1..SEEDS (default 20)
-#   JOBS USERS GPU_FRAC PROCS GPUS MAX_GPUS CPUS_PER_GPU
-#              ostrich-gen's options (default 10000 12 0.5 64 16 8 2)
-#   WEIGHTS    --charge-weights of billing (default CPU=1,GRES/gpu=4:
-#              the 16 GPUs are worth the 64 CPUs)
-#   THINK      think time between a user's campaigns, s (default 0)
+#   JOBS USERS GPU_FRAC PROCS GPUS MAX_GPUS CPUS_PER_GPU THINK WEIGHTS
+#              the mix (sim/gpu-mix.sh, with its defaults)
 #   CHARGES    the --charge modes to run (default "cpu billing dominant")
 #   OSTRICH_OPTS  extra ostrich-sim options for every run, e.g. "--gate
 #              none --lead cap" (doc/semantics.md §24; default none); the
@@ -26,10 +23,9 @@
 
 set -eu
 : "${SIM:?}" "${GEN:?}" "${OUT:=gpu-out}" "${SEEDS:=20}"
-: "${JOBS:=10000}" "${USERS:=12}" "${GPU_FRAC:=0.5}" "${PROCS:=64}"
-: "${GPUS:=16}" "${MAX_GPUS:=8}" "${CPUS_PER_GPU:=2}" "${THINK:=0}"
-: "${WEIGHTS:=CPU=1,GRES/gpu=4}" "${CHARGES:=cpu billing dominant}"
-: "${OSTRICH_OPTS:=}"
+: "${CHARGES:=cpu billing dominant}" "${OSTRICH_OPTS:=}"
+# shellcheck source=sim/gpu-mix.sh
+. "$(dirname "$0")/gpu-mix.sh"
 LC_ALL=C; export LC_ALL
 mkdir -p "$OUT/raw"
 tmp=$(mktemp -d)
@@ -60,11 +56,7 @@ stats() {
 
 seed=1
 while [ "$seed" -le "$SEEDS" ]; do
-	"$GEN" --experiment ostrich --seed "$seed" --jobs "$JOBS" \
-		--users "$USERS" --gpu-frac "$GPU_FRAC" --procs "$PROCS" \
-		--gpus "$GPUS" --max-gpus "$MAX_GPUS" \
-		--cpus-per-gpu "$CPUS_PER_GPU" --think-time "$THINK" \
-		-o "$tmp/w.cwl"
+	gpu_mix_gen "$seed" "$tmp/w.cwl"
 	for charge in $CHARGES; do
 		# shellcheck disable=SC2086
 		"$SIM" --quiet --compare ostrich,fairshare --charge "$charge" \
