@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+# predict-error.py - how far the requests, §10's `predicted` estimates
+# (the mean of the user's last two runtimes) and more cautious predictions
+# (the max of the user's last 2, 4 or 8 runtimes) lie from the runtimes of
+# an SWF trace.  Every prediction is clamped to [e/100, e] and is the
+# request e until the user has two runtimes.  Areas are shares of the
+# trace's actual area (CPU-seconds).  A job reads its owner's prediction
+# at its submission; a runtime is known at the job's end in the trace
+# (submit + wait + run), so a replay's own order may differ a little.
+# (bench/rank-eval.md, "Predicted areas".)
+#
+# usage: predict-error.py TRACE.swf[.gz]...
+# SPDX-License-Identifier: GPL-2.0-or-later
+import gzip
+import sys
+
+# (name, how many runtimes kept, how they make a prediction)
+PREDICTORS = [("mean of last 2 (predicted)", 2, lambda h: sum(h) / 2),
+              ("max of last 2", 2, max), ("max of last 4", 4, max),
+              ("max of last 8", 8, max)]
+
+
+def jobs_of(path):
+    """(submit, end, runtime, procs, request, user) of the usable jobs."""
+    opener = gzip.open if path.endswith(".gz") else open
+    out = []
+    with opener(path, "rt") as f:
+        for line in f:
+            fl = line.split()
+            if not fl or fl[0].startswith(";"):
+                continue
+            sub, wait, run = float(fl[1]), max(float(fl[2]), 0.0), float(fl[3])
+            procs = int(fl[4]) if int(fl[4]) > 0 else int(fl[7])
+            req = float(fl[8])
+            if run < 0 or procs <= 0 or req <= 0:
+                continue
+            out.append((sub, sub + wait + run, run, procs, req, fl[11]))
+    return out
+
+
+def predictions(jobs, keep, agg):
+    """Each job's clamped prediction, read at its submission."""
+    # ends before submits at one instant: a runtime known then counts
+    ev = sorted([(j[0], 1, i) for i, j in enumerate(jobs)] +
+                [(j[1], 0, i) for i, j in enumerate(jobs)])
+    last, pred = {}, [0.0] * len(jobs)
+    for _, kind, i in ev:
+        _, _, run, _, req, user = jobs[i]
+        hist = last.setdefault(user, [])
+        if kind == 1:
+            p = req if len(hist) < 2 else agg(hist)
+            pred[i] = min(req, max(p, req / 100))
+        else:
+            hist.insert(0, run)
+            del hist[keep:]
+    return pred
+
+
+def row(name, jobs, est, area):
+    under = sum(1 for j, e in zip(jobs, est) if j[2] > e)
+    print("| %s | %s | %.2f | %.1f%% | %.3f | %.2f |" % (
+        name[0], name[1], sum(j[3] * e for j, e in zip(jobs, est)) / area,
+        100 * under / len(jobs),
+        sum(j[3] * max(j[2] - e, 0) for j, e in zip(jobs, est)) / area,
+        sum(j[3] * max(e - j[2], 0) for j, e in zip(jobs, est)) / area))
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit("usage: predict-error.py TRACE.swf[.gz]...")
+    print("| trace | estimate | estimates / area | jobs under | "
+          "area under | area over |")
+    print("|---|---|---|---|---|---|")
+    for path in sys.argv[1:]:
+        jobs = jobs_of(path)
+        name = path.rsplit("/", 1)[-1].split("-cln")[0]
+        area = sum(j[3] * j[2] for j in jobs)
+        row((name, "request"), jobs, [j[4] for j in jobs], area)
+        for pname, keep, agg in PREDICTORS:
+            row((name, pname), jobs, predictions(jobs, keep, agg), area)
+
+
+main()
