@@ -138,7 +138,6 @@ START_TEST(test_conf_good_values)
 				 sizeof(err));
 	ck_assert_msg(!rc, "refused: %s", err);
 	ck_assert_int_eq(c.core.varea, OST_VAREA_PREDICTED);
-	rc |= osl_conf_set_value(&c, "VirtualArea", "learned", err, sizeof(err));
 	ck_assert(!c.core.memory);
 	ck_assert_double_eq(c.core.memory_credit, 0);
 	ck_assert(!c.core.evidence);

@@ -1,9 +1,8 @@
 /*****************************************************************************\
  *  check_variant.c - the optional variants: learned and predicted virtual
- *  areas (§10),
- *  OStrich with memory (§11) or its credit on the rank (§15), areas from
- *  evidence (§12) and the rank by service received (§13) or capped
- *  (§14), against the default on the same events
+ *  areas (§10), OStrich with memory (§11) or its credit on the rank
+ *  (§15), areas from evidence (§12) and the rank by service received
+ *  (§13) or capped (§14), against the default on the same events
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
