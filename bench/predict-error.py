@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 # predict-error.py - how far the requests, §10's `predicted` estimates
-# (the mean of the user's last two runtimes) and more cautious predictions
-# (the max of the user's last 2, 4 or 8 runtimes) lie from the runtimes of
-# an SWF trace.  Every prediction is clamped to [e/100, e] and is the
-# request e until the user has two runtimes.  Areas are shares of the
+# (the mean of the user's last two runtimes), more cautious predictions
+# (the max of the user's last 2, 4 or 8 runtimes) and §10's `bounded`
+# estimates (the request times the largest runtime / request ratio of the
+# user's last 19 jobs) lie from the runtimes of an SWF trace.  Every
+# prediction is clamped to [e/100, e] and is the request e until the user
+# has two jobs (19 for bounded).  Areas are shares of the
 # trace's actual area (CPU-seconds).  A job reads its owner's prediction
 # at its submission; a runtime is known at the job's end in the trace
 # (submit + wait + run), so a replay's own order may differ a little.
@@ -14,10 +16,24 @@
 import gzip
 import sys
 
-# (name, how many runtimes kept, how they make a prediction)
-PREDICTORS = [("mean of last 2 (predicted)", 2, lambda h: sum(h) / 2),
-              ("max of last 2", 2, max), ("max of last 4", 4, max),
-              ("max of last 8", 8, max)]
+
+
+def runs(agg):
+    """A prediction from the runtimes of the (runtime, request) history."""
+    return lambda h, req: agg([r for r, _ in h])
+
+
+def bounded(h, req):
+    """§10 bounded: the request times the largest ratio min(p / e, 1)."""
+    return req * max(min(r / e, 1.0) for r, e in h)
+
+
+# (name, how many jobs kept, how many needed, how they make a prediction)
+PREDICTORS = [("mean of last 2 (predicted)", 2, 2, runs(lambda h: sum(h) / 2)),
+              ("max of last 2", 2, 2, runs(max)),
+              ("max of last 4", 4, 2, runs(max)),
+              ("max of last 8", 8, 2, runs(max)),
+              ("max ratio of last 19 (bounded)", 19, 19, bounded)]
 
 
 def jobs_of(path):
@@ -38,7 +54,7 @@ def jobs_of(path):
     return out
 
 
-def predictions(jobs, keep, agg):
+def predictions(jobs, keep, need, agg):
     """Each job's clamped prediction, read at its submission."""
     # ends before submits at one instant: a runtime known then counts
     ev = sorted([(j[0], 1, i) for i, j in enumerate(jobs)] +
@@ -48,10 +64,10 @@ def predictions(jobs, keep, agg):
         _, _, run, _, req, user = jobs[i]
         hist = last.setdefault(user, [])
         if kind == 1:
-            p = req if len(hist) < 2 else agg(hist)
+            p = req if len(hist) < need else agg(hist, req)
             pred[i] = min(req, max(p, req / 100))
         else:
-            hist.insert(0, run)
+            hist.insert(0, (run, req))
             del hist[keep:]
     return pred
 
@@ -76,8 +92,9 @@ def main():
         name = path.rsplit("/", 1)[-1].split("-cln")[0]
         area = sum(j[3] * j[2] for j in jobs)
         row((name, "request"), jobs, [j[4] for j in jobs], area)
-        for pname, keep, agg in PREDICTORS:
-            row((name, pname), jobs, predictions(jobs, keep, agg), area)
+        for pname, keep, need, agg in PREDICTORS:
+            row((name, pname), jobs, predictions(jobs, keep, need, agg),
+                area)
 
 
 main()

@@ -36,7 +36,7 @@ static const char _usage[] =
 "  --fairshare-period SEC                     (fairshare; default 0: every event)\n"
 "  --age-weight R  --max-age SEC              fairshare + R x age factor\n"
 "                                             (multifactor; R 0, SEC 604800)\n"
-"  --virtual-area requested|learned|pooled|predicted\n"
+"  --virtual-area requested|learned|pooled|predicted|bounded\n"
 "  --memory on|off|key  (variants)\n"
 "  --memory-credit SEC                        (memory: B / m; default 3600)\n"
 "  --evidence on|off  --evidence-floor SEC    (variant; floor default 600)\n"

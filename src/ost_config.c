@@ -73,7 +73,7 @@ int ost_config_check(const ost_config_t *cfg, const char **why)
 		w = "unknown intra-campaign order";
 	else if (!ost_weight_ok(cfg->default_weight))
 		w = "default weight must be a number in [1e-6, 1e6]";
-	else if ((unsigned)cfg->varea > OST_VAREA_PREDICTED)
+	else if ((unsigned)cfg->varea > OST_VAREA_BOUNDED)
 		w = "unknown virtual area";
 	else if (!ost_duration_ok(cfg->memory_credit))
 		w = "memory credit must be a duration in [0, 1e12] s";
@@ -145,7 +145,7 @@ OST_NAMES(ost_capacity_t, capacity, "used", "full")
 OST_NAMES(ost_gate_t, gate, "soft", "strict", "none")
 OST_NAMES(ost_intra_t, intra, "lpt", "spt", "fifo", "ljf")
 OST_NAMES(ost_varea_t, varea, "requested", "learned", "pooled",
-	  "predicted")
+	  "predicted", "bounded")
 OST_NAMES(ost_rank_t, rank, "finish", "served", "capped")
 OST_NAMES(ost_hier_t, hier, "users", "accounts")
 OST_NAMES(ost_lead_t, lead, "keep", "forgive", "cap")

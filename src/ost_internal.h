@@ -35,6 +35,11 @@
 #include "ost_map.h"
 #include "ost_tree.h"
 
+/* §10 bounded: how many of a user's last ratios p / e bound its next job
+ * (the next one exceeds the largest of K exchangeable ones with
+ * probability 1 / (K + 1) = 5%). */
+#define OST_BOUND_K 19
+
 struct ost_campaign;
 struct ost_user;
 struct ost_wblk;
@@ -174,6 +179,10 @@ typedef struct ost_user {
 	double last_p[2];		/* §10 predicted: the last two
 					 * runtimes (s), newest first */
 	uint32_t n_last;		/* how many of last_p are set (0-2) */
+	double ratio[OST_BOUND_K];	/* §10 bounded: p / e of the last
+					 * OST_BOUND_K jobs, a ring */
+	uint32_t n_ratio;		/* ratios recorded, at most K */
+	uint32_t ratio_at;		/* ring slot of the next ratio */
 	double usage, usage_t;		/* §11: decayed usage U_u at usage_t */
 	uint64_t tie;			/* in heaps: uid, or (account index
 					 * << 32 | uid) for a -A leaf (§21) */

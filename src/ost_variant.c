@@ -1,6 +1,6 @@
 /*****************************************************************************\
  *  ost_variant.c - the optional variants of the virtual schedule: learned
- *  and predicted virtual areas (§10), OStrich with memory (§11) and areas
+ *  predicted and bounded virtual areas (§10), OStrich with memory (§11) and areas
  *  from evidence (§12).  With all off (the default) every function here
  *  is neutral: each job counts its request, credit 0, charge = estimate
  *  (so no job ever steps), and the per-user sums and runtimes are kept
@@ -36,11 +36,23 @@ static double _ratio(const ost_sched_t *s, const ost_user_t *u)
 	return r < ACC_MIN ? ACC_MIN : r > 1.0 ? 1.0 : r;
 }
 
+/* §10 bounded: R_u, the largest of u's last OST_BOUND_K ratios p / e. */
+static double _ratio_bound(const ost_user_t *u)
+{
+	double r = 0.0;
+
+	for (uint32_t i = 0; i < OST_BOUND_K; i++)
+		if (u->ratio[i] > r)
+			r = u->ratio[i];
+	return r;
+}
+
 /*
  * The estimate e' (s) a job of u requesting `estimate` s counts in V
- * (§10): e itself (requested), r_u e (learned, pooled), or, predicted,
- * the mean of u's last two runtimes clamped to [e/100, e] (the clamp of
- * r_u) once u has two finished jobs, e before.
+ * (§10): e itself (requested), r_u e (learned, pooled); predicted, the
+ * mean of u's last two runtimes clamped to [e/100, e] (the clamp of r_u)
+ * once u has two finished jobs, e before; bounded, R_u e clamped the
+ * same way once u has OST_BOUND_K finished jobs, e before.
  */
 double ost_variant_estimate(const ost_sched_t *s, const ost_user_t *u,
 			    double estimate)
@@ -50,6 +62,11 @@ double ost_variant_estimate(const ost_sched_t *s, const ost_user_t *u,
 	switch (s->cfg.varea) {
 	case OST_VAREA_REQUESTED:
 		return estimate;
+	case OST_VAREA_BOUNDED:
+		if (u->n_ratio < OST_BOUND_K)
+			return estimate;
+		pred = _ratio_bound(u);
+		return estimate * (pred < ACC_MIN ? ACC_MIN : pred);
 	case OST_VAREA_PREDICTED:
 		if (u->n_last < 2)
 			return estimate;
@@ -71,9 +88,10 @@ static double _decay(double dt)
 /*
  * A job of u ran `runtime` s on procs CPUs with requested estimate
  * `estimate`, finishing at t.  §10: N_u, D_u decay by beta then grow by
- * q min(p, e), q e, and p becomes u's newest runtime.  §11: U_u and the
- * total decay to t (never back: a finish learnt late is charged at the
- * latest time seen) and grow by q p.
+ * q min(p, e), q e; p becomes u's newest runtime and min(p / e, 1) its
+ * newest ratio (none for e = 0).  §11: U_u and the total decay to t
+ * (never back: a finish learnt late is charged at the latest time seen)
+ * and grow by q p.
  * Non-finite inputs are ignored (the caller has checked runtime).
  */
 void ost_variant_finish(ost_sched_t *s, ost_user_t *u, uint32_t procs,
@@ -90,6 +108,12 @@ void ost_variant_finish(ost_sched_t *s, ost_user_t *u, uint32_t procs,
 	u->last_p[0] = p;
 	if (u->n_last < 2)
 		u->n_last++;
+	if (estimate > 0.0) {
+		u->ratio[u->ratio_at] = p < estimate ? p / estimate : 1.0;
+		u->ratio_at = (u->ratio_at + 1) % OST_BOUND_K;
+		if (u->n_ratio < OST_BOUND_K)
+			u->n_ratio++;
+	}
 	if (!isfinite(t))
 		return;
 	now = t > s->usage_t ? t : s->usage_t;

@@ -113,6 +113,8 @@ typedef enum {
 	OST_VAREA_POOLED,        /* same, newcomers get everyone's (§10) */
 	OST_VAREA_PREDICTED,     /* the owner's last two runtimes, capped by
 				  * the request (§10) */
+	OST_VAREA_BOUNDED,       /* the request times the owner's largest
+				  * ratio of its last 19 jobs (§10) */
 } ost_varea_t;
 typedef enum {
 	OST_RANK_FINISH = 0,     /* campaigns by F_c (default, §4) */

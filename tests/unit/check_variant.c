@@ -1,6 +1,6 @@
 /*****************************************************************************\
- *  check_variant.c - the optional variants: learned and predicted virtual
- *  areas (§10), OStrich with memory (§11) or its credit on the rank
+ *  check_variant.c - the optional variants: learned, predicted and
+ *  bounded virtual areas (§10), OStrich with memory (§11) or its credit on the rank
  *  (§15), areas from evidence (§12) and the rank by service received
  *  (§13) or capped (§14), against the default on the same events
  *
@@ -19,6 +19,7 @@ static void _memory_key(ost_config_t *c)
 }
 static void _pooled(ost_config_t *c) { c->varea = OST_VAREA_POOLED; }
 static void _predicted(ost_config_t *c) { c->varea = OST_VAREA_PREDICTED; }
+static void _bounded(ost_config_t *c) { c->varea = OST_VAREA_BOUNDED; }
 static void _served(ost_config_t *c) { c->rank = OST_RANK_SERVED; }
 
 static void _evidence(ost_config_t *c)
@@ -257,6 +258,54 @@ START_TEST(test_variant_predicted_area)
 }
 END_TEST
 
+/* One job of user 7, alone: submitted at t asking e s on 1 CPU, it opens
+ * a campaign (the last one has finished); its counted area is checked,
+ * then it runs p s.  Returns the next free time. */
+static double _one_job(ost_sched_t *s, uint64_t id, double t, double e,
+		       double p, double area)
+{
+	uint32_t seq = sub(s, id, 7, 1, e, t);
+
+	ck_assert_double_eq_tol(camp(s, 7, seq).area, area, EPS);
+	ck_assert_int_eq(ost_job_start(s, id, t), 0);
+	ck_assert_int_eq(ost_job_finish(s, id, t + p, p), 0);
+	ck_assert_double_eq_tol(camp(s, 7, seq).area, p, EPS);
+	return t + p + 10;
+}
+
+/* §10 bounded: a job counts its request until its owner has finished 19
+ * jobs, then the request times the largest ratio p / e of the last 19,
+ * clamped to [e/100, e].  Ratios 0.3 then 18 times 0.1: a request of
+ * 1000 counts 300; a ratio 0 pushes the 0.3 out, and 1000 counts 100.  A
+ * job run past its request has ratio 1: 50 counts 50, and so do the
+ * next 18 jobs' requests.  After 19 ratios 0 a request of 10000 counts
+ * its floor 100.  An update reads the bound in
+ * force.  A finish charges q p. */
+START_TEST(test_variant_bounded_area)
+{
+	ost_sched_t *s = mk_sched(4, _bounded);
+	uint64_t id = 1;
+	double t = 0;
+	ost_job_info_t ji;
+
+	t = _one_job(s, id++, t, 100, 30, 100);
+	for (int i = 0; i < 18; i++)
+		t = _one_job(s, id++, t, 100, 10, 100);
+	t = _one_job(s, id++, t, 1000, 0, 300);
+	t = _one_job(s, id++, t, 1000, 2000, 100);
+	t = _one_job(s, id++, t, 50, 0, 50);
+	for (int i = 0; i < 18; i++)
+		t = _one_job(s, id++, t, 100, 0, 100);
+	ck_assert_uint_eq(sub(s, id, 7, 1, 10000, t), 41);
+	ck_assert_double_eq_tol(camp(s, 7, 41).area, 100, EPS);
+	ck_assert_int_eq(ost_job_get(s, id, &ji), 0);
+	ck_assert_double_eq_tol(ji.estimate, 10000, EPS);
+	ck_assert_int_eq(ost_job_update(s, id, 1, 500, t + 1), 0);
+	ck_assert_double_eq_tol(camp(s, 7, 41).area, 5, EPS);
+	ost_sched_destroy(s);
+}
+END_TEST
+
 /* A user new to the machine opens its campaign with the full credit
  * (B = 3600 s * 4 CPUs) and ranks ahead of a heavy user's smaller
  * campaign; without memory the smaller campaign goes first.  With memory
@@ -356,6 +405,9 @@ START_TEST(test_variant_config)
 	ck_assert_int_eq(ost_varea_parse("PREDICTED", &a), 0);
 	ck_assert_int_eq(a, OST_VAREA_PREDICTED);
 	ck_assert_str_eq(ost_varea_name(OST_VAREA_PREDICTED), "predicted");
+	ck_assert_int_eq(ost_varea_parse("bounded", &a), 0);
+	ck_assert_int_eq(a, OST_VAREA_BOUNDED);
+	ck_assert_str_eq(ost_varea_name(OST_VAREA_BOUNDED), "bounded");
 	c.memory_credit = -1;
 	ck_assert_int_eq(ost_config_check(&c, NULL), -OST_EINVAL);
 	c.memory_credit = 0;
@@ -572,6 +624,7 @@ Suite *suite(void)
 
 	tcase_add_test(tc, test_variant_learned_area);
 	tcase_add_test(tc, test_variant_predicted_area);
+	tcase_add_test(tc, test_variant_bounded_area);
 	tcase_add_test(tc, test_variant_memory_credit);
 	tcase_add_test(tc, test_variant_memory_key);
 	tcase_add_test(tc, test_variant_pooled_newcomer);
