@@ -5,11 +5,11 @@
 # estimates (the request times the largest runtime / request ratio of the
 # user's last 19 jobs) lie from the runtimes of an SWF trace.  Every
 # prediction is clamped to [e/100, e] and is the request e until the user
-# has two jobs (19 for bounded).  Areas are shares of the
-# trace's actual area (CPU-seconds).  A job reads its owner's prediction
-# at its submission; a runtime is known at the job's end in the trace
-# (submit + wait + run), so a replay's own order may differ a little.
-# (bench/rank-eval.md, "Predicted areas".)
+# has two finished jobs (19 for bounded).  Areas are shares of the trace's
+# actual area (CPU-seconds).  A job reads its owner's prediction at its
+# submission; a runtime is known at the job's end in the trace (submit +
+# wait + run), so a replay's own order may differ a little.
+# (bench/rank-eval.md, "Predicted areas" and "Bounded areas".)
 #
 # usage: predict-error.py TRACE.swf[.gz]...
 # SPDX-License-Identifier: GPL-2.0-or-later

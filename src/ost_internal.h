@@ -381,8 +381,8 @@ double *ost_vclock_project(const ost_sched_t *s, const double *vf, size_t n);
 double ost_vclock_completion(const ost_sched_t *s, double x);
 double ost_vclock_share(const ost_sched_t *s, const ost_user_t *u);
 
-/* ost_variant.c: learned and predicted areas (§10), memory (§11), the
- * charge and its steps (§12); neutral when off */
+/* ost_variant.c: learned, predicted and bounded areas (§10), memory
+ * (§11), the charge and its steps (§12); neutral when off */
 double ost_variant_estimate(const ost_sched_t *s, const ost_user_t *u,
 			    double estimate);
 void ost_variant_finish(ost_sched_t *s, ost_user_t *u, uint32_t procs,

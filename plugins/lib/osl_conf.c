@@ -291,7 +291,7 @@ const osl_conf_key_t osl_conf_keys[] = {
 	  OSL_CONF_INTERVAL_MIN, OSL_CONF_INTERVAL_MAX, "must be 1..3600 seconds" },
 	ENUM("Capacity", capacity, "must be used or full"),
 	ENUM("IntraOrder", intra, "must be lpt, spt, fifo or ljf"),
-	ENUM("VirtualArea", varea, "must be requested, learned, pooled or predicted"),
+	ENUM("VirtualArea", varea, "must be requested, learned, pooled, predicted or bounded"),
 	ENUM("Memory", memory, "must be on, off or key"),
 	SECONDS("MemoryCredit", core.memory_credit, 0),
 	{ "Evidence", OSL_KEY_VALUE, _set_onoff, _show_onoff,

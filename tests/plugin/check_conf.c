@@ -138,6 +138,10 @@ START_TEST(test_conf_good_values)
 				 sizeof(err));
 	ck_assert_msg(!rc, "refused: %s", err);
 	ck_assert_int_eq(c.core.varea, OST_VAREA_PREDICTED);
+	rc |= osl_conf_set_value(&c, "VirtualArea", "bounded", err,
+				 sizeof(err));
+	ck_assert_msg(!rc, "refused: %s", err);
+	ck_assert_int_eq(c.core.varea, OST_VAREA_BOUNDED);
 	ck_assert(!c.core.memory);
 	ck_assert_double_eq(c.core.memory_credit, 0);
 	ck_assert(!c.core.evidence);

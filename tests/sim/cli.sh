@@ -78,6 +78,7 @@ for bad in "--virtual-area guessed" "--virtual-area" "--memory yes" \
 done
 for good in "--virtual-area requested" "--virtual-area learned" \
 	    "--virtual-area pooled" "--virtual-area Predicted" \
+	    "--virtual-area bounded" \
 	    "--memory on" "--memory off" \
 	    "--memory key" "--memory on --memory-credit 0" \
 	    "--evidence on --evidence-floor 1" "--evidence off" \
