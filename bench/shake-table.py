@@ -15,35 +15,32 @@
 import statistics
 import sys
 
-T_COEFFS = ()
 
-
-def t95(df):
+def t95(tc, df):
     """Student's t_{0.975, df} by its Cornish-Fisher expansion to third
-    order in 1/df, with sim/ci.sh's coefficients (within 0.7% from df =
+    order in 1/df, with sim/ci.sh's coefficients tc (within 0.7% from df =
     3)."""
-    k = T_COEFFS
     df = max(df, 1)
-    return k[0] + k[1] / df + k[2] / df ** 2 + k[3] / df ** 3
+    return tc[0] + tc[1] / df + tc[2] / df ** 2 + tc[3] / df ** 3
 
 
-def ci(xs):
+def ci(tc, xs):
+    """The mean of xs and its 95% half-width, with the coefficients tc."""
     if len(xs) < 2:
         return statistics.mean(xs), 0.0
     m = statistics.mean(xs)
-    return m, t95(len(xs) - 1) * statistics.stdev(xs) / len(xs) ** 0.5
+    return m, t95(tc, len(xs) - 1) * statistics.stdev(xs) / len(xs) ** 0.5
 
 
 def main():
-    global T_COEFFS
     if len(sys.argv) != 5:
         sys.exit("usage: shake-table.py ROWS SEEDS JITTER \"Z A B C\"")
     rows, seeds, jitter = sys.argv[1], sys.argv[2], sys.argv[3]
     try:
-        T_COEFFS = tuple(float(x) for x in sys.argv[4].split())
+        tc = tuple(float(x) for x in sys.argv[4].split())
     except ValueError:
-        T_COEFFS = ()
-    if len(T_COEFFS) != 4:
+        tc = ()
+    if len(tc) != 4:
         sys.exit("shake-table.py: the t coefficients must be four numbers "
                  "(sim/ci.sh's $ci_t), not \"%s\"" % sys.argv[4])
     data = {}
@@ -71,19 +68,19 @@ def main():
         for lab in labs:
             s = d[lab]
             ks = sorted(s)
-            m, mc = ci([s[k][0] for k in ks])
-            sh, shc = ci([s[k][1] for k in ks])
+            m, mc = ci(tc, [s[k][0] for k in ks])
+            sh, shc = ci(tc, [s[k][1] for k in ks])
             mx = statistics.median([s[k][2] for k in ks])
             if lab == labs[0]:
                 r = rs = worse = '–'
             else:
                 com = [k for k in ks if k in ref]
-                rm, rmc = ci([s[k][0] / ref[k][0] for k in com])
+                rm, rmc = ci(tc, [s[k][0] / ref[k][0] for k in com])
                 # a ratio to a share of 0 has no value: such a copy is
                 # left out of the ratio, and a ratio of none is shown as n/a
                 sc = [k for k in com if ref[k][1] > 0]
-                rr, rrc = ci([s[k][1] / ref[k][1] for k in sc]) if sc \
-                    else (None, None)
+                rr, rrc = (ci(tc, [s[k][1] / ref[k][1] for k in sc])
+                           if sc else (None, None))
                 nw = sum(1 for k in com if s[k][0] > ref[k][0])
                 r = '%.3f ± %.3f' % (rm, rmc)
                 rs = ('%.3f ± %.3f' % (rr, rrc) if rr is not None
