@@ -179,8 +179,8 @@ typedef struct ost_user {
 	double last_p[2];		/* §10 predicted: the last two
 					 * runtimes (s), newest first */
 	uint32_t n_last;		/* how many of last_p are set (0-2) */
-	double ratio[OST_BOUND_K];	/* §10 bounded: p / e of the last
-					 * OST_BOUND_K jobs, a ring */
+	double ratio[OST_BOUND_K];	/* §10 bounded: min(p / e, 1) of the
+					 * last OST_BOUND_K jobs, a ring */
 	uint32_t n_ratio;		/* ratios recorded, at most K */
 	uint32_t ratio_at;		/* ring slot of the next ratio */
 	double usage, usage_t;		/* §11: decayed usage U_u at usage_t */

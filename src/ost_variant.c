@@ -1,10 +1,10 @@
 /*****************************************************************************\
- *  ost_variant.c - the optional variants of the virtual schedule: learned
- *  predicted and bounded virtual areas (§10), OStrich with memory (§11) and areas
- *  from evidence (§12).  With all off (the default) every function here
- *  is neutral: each job counts its request, credit 0, charge = estimate
- *  (so no job ever steps), and the per-user sums and runtimes are kept
- *  but never read.
+ *  ost_variant.c - the optional variants of the virtual schedule: learned,
+ *  predicted and bounded virtual areas (§10), OStrich with memory (§11)
+ *  and areas from evidence (§12).  With all off (the default) every
+ *  function here is neutral: each job counts its request, credit 0,
+ *  charge = estimate (so no job ever steps), and the per-user sums,
+ *  runtimes and ratios are kept but never read.
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
