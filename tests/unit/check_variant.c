@@ -1,8 +1,8 @@
 /*****************************************************************************\
  *  check_variant.c - the optional variants: learned, predicted and
- *  bounded virtual areas (§10), OStrich with memory (§11) or its credit on the rank
- *  (§15), areas from evidence (§12) and the rank by service received
- *  (§13) or capped (§14), against the default on the same events
+ *  bounded virtual areas (§10), OStrich with memory (§11) or its credit
+ *  on the rank (§15), areas from evidence (§12) and the rank by service
+ *  received (§13) or capped (§14), against the default on the same events
  *
  *  SPDX-License-Identifier: GPL-2.0-or-later
 \*****************************************************************************/
@@ -279,8 +279,8 @@ static double _one_job(ost_sched_t *s, uint64_t id, double t, double e,
  * 1000 counts 300; a ratio 0 pushes the 0.3 out, and 1000 counts 100.  A
  * job run past its request has ratio 1: 50 counts 50, and so do the
  * next 18 jobs' requests.  After 19 ratios 0 a request of 10000 counts
- * its floor 100.  An update reads the bound in
- * force.  A finish charges q p. */
+ * its floor 100.  An update reads the bound in force.  A finish charges
+ * q p. */
 START_TEST(test_variant_bounded_area)
 {
 	ost_sched_t *s = mk_sched(4, _bounded);
