@@ -8,14 +8,16 @@
 # has two finished jobs (19 for bounded).  Areas are shares of the trace's
 # actual area (CPU-seconds).  A job reads its owner's prediction at its
 # submission; a runtime is known at the job's end in the trace (submit +
-# wait + run), so a replay's own order may differ a little.
+# wait + run), so a replay's own order may differ a little.  The missed
+# jobs are those an estimate counts short and their request does not:
+# their mean runtime and mean runtime / estimate say how long the jobs a
+# prediction gets wrong run, against the trace's mean runtime below.
 # (bench/rank-eval.md, "Predicted areas" and "Bounded areas".)
 #
 # usage: predict-error.py TRACE.swf[.gz]...
 # SPDX-License-Identifier: GPL-2.0-or-later
 import gzip
 import sys
-
 
 
 def runs(agg):
@@ -74,19 +76,28 @@ def predictions(jobs, keep, need, agg):
 
 def row(name, jobs, est, area):
     under = sum(1 for j, e in zip(jobs, est) if j[2] > e)
-    print("| %s | %s | %.2f | %.1f%% | %.3f | %.2f |" % (
+    missed = [(j[2], e) for j, e in zip(jobs, est) if e < j[2] <= j[4]]
+    if missed:
+        runs_s = "%.0f" % (sum(r for r, _ in missed) / len(missed))
+        ratio_s = "%.1f" % (sum(r / e for r, e in missed) / len(missed))
+    else:
+        runs_s = ratio_s = "–"
+    print("| %s | %s | %.2f | %.1f%% | %.3f | %.2f | %s | %s |" % (
         name[0], name[1], sum(j[3] * e for j, e in zip(jobs, est)) / area,
         100 * under / len(jobs),
         sum(j[3] * max(j[2] - e, 0) for j, e in zip(jobs, est)) / area,
-        sum(j[3] * max(e - j[2], 0) for j, e in zip(jobs, est)) / area))
+        sum(j[3] * max(e - j[2], 0) for j, e in zip(jobs, est)) / area,
+        runs_s, ratio_s))
 
 
 def main():
     if len(sys.argv) < 2:
         sys.exit("usage: predict-error.py TRACE.swf[.gz]...")
     print("| trace | estimate | estimates / area | jobs under | "
-          "area under | area over |")
-    print("|---|---|---|---|---|---|")
+          "area under | area over | missed: mean run (s) | "
+          "missed: run / estimate |")
+    print("|---|---|---|---|---|---|---|---|")
+    means = []
     for path in sys.argv[1:]:
         jobs = jobs_of(path)
         name = path.rsplit("/", 1)[-1].split("-cln")[0]
@@ -95,6 +106,10 @@ def main():
         for pname, keep, need, agg in PREDICTORS:
             row((name, pname), jobs, predictions(jobs, keep, need, agg),
                 area)
+        means.append((name, len(jobs), sum(j[2] for j in jobs) / len(jobs)))
+    print()
+    for name, n, mean in means:
+        print("%s: %d jobs, mean runtime %.0f s" % (name, n, mean))
 
 
 main()
