@@ -306,6 +306,25 @@ START_TEST(test_variant_bounded_area)
 }
 END_TEST
 
+/* The ratios are kept under every VirtualArea: 19 jobs run a tenth of
+ * their requests under requested, each counting its request, and after a
+ * reconfigure to bounded a request of 1000 counts 100. */
+START_TEST(test_variant_bounded_reconfigure)
+{
+	ost_sched_t *s = mk_sched(4, NULL);
+	ost_config_t c = *ost_sched_config(s);
+	uint64_t id = 1;
+	double t = 0;
+
+	for (int i = 0; i < 19; i++)
+		t = _one_job(s, id++, t, 100, 10, 100);
+	_bounded(&c);
+	ck_assert_int_eq(ost_sched_reconfigure(s, &c, t), 0);
+	t = _one_job(s, id++, t, 1000, 0, 100);
+	ost_sched_destroy(s);
+}
+END_TEST
+
 /* A user new to the machine opens its campaign with the full credit
  * (B = 3600 s * 4 CPUs) and ranks ahead of a heavy user's smaller
  * campaign; without memory the smaller campaign goes first.  With memory
@@ -625,6 +644,7 @@ Suite *suite(void)
 	tcase_add_test(tc, test_variant_learned_area);
 	tcase_add_test(tc, test_variant_predicted_area);
 	tcase_add_test(tc, test_variant_bounded_area);
+	tcase_add_test(tc, test_variant_bounded_reconfigure);
 	tcase_add_test(tc, test_variant_memory_credit);
 	tcase_add_test(tc, test_variant_memory_key);
 	tcase_add_test(tc, test_variant_pooled_newcomer);
