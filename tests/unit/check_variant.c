@@ -320,7 +320,7 @@ START_TEST(test_variant_bounded_reconfigure)
 		t = _one_job(s, id++, t, 100, 10, 100);
 	_bounded(&c);
 	ck_assert_int_eq(ost_sched_reconfigure(s, &c, t), 0);
-	t = _one_job(s, id++, t, 1000, 0, 100);
+	_one_job(s, id, t, 1000, 0, 100);
 	ost_sched_destroy(s);
 }
 END_TEST
