@@ -16,6 +16,7 @@
 
 #include "charge.h"
 #include "cli.h"
+#include "simconf.h"
 
 static const char _usage[] =
 "usage: ostrich-sim [options] WORKLOAD\n"
@@ -46,6 +47,7 @@ static const char _usage[] =
 "                                             done in V (§27; rank)\n"
 "  --feedback  --feedback-threshold SEC       users' feedback (SWF; H 3600)\n"
 "  --hierarchy users|accounts                 (accounts: SWF group, §21)\n"
+"  --conf FILE      the engine keys of an ostrich.conf (options given win)\n"
 "  --jobs-out F  --campaigns-out F  --summary-out F\n"
 "  --by user|account  --groups-out F          per-group tables (account: sacct)\n"
 "  --partition-info F                         sacct: m from scontrol show partition -o\n"
@@ -65,7 +67,7 @@ enum {
 	OPT_BY, OPT_GROUPS, OPT_PARTINFO, OPT_PARTITION, OPT_UNLIMITED,
 	OPT_GPUS, OPT_CHARGE, OPT_CHARGE_WEIGHTS, OPT_CHARGE_MAX_TRES,
 	OPT_HIERARCHY, OPT_LEAD, OPT_LEAD_KAPPA, OPT_SHARES, OPT_OVERDUE,
-	OPT_AGE_WEIGHT, OPT_MAX_AGE,
+	OPT_AGE_WEIGHT, OPT_MAX_AGE, OPT_CONF,
 };
 
 static const struct option _longopts[] = {
@@ -111,6 +113,7 @@ static const struct option _longopts[] = {
 	{ "charge", required_argument, NULL, OPT_CHARGE },
 	{ "charge-weights", required_argument, NULL, OPT_CHARGE_WEIGHTS },
 	{ "charge-max-tres", no_argument, NULL, OPT_CHARGE_MAX_TRES },
+	{ "conf", required_argument, NULL, OPT_CONF },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -252,7 +255,38 @@ static int _option(struct cli *c, int opt, const char *arg)
 	case OPT_EV_FLOOR:
 		return _number(arg, 1, &o->core.evidence_floor) ||
 		       !ost_duration_ok(o->core.evidence_floor) ? -1 : 0;
+	case OPT_CONF: return 0;	/* read by _conf() before the others */
 	}
+	return -1;
+}
+
+/* --conf FILE, before every other option so that those given win wherever
+ * they stand: a first getopt pass, silent (the second reports), reads the
+ * last --conf.  RET 0, or -1 with the reason on stderr. */
+static int _conf(struct cli *c, int argc, char **argv)
+{
+	const char *path = NULL;
+	char err[640];
+	int opt, saved = opterr;
+
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "h", _longopts, NULL)) != -1)
+		if (opt == OPT_CONF)
+			path = optarg;
+	opterr = saved;
+	optind = 0;		/* glibc: restart, with its initialisation */
+	if (!path)
+		return 0;
+	switch (sim_conf_read(path, &c->opts.core, err, sizeof(err))) {
+	case 0:
+		return 0;
+	case 1:
+		fprintf(stderr, "ostrich-sim: --conf: %s says Mode=faircamp, "
+			"which --policy decides here: --policy faircamp (or "
+			"faircamp in --compare) runs it\n", path);
+		return 0;
+	}
+	fprintf(stderr, "ostrich-sim: --conf: %s\n", err);
 	return -1;
 }
 
@@ -268,6 +302,8 @@ int sim_cli_parse(struct cli *c, int argc, char **argv)
 	c->opts.max_age = 7 * 86400.0;	/* Slurm's PriorityMaxAge */
 	c->opts.fb_threshold = 3600;
 	c->in.unlimited = -1;
+	if (_conf(c, argc, argv))
+		return -1;
 	while ((opt = getopt_long(argc, argv, "h", _longopts, NULL)) != -1) {
 		if (opt == 'h') {
 			fputs(_usage, stdout);

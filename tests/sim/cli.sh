@@ -98,6 +98,47 @@ done
 [ $? -eq 2 ] || fail "--lead cap --gate strict not refused with status 2"
 grep -q 'lead cap needs gate soft or none' "$tmp/err" ||
 	fail "--lead cap --gate strict: $(head -1 "$tmp/err")"
+# --conf: an ostrich.conf's engine keys, judged by the plugins' rules; the
+# options given win wherever they stand (golden overdue cases)
+printf 'Capacity=full ThinkTime=0\nOverdue=restart Lead=cap  # the rule\nGate=none\n' \
+	>"$tmp/rule.conf"
+x="--estimates exact --dispatch strict"
+# shellcheck disable=SC2086
+"$SIM" --quiet $x --conf "$tmp/rule.conf" --jobs-out "$tmp/c.csv" \
+	"$DATA/overdue.swf" && cmp -s "$tmp/c.csv" "$DATA/overdue-restart.csv" ||
+	fail "--conf: not the file's configuration"
+# shellcheck disable=SC2086
+"$SIM" --quiet $x --overdue rank --con "$tmp/rule.conf" --jobs-out "$tmp/c.csv" \
+	"$DATA/overdue.swf" && cmp -s "$tmp/c.csv" "$DATA/overdue-rank.csv" ||
+	fail "--conf: an option given before it does not win"
+: >"$tmp/empty.conf"
+"$SIM" --quiet --conf "$tmp/empty.conf" --jobs-out "$tmp/c.csv" \
+	"$DATA/semantics3.swf" && cmp -s "$tmp/c.csv" "$DATA/semantics3-ostrich.csv" ||
+	fail "--conf: an empty file is not the defaults"
+printf 'UserWeights=nosuchuser:2 Interval=60 EventLog=/nonexistent/e.log\n' \
+	>"$tmp/site.conf"
+"$SIM" --quiet --conf "$tmp/site.conf" --jobs-out "$tmp/c.csv" \
+	"$DATA/semantics3.swf" && cmp -s "$tmp/c.csv" "$DATA/semantics3-ostrich.csv" ||
+	fail "--conf: keys the replay does not read changed it"
+while IFS='	' read -r conf want; do
+	printf '%s\n' "$conf" >"$tmp/bad.conf"
+	"$SIM" --quiet --conf "$tmp/bad.conf" "$DATA/semantics3.swf" 2>"$tmp/err"
+	[ $? -eq 2 ] || fail "--conf '$conf' not refused with status 2"
+	grep -qF -- "ostrich-sim: --conf: $want" "$tmp/err" ||
+		fail "--conf '$conf': $(head -1 "$tmp/err")"
+done <<BAD
+Gate=strict	$tmp/bad.conf: Gate=strict: must be soft or none
+Lead=cap Hierarchy=accounts	invalid combination: lead other than keep needs hierarchy users
+Bogus=1	$tmp/bad.conf
+BAD
+printf 'Mode=faircamp\n' >"$tmp/fc.conf"
+"$SIM" --quiet --conf "$tmp/fc.conf" --jobs-out "$tmp/c.csv" "$DATA/semantics3.swf" \
+	2>"$tmp/err" && cmp -s "$tmp/c.csv" "$DATA/semantics3-ostrich.csv" &&
+	grep -q "says Mode=faircamp, which --policy decides here" "$tmp/err" ||
+	fail "--conf Mode=faircamp: not said, or not left to --policy"
+"$SIM" --quiet --conf "$tmp/missing.conf" "$DATA/semantics3.swf" 2>"$tmp/err"
+[ $? -eq 2 ] && grep -qx "ostrich-sim: --conf: $tmp/missing.conf: No such file or directory" \
+	"$tmp/err" || fail "--conf of a missing file: $(head -1 "$tmp/err")"
 # every option's bad value is refused with a message naming that option,
 # whatever the order of the option enum and table in main.c; every option
 # --help lists must be here
@@ -182,9 +223,9 @@ grep -q '"gpus": 2,' "$tmp/g.json" || fail "summary gpus"
 grep -q '"charge": "billing",' "$tmp/g.json" || fail "summary charge"
 # the output files, --feedback, --charge-max-tres and --quiet/--help take
 # no value that can be bad; --partition-info's and --shares' files and --partition's name
-# are checked when read (sacct.sh, shares.sh)
+# are checked when read (sacct.sh, shares.sh), --conf's above
 "$SIM" --help | grep -o -- '--[a-z-]*' | sort -u | while read -r o; do
-	case $o in --jobs-out|--campaigns-out|--summary-out|--groups-out|--quiet|--help|--feedback|--charge-max-tres|--partition-info|--partition|--shares) continue;; esac
+	case $o in --jobs-out|--campaigns-out|--summary-out|--groups-out|--quiet|--help|--feedback|--charge-max-tres|--partition-info|--partition|--shares|--conf) continue;; esac
 	grep -q "^${o#--} " "$tmp/bad-values" ||
 		fail "option $o listed by --help has no bad-value case here"
 done || exit 1
