@@ -36,6 +36,11 @@
 #                         (default: fair-share alone)
 #   --max-age SEC         the age factor's PriorityMaxAge with a number R
 #                         (default 604800, Slurm's 7 days)
+#   --conf FILE           replay ostrich as an ostrich.conf configures it
+#                         (its engine keys: Gate, Lead, Overdue, ...;
+#                         judged as the plugins judge the file; copied to
+#                         the output directory).  Default: ostrich.conf's
+#                         defaults
 #   -h, --help            this help (on standard output)
 # The simulator is $OSTRICH_SIM, else the ostrich-sim installed beside
 # this script, else ostrich-sim on PATH.  Plots (PNG)
@@ -50,7 +55,7 @@ FORMAT=JobIDRaw,User,Account,Partition,Submit,Start,End,Timelimit,ReqTRES,AllocT
 # the three replays, then what the site's scheduler did (no replay)
 POLICIES=ostrich,fairshare,fcfs,actual
 days=30 start= end= partition= out= dump= partinfo= procs= half_life= shares=
-age_weight= max_age=
+age_weight= max_age= conf=
 
 die() { echo "whatif: $*" >&2; exit 1; }
 # usage [STATUS]: the Options block above; --help (0) on stdout, a usage
@@ -73,7 +78,7 @@ while [ $# -gt 0 ]; do
 	case $1 in
 	--days | --start | --end | --partition | --out | --sacct-file | \
 	--partition-info | --procs | --half-life | --shares | --age-weight | \
-	--max-age)
+	--max-age | --conf)
 		v=$(value "$@") || exit 2
 		case $1 in
 		--days) days=$v ;;
@@ -88,6 +93,7 @@ while [ $# -gt 0 ]; do
 		--shares) shares=$v ;;
 		--age-weight) age_weight=$v ;;
 		--max-age) max_age=$v ;;
+		--conf) conf=$v ;;
 		esac
 		shift ;;
 	-h | --help) usage 0 ;;
@@ -114,6 +120,17 @@ SIM=${OSTRICH_SIM:-}
 [ -x "$SIM" ] || die "no ostrich-sim: install it or set OSTRICH_SIM"
 out=${out:-whatif-$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$out"
+# ostrich as the site's ostrich.conf would run it (ostrich-sim --conf, the
+# plugins' own judges), kept beside the tables; judged now, before a dump
+# that may take minutes (the simulator reads --conf before --help)
+conf_opt=()
+if [ -n "$conf" ]; then
+	[ -r "$conf" ] || die "cannot read --conf $conf"
+	"$SIM" --conf "$conf" --help > /dev/null || die "--conf $conf refused (see above)"
+	cp "$conf" "$out/ostrich.conf" || die "cannot copy $conf to $out"
+	conf_opt=(--conf "$out/ostrich.conf")
+	echo "whatif: ostrich as $conf configures it (copied to $out/ostrich.conf)" >&2
+fi
 # sacct and the simulator read dates in one zone (§17): the local one
 export SLURM_TIME_FORMAT=standard
 
@@ -240,7 +257,7 @@ esac
 
 # one replay per grouping; the per-group CSVs are NAME-POLICY.csv
 for by in account user; do
-	"$SIM" --compare "$POLICIES" --half-life "$half_life" "${size[@]}" "${share_opt[@]}" "${age_opt[@]}" \
+	"$SIM" --compare "$POLICIES" --half-life "$half_life" "${size[@]}" "${share_opt[@]}" "${age_opt[@]}" "${conf_opt[@]}" \
 		${partition:+--partition "$partition"} --by "$by" \
 		--groups-out "$out/$by.csv" "$dump" > "$out/report-$by.txt" ||
 		die "ostrich-sim failed (see above)"

@@ -194,6 +194,27 @@ PATH=$tmp/agebin:$PATH OSTRICH_SIM=$SIM bash "$WHATIF" --sacct-file "$DATA/clust
 	ok "--age-weight site without multifactor: exit 1, said" ||
 	bad "--age-weight site without multifactor: $(cat "$tmp/stderr11")"
 
+# --conf: ostrich replayed as an ostrich.conf configures it (the settings
+# line says so), the file kept beside the tables; a file the plugins would
+# refuse stops the run before any replay, with their message
+printf 'Gate=none Lead=cap\nOverdue=restart\n' > "$tmp/rule.conf"
+PATH=/usr/bin:/bin OSTRICH_SIM=$SIM bash "$WHATIF" --sacct-file "$DATA/cluster.sacct" \
+	--procs 16 --half-life 3600 --conf "$tmp/rule.conf" --out "$tmp/out12" \
+	> "$tmp/stdout12" 2> "$tmp/stderr12" &&
+	grep -q '^settings .*lead cap (kappa 1), overdue restart,.* gate none' "$tmp/stdout12" &&
+	cmp -s "$tmp/rule.conf" "$tmp/out12/ostrich.conf" &&
+	grep -q "whatif: ostrich as $tmp/rule.conf configures it" "$tmp/stderr12" &&
+	ok "--conf: ostrich as the file configures it, the file kept" ||
+	bad "--conf: $(cat "$tmp/stderr12")"
+printf 'Gate=strict\n' > "$tmp/bad.conf"
+PATH=/usr/bin:/bin OSTRICH_SIM=$SIM bash "$WHATIF" --sacct-file "$DATA/cluster.sacct" \
+	--procs 16 --half-life 3600 --conf "$tmp/bad.conf" --out "$tmp/out13" \
+	> /dev/null 2> "$tmp/stderr13"
+[ $? = 1 ] && grep -q "ostrich-sim: --conf: $tmp/bad.conf: Gate=strict: must be soft or none" "$tmp/stderr13" &&
+	! ls "$tmp/out13"/*.csv > /dev/null 2>&1 &&
+	ok "--conf of a file the plugins refuse: exit 1, their message, no replay" ||
+	bad "--conf of a bad file: $(cat "$tmp/stderr13")"
+
 # usage errors: an option without its value (the end of the line, or the
 # next option), --days 0; and --help
 usage_err() {
@@ -210,6 +231,7 @@ usage_err --days --out "$tmp/x"
 usage_err --days 0 --sacct-file "$DATA/cluster.sacct" --procs 16 --half-life 3600
 usage_err --sacct-file
 usage_err --shares
+usage_err --conf
 usage_err --bogus
 usage_err --age-weight x --sacct-file "$DATA/cluster.sacct" --procs 16 --half-life 3600
 usage_err --age-weight 1 --max-age 0 --sacct-file "$DATA/cluster.sacct" --procs 16 --half-life 3600
