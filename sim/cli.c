@@ -267,7 +267,7 @@ static int _conf(struct cli *c, int argc, char **argv)
 {
 	const char *path = NULL;
 	char err[640];
-	int opt, saved = opterr;
+	int opt, rc, saved = opterr;
 
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "h", _longopts, NULL)) != -1)
@@ -277,17 +277,20 @@ static int _conf(struct cli *c, int argc, char **argv)
 	optind = 0;		/* glibc: restart, with its initialisation */
 	if (!path)
 		return 0;
-	switch (sim_conf_read(path, &c->opts.core, err, sizeof(err))) {
-	case 0:
-		return 0;
-	case 1:
+	if ((rc = sim_conf_read(path, &c->opts.core, err, sizeof(err))) < 0) {
+		fprintf(stderr, "ostrich-sim: --conf: %s\n", err);
+		return -1;
+	}
+	if (rc & SIM_CONF_FAIRCAMP)
 		fprintf(stderr, "ostrich-sim: --conf: %s says Mode=faircamp, "
 			"which --policy decides here: --policy faircamp (or "
 			"faircamp in --compare) runs it\n", path);
-		return 0;
-	}
-	fprintf(stderr, "ostrich-sim: --conf: %s\n", err);
-	return -1;
+	if (rc & SIM_CONF_ACCOUNTS)
+		fprintf(stderr, "ostrich-sim: --conf: %s says "
+			"Hierarchy=accounts: every account has share 1 here "
+			"(AccountWeights and AccountParents are not "
+			"replayed)\n", path);
+	return 0;
 }
 
 int sim_cli_parse(struct cli *c, int argc, char **argv)

@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,11 +20,28 @@
 #define FILE_MAX (16u << 20)
 
 /* Any user name: the replay uses no per-user key, and the names of the
- * site's file need not exist where it is replayed. */
+ * site's file need not exist where it is replayed.  A number is that uid
+ * (as Slurm's uid_from_string); another name gets a uid of its own from
+ * its FNV-1a hash, in [2^31, 2^32 - 2], so that two names stay two users
+ * (the parser refuses a user named twice in UserWeights or UserAccounts)
+ * and one name given twice is still refused.  Two names of one file
+ * colliding (about n^2 / 2^32 for n names) would be refused as one. */
 static int _any_uid(const char *name, uid_t *uid)
 {
-	(void) name;
-	*uid = 0;
+	uint64_t h = 1469598103934665603ull;
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(name, &end, 10);
+	if (*name >= '0' && *name <= '9' && !*end && !errno &&
+	    v < 2147483648ul) {
+		*uid = (uid_t) v;
+		return 0;
+	}
+	for (const unsigned char *p = (const unsigned char *) name; *p; p++)
+		h = (h ^ *p) * 1099511628211ull;
+	*uid = (uid_t) (2147483648ull + h % 2147483647ull);
 	return 0;
 }
 
@@ -35,7 +53,6 @@ int sim_conf_read(const char *path, ost_config_t *core, char *err,
 	size_t len = 0;
 	uint32_t procs;
 	ost_mode_t mode;
-	bool faircamp;
 	int rc;
 
 	if (!(text = sc_slurp(path, FILE_MAX, &len))) {
@@ -50,12 +67,13 @@ int sim_conf_read(const char *path, ost_config_t *core, char *err,
 		osl_conf_file_free(&conf);
 		return -1;
 	}
-	faircamp = conf.core.mode == OST_MODE_FAIRCAMP;
+	rc = (conf.core.mode == OST_MODE_FAIRCAMP ? SIM_CONF_FAIRCAMP : 0) |
+	     (conf.core.hierarchy == OST_HIER_ACCOUNTS ? SIM_CONF_ACCOUNTS : 0);
 	procs = core->procs;
 	mode = core->mode;
 	*core = conf.core;
 	core->procs = procs;
 	core->mode = mode;
 	osl_conf_file_free(&conf);
-	return faircamp ? 1 : 0;
+	return rc;
 }
