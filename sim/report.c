@@ -152,6 +152,23 @@ void sim_report(FILE *f, const char *path, const sim_workload_t *w,
 	if (o->core.overdue != OST_OVERDUE_RANK)	/* §27 */
 		fprintf(f, "overdue %s, ",
 			ost_overdue_name(o->core.overdue));
+	/* the variants, when not the default (as lead and overdue), so
+	 * that a replay of an ostrich.conf (--conf) shows what it ran */
+	if (o->core.varea != OST_VAREA_REQUESTED)	/* §10 */
+		fprintf(f, "virtual area %s, ", ost_varea_name(o->core.varea));
+	if (o->core.memory)				/* §11, §15 */
+		fprintf(f, "memory %s (credit %g s), ",
+			o->core.memory_key ? "key" : "on",
+			o->core.memory_credit);
+	if (o->core.evidence)				/* §12 */
+		fprintf(f, "evidence (floor %g s), ", o->core.evidence_floor);
+	if (o->core.rank != OST_RANK_FINISH)		/* §13, §14 */
+		fprintf(f, "rank %s (cap %g s), ", ost_rank_name(o->core.rank),
+			o->core.rank_cap);
+	if (o->core.hierarchy != OST_HIER_USERS)	/* §21 */
+		fprintf(f, "hierarchy %s, ", ost_hier_name(o->core.hierarchy));
+	if (o->core.faircamp_users)			/* §5 */
+		fprintf(f, "faircamp users %u, ", o->core.faircamp_users);
 	fprintf(f, "estimates %s, capacity %s, gate %s, intra %s\n\n",
 		o->exact ? "exact" : "requested",
 		ost_capacity_name(o->core.capacity),
