@@ -118,18 +118,22 @@ SIM=${OSTRICH_SIM:-}
 [ -n "$SIM" ] || { [ -x "$here/ostrich-sim" ] && SIM=$here/ostrich-sim; } ||
 	SIM=$(command -v ostrich-sim || true)
 [ -x "$SIM" ] || die "no ostrich-sim: install it or set OSTRICH_SIM"
-out=${out:-whatif-$(date +%Y%m%d-%H%M%S)}
-mkdir -p "$out"
 # ostrich as the site's ostrich.conf would run it (ostrich-sim --conf, the
-# plugins' own judges), kept beside the tables; judged now, before a dump
-# that may take minutes (the simulator reads --conf before --help)
-conf_opt=()
+# plugins' own judges); judged first, before the output directory and a
+# dump that may take minutes (ostrich-sim reads --conf before --help)
 if [ -n "$conf" ]; then
 	[ -r "$conf" ] || die "cannot read --conf $conf"
 	"$SIM" --conf "$conf" --help > /dev/null || die "--conf $conf refused (see above)"
-	cp "$conf" "$out/ostrich.conf" || die "cannot copy $conf to $out"
+fi
+out=${out:-whatif-$(date +%Y%m%d-%H%M%S)}
+mkdir -p "$out"
+# the file kept beside the tables (a rerun may name the kept copy itself)
+conf_opt=()
+if [ -n "$conf" ]; then
+	[ "$conf" -ef "$out/ostrich.conf" ] || cp "$conf" "$out/ostrich.conf" ||
+		die "cannot copy $conf to $out"
 	conf_opt=(--conf "$out/ostrich.conf")
-	echo "whatif: ostrich as $conf configures it (copied to $out/ostrich.conf)" >&2
+	echo "whatif: ostrich as $conf configures it (kept as $out/ostrich.conf)" >&2
 fi
 # sacct and the simulator read dates in one zone (§17): the local one
 export SLURM_TIME_FORMAT=standard

@@ -107,6 +107,24 @@ x="--estimates exact --dispatch strict"
 "$SIM" --quiet $x --conf "$tmp/rule.conf" --jobs-out "$tmp/c.csv" \
 	"$DATA/overdue.swf" && cmp -s "$tmp/c.csv" "$DATA/overdue-restart.csv" ||
 	fail "--conf: not the file's configuration"
+# every key the file sets reaches the run: the settings line
+"$SIM" --conf "$tmp/rule.conf" "$DATA/overdue.swf" | grep -qx \
+	'settings   dispatch easy, grouping trace, think time 0 s, lead cap (kappa 1), overdue restart, estimates requested, capacity full, gate none, intra lpt' ||
+	fail "--conf: the settings line is not the file's"
+printf 'VirtualArea=bounded Memory=key MemoryCredit=60 Evidence=on EvidenceFloor=5\nRank=capped RankCap=7 FairCampUsers=3 IntraOrder=spt\n' \
+	>"$tmp/var.conf"
+"$SIM" --conf "$tmp/var.conf" "$DATA/semantics3.swf" | grep -qx \
+	'settings   dispatch easy, grouping trace, think time 600 s, virtual area bounded, memory key (credit 60 s), evidence (floor 5 s), rank capped (cap 7 s), faircamp users 3, estimates requested, capacity used, gate soft, intra spt' ||
+	fail "--conf: the variants are not the file's"
+printf 'Hierarchy=accounts\n' >"$tmp/acc.conf"
+"$SIM" --quiet --conf "$tmp/acc.conf" "$DATA/semantics3.swf" 2>"$tmp/err" &&
+	grep -q "says Hierarchy=accounts: every account has share 1 here" "$tmp/err" ||
+	fail "--conf Hierarchy=accounts: not said"
+# names are not looked up, and two names are two users
+printf 'UserAccounts=nosuch1:phys,nosuch2:phys\nUserWeights=nosuch1:2,nosuch2:3,4242:2\n' \
+	>"$tmp/names.conf"
+"$SIM" --quiet --conf "$tmp/names.conf" "$DATA/semantics3.swf" ||
+	fail "--conf: two user names in one account refused"
 # shellcheck disable=SC2086
 "$SIM" --quiet $x --overdue rank --con "$tmp/rule.conf" --jobs-out "$tmp/c.csv" \
 	"$DATA/overdue.swf" && cmp -s "$tmp/c.csv" "$DATA/overdue-rank.csv" ||
@@ -129,7 +147,8 @@ while IFS='	' read -r conf want; do
 done <<BAD
 Gate=strict	$tmp/bad.conf: Gate=strict: must be soft or none
 Lead=cap Hierarchy=accounts	invalid combination: lead other than keep needs hierarchy users
-Bogus=1	$tmp/bad.conf
+Bogus=1	$tmp/bad.conf:1: unknown key "Bogus"
+UserAccounts=nosuch1:phys,nosuch1:phys	$tmp/bad.conf: UserAccounts: "nosuch1:phys" named twice
 BAD
 printf 'Mode=faircamp\n' >"$tmp/fc.conf"
 "$SIM" --quiet --conf "$tmp/fc.conf" --jobs-out "$tmp/c.csv" "$DATA/semantics3.swf" \

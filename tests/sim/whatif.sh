@@ -206,13 +206,25 @@ PATH=/usr/bin:/bin OSTRICH_SIM=$SIM bash "$WHATIF" --sacct-file "$DATA/cluster.s
 	grep -q "whatif: ostrich as $tmp/rule.conf configures it" "$tmp/stderr12" &&
 	ok "--conf: ostrich as the file configures it, the file kept" ||
 	bad "--conf: $(cat "$tmp/stderr12")"
-printf 'Gate=strict\n' > "$tmp/bad.conf"
+# a rerun may name the kept copy itself
 PATH=/usr/bin:/bin OSTRICH_SIM=$SIM bash "$WHATIF" --sacct-file "$DATA/cluster.sacct" \
-	--procs 16 --half-life 3600 --conf "$tmp/bad.conf" --out "$tmp/out13" \
+	--procs 16 --half-life 3600 --conf "$tmp/out12/ostrich.conf" --out "$tmp/out12" \
+	> "$tmp/stdout12b" 2> "$tmp/stderr12b" &&
+	cmp -s "$tmp/stdout12" "$tmp/stdout12b" &&
+	ok "--conf of the kept copy, into the same directory: the same replay" ||
+	bad "--conf of the kept copy: $(cat "$tmp/stderr12b")"
+# a file the plugins refuse stops the run before sacct runs and before
+# the output directory is made (sacct here only leaves a mark)
+printf 'Gate=strict\n' > "$tmp/bad.conf"
+mkdir "$tmp/markbin"
+printf '#!/bin/sh\ntouch "%s/sacct-ran"\nexit 1\n' "$tmp" > "$tmp/markbin/sacct"
+chmod +x "$tmp/markbin/sacct"
+PATH=$tmp/markbin:/usr/bin:/bin OSTRICH_SIM=$SIM bash "$WHATIF" --days 1 --procs 16 \
+	--half-life 3600 --conf "$tmp/bad.conf" --out "$tmp/out13" \
 	> /dev/null 2> "$tmp/stderr13"
 [ $? = 1 ] && grep -q "ostrich-sim: --conf: $tmp/bad.conf: Gate=strict: must be soft or none" "$tmp/stderr13" &&
-	! ls "$tmp/out13"/*.csv > /dev/null 2>&1 &&
-	ok "--conf of a file the plugins refuse: exit 1, their message, no replay" ||
+	[ ! -e "$tmp/sacct-ran" ] && [ ! -e "$tmp/out13" ] &&
+	ok "--conf of a file the plugins refuse: exit 1, their message, no dump, no directory" ||
 	bad "--conf of a bad file: $(cat "$tmp/stderr13")"
 
 # usage errors: an option without its value (the end of the line, or the
