@@ -24,16 +24,13 @@
 static int _uid_of(const char *name, uid_t *uid)
 {
 	struct passwd *pw = getpwnam(name);
-	char *end;
-	unsigned long v;
+	uint64_t v;
 
 	if (pw) {
 		*uid = pw->pw_uid;
 		return 0;
 	}
-	errno = 0;
-	v = strtoul(name, &end, 10);
-	if (*name < '0' || *name > '9' || *end || errno || v >= (uid_t) -1)
+	if (osl_conf_uint(name, 0, (uid_t) -1 - 1, &v))
 		return -1;
 	*uid = (uid_t) v;
 	return 0;

@@ -6,7 +6,6 @@
 \*****************************************************************************/
 
 #include <errno.h>
-#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,14 +27,9 @@
  * colliding (about n^2 / 2^32 for n names) would be refused as one. */
 static int _any_uid(const char *name, uid_t *uid)
 {
-	uint64_t h = 1469598103934665603ull;
-	char *end;
-	unsigned long v;
+	uint64_t h = 1469598103934665603ull, v;
 
-	errno = 0;
-	v = strtoul(name, &end, 10);
-	if (*name >= '0' && *name <= '9' && !*end && !errno &&
-	    v < 2147483648ul) {
+	if (!osl_conf_uint(name, 0, 2147483647ull, &v)) {
 		*uid = (uid_t) v;
 		return 0;
 	}

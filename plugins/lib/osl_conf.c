@@ -26,8 +26,7 @@
 #define FIELD(T, key, conf) ((T *) ((char *) (conf) + (key)->off))
 #define CFIELD(T, key, conf) ((const T *) ((const char *) (conf) + (key)->off))
 
-/* A decimal integer, digits only, in [min, max].  RET 0 or -1. */
-static int _uint(const char *s, uint64_t min, uint64_t max, uint64_t *out)
+int osl_conf_uint(const char *s, uint64_t min, uint64_t max, uint64_t *out)
 {
 	unsigned long long x;
 	char *end;
@@ -49,7 +48,7 @@ static int _set_seconds(const osl_conf_key_t *k, osl_conf_t *c, const char *v)
 {
 	uint64_t x;
 
-	if (_uint(v, k->lo, k->hi, &x))
+	if (osl_conf_uint(v, k->lo, k->hi, &x))
 		return -1;
 	*FIELD(double, k, c) = (double) x;
 	return 0;
@@ -66,7 +65,7 @@ static int _set_u32(const osl_conf_key_t *k, osl_conf_t *c, const char *v)
 {
 	uint64_t x;
 
-	if (_uint(v, k->lo, k->hi, &x))
+	if (osl_conf_uint(v, k->lo, k->hi, &x))
 		return -1;
 	*FIELD(uint32_t, k, c) = (uint32_t) x;
 	return 0;

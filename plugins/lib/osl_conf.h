@@ -164,6 +164,14 @@ extern int osl_conf_err(char *err, size_t errlen, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /*
+ * A decimal integer: digits only, the whole of s, in [min, max]; the
+ * conf's seconds and counts, and a user named by number (uid).
+ * RET 0 and *out, or -1 (*out untouched).
+ */
+extern int osl_conf_uint(const char *s, uint64_t min, uint64_t max,
+			 uint64_t *out);
+
+/*
  * A weight: a decimal or hexadecimal floating-point number, the whole of
  * s, in [OST_WEIGHT_MIN, OST_WEIGHT_MAX].
  * RET 0 and *w, or -1 (*w untouched).
