@@ -64,7 +64,8 @@ int sim_swf_parse_fields(const char *line, double f[SWF_FIELDS],
 }
 
 /* Header line "; Key: value": remember MaxProcs and MaxNodes, which must
- * be -1 (unknown) or a whole number of CPUs in [1, UINT32_MAX].
+ * be -1 (unknown) or a whole number of CPUs in [1, UINT32_MAX], optionally
+ * followed by blanks and a comment in parentheses.
  * RET: 0, or -1 with *why set. */
 static int _swf_header(const char *line, long long *max_procs,
 		       long long *max_nodes, const char **why)
@@ -98,9 +99,11 @@ static int _swf_header(const char *line, long long *max_procs,
 			return -1;
 		}
 	}
-	while (isspace((unsigned char) *end))
-		end++;
-	if (*end) {
+	for (v = end; isspace((unsigned char) *end); end++)
+		;
+	/* The archive's own logs annotate it: "MaxNodes: 338 (batch
+	 * partition; 512 total)" in CTC-SP2-1996-3.1-cln. */
+	if (*end && !(*end == '(' && end > v)) {
 		*why = "must be -1 or a whole number of CPUs in "
 		       "[1, 4294967295]";
 		return -1;

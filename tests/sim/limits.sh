@@ -26,6 +26,17 @@ grep -q "wrap.swf:1: MaxProcs: must be -1 or a whole number of CPUs in \[1, 4294
 swf junk.swf "; MaxNodes: 12abc" "$(job 1 0 10 1 10 1)"
 "$SIM" --quiet "$tmp/junk.swf" 2>"$tmp/err" && fail "MaxNodes 12abc accepted"
 grep -q "junk.swf:1: MaxNodes: must be" "$tmp/err" || fail "MaxNodes message"
+# ... but a comment in parentheses after the number is the archive's
+# own (CTC-SP2-1996-3.1-cln), and m is the number before it.
+swf note.swf "; MaxNodes: 4 (batch partition; 512 total)" "$(job 1 0 10 3 10 1)" \
+	"$(job 2 0 10 1 10 2)"
+"$SIM" --quiet --jobs-out "$tmp/note.csv" "$tmp/note.swf" 2>"$tmp/err" ||
+	fail "MaxNodes with a comment refused: $(cat "$tmp/err")"
+[ "$(awk -F, 'NR > 1 { printf "%s ", $5 }' "$tmp/note.csv")" = "0 0 " ] ||
+	fail "MaxNodes 4 (comment): both jobs fit at 0: $(cat "$tmp/note.csv")"
+swf glued.swf "; MaxNodes: 3(batch)" "$(job 1 0 10 1 10 1)"
+"$SIM" --quiet "$tmp/glued.swf" 2>"$tmp/err" && fail "MaxNodes 3(batch) accepted"
+grep -q "glued.swf:1: MaxNodes: must be" "$tmp/err" || fail "MaxNodes 3(batch) message"
 
 # The largest machine replays in little memory (the dispatcher once took
 # 8 bytes per CPU: 34 GB here).
