@@ -65,12 +65,12 @@ int sim_swf_parse_fields(const char *line, double f[SWF_FIELDS],
 
 /* Header line "; Key: value": remember MaxProcs and MaxNodes, which must
  * be -1 (unknown) or a whole number of CPUs in [1, UINT32_MAX], optionally
- * followed by blanks and a comment in parentheses.
+ * followed by blanks and a comment in parentheses that ends the line.
  * RET: 0, or -1 with *why set. */
 static int _swf_header(const char *line, long long *max_procs,
 		       long long *max_nodes, const char **why)
 {
-	const char *p = line + 1, *v;
+	const char *p = line + 1, *v, *num_end;
 	long long *out;
 	unsigned long long x;
 	char *end;
@@ -99,11 +99,21 @@ static int _swf_header(const char *line, long long *max_procs,
 			return -1;
 		}
 	}
-	for (v = end; isspace((unsigned char) *end); end++)
-		;
+	num_end = end;
+	while (isspace((unsigned char) *end))
+		end++;
 	/* The archive's own logs annotate it: "MaxNodes: 338 (batch
-	 * partition; 512 total)" in CTC-SP2-1996-3.1-cln. */
-	if (*end && !(*end == '(' && end > v)) {
+	 * partition; 512 total)" in CTC-SP2-1996-3.1-cln.  Such a comment
+	 * follows a blank and is the rest of the line, up to its ")". */
+	if (*end == '(' && end > num_end) {
+		size_t n = strlen(end);
+
+		while (isspace((unsigned char) end[n - 1]))
+			n--;
+		if (end[n - 1] == ')')
+			end += strlen(end);
+	}
+	if (*end) {
 		*why = "must be -1 or a whole number of CPUs in "
 		       "[1, 4294967295]";
 		return -1;

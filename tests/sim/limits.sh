@@ -29,14 +29,18 @@ grep -q "junk.swf:1: MaxNodes: must be" "$tmp/err" || fail "MaxNodes message"
 # ... but a comment in parentheses after the number is the archive's
 # own (CTC-SP2-1996-3.1-cln), and m is the number before it.
 swf note.swf "; MaxNodes: 4 (batch partition; 512 total)" "$(job 1 0 10 3 10 1)" \
-	"$(job 2 0 10 1 10 2)"
+	"$(job 2 0 10 1 10 2)" "$(job 3 0 10 1 10 3)"
 "$SIM" --quiet --jobs-out "$tmp/note.csv" "$tmp/note.swf" 2>"$tmp/err" ||
 	fail "MaxNodes with a comment refused: $(cat "$tmp/err")"
-[ "$(awk -F, 'NR > 1 { printf "%s ", $5 }' "$tmp/note.csv")" = "0 0 " ] ||
-	fail "MaxNodes 4 (comment): both jobs fit at 0: $(cat "$tmp/note.csv")"
-swf glued.swf "; MaxNodes: 3(batch)" "$(job 1 0 10 1 10 1)"
-"$SIM" --quiet "$tmp/glued.swf" 2>"$tmp/err" && fail "MaxNodes 3(batch) accepted"
-grep -q "glued.swf:1: MaxNodes: must be" "$tmp/err" || fail "MaxNodes 3(batch) message"
+# m = 4 (not 512): of 3 + 1 + 1 CPUs, one job waits for another's end
+[ "$(awk -F, 'NR > 1 { print $5 }' "$tmp/note.csv" | sort -n | tr '\n' ' ')" = "0 0 10 " ] ||
+	fail "MaxNodes 4 (comment): one job should wait: $(cat "$tmp/note.csv")"
+# a comment follows a blank and ends the line with its ")"
+for bad in "3(batch)" "3 (" "3 (a) 512" "3 (a) junk"; do
+	swf glued.swf "; MaxNodes: $bad" "$(job 1 0 10 1 10 1)"
+	"$SIM" --quiet "$tmp/glued.swf" 2>"$tmp/err" && fail "MaxNodes $bad accepted"
+	grep -q "glued.swf:1: MaxNodes: must be" "$tmp/err" || fail "MaxNodes $bad message"
+done
 
 # The largest machine replays in little memory (the dispatcher once took
 # 8 bytes per CPU: 34 GB here).
