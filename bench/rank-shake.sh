@@ -10,15 +10,19 @@
 # usage: bench/rank-shake.sh   (environment: SIM, TRACES (directory of
 #   the *.swf.gz), OUT (default rank-shake-out), SEEDS (20), JITTER (60),
 #   SETTINGS (label:options a line, FS = the fairshare baseline; the first
-#   line is the reference of the ratios))
+#   line is the reference of the ratios), TRACE_SPECS (FILE:NAME:M a
+#   word, FILE without .swf.gz: other traces than sim/traces.sh's three,
+#   e.g. held-out ones))
 # SPDX-License-Identifier: GPL-2.0-or-later
 
 set -eu
 : "${SIM:?}" "${TRACES:?}" "${OUT:=rank-shake-out}" "${SEEDS:=20}"
 : "${JITTER:=60}"
 here=$(cd "$(dirname "$0")/.." && pwd)
+specs=${TRACE_SPECS:-}
 # shellcheck source=sim/traces.sh
 . "$here/sim/traces.sh"
+[ -z "$specs" ] || TRACE_SPECS=$specs
 # shellcheck source=sim/ci.sh
 . "$here/sim/ci.sh"
 mkdir -p "$OUT"
