@@ -17,6 +17,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,6 +64,21 @@ int sim_swf_parse_fields(const char *line, double f[SWF_FIELDS],
 	return 0;
 }
 
+/* The archive's own logs annotate a header value: "MaxNodes: 338 (batch
+ * partition; 512 total)" in CTC-SP2-1996-3.1-cln.  Such a comment follows
+ * a blank after the number (num_end) and is the rest of the line, up to
+ * its ")".  RET: whether rest, the text after those blanks, is one. */
+static bool _swf_comment(const char *rest, const char *num_end)
+{
+	size_t n = strlen(rest);
+
+	if (*rest != '(' || rest == num_end)
+		return false;
+	while (isspace((unsigned char) rest[n - 1]))
+		n--;
+	return rest[n - 1] == ')';
+}
+
 /* Header line "; Key: value": remember MaxProcs and MaxNodes, which must
  * be -1 (unknown) or a whole number of CPUs in [1, UINT32_MAX], optionally
  * followed by blanks and a comment in parentheses that ends the line.
@@ -102,18 +118,7 @@ static int _swf_header(const char *line, long long *max_procs,
 	num_end = end;
 	while (isspace((unsigned char) *end))
 		end++;
-	/* The archive's own logs annotate it: "MaxNodes: 338 (batch
-	 * partition; 512 total)" in CTC-SP2-1996-3.1-cln.  Such a comment
-	 * follows a blank and is the rest of the line, up to its ")". */
-	if (*end == '(' && end > num_end) {
-		size_t n = strlen(end);
-
-		while (isspace((unsigned char) end[n - 1]))
-			n--;
-		if (end[n - 1] == ')')
-			end += strlen(end);
-	}
-	if (*end) {
+	if (*end && !_swf_comment(end, num_end)) {
 		*why = "must be -1 or a whole number of CPUs in "
 		       "[1, 4294967295]";
 		return -1;
