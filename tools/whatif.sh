@@ -259,17 +259,12 @@ site)
 	echo "whatif: fairshare + $age_weight x age factor (max age ${max_age:-604800} s)" >&2 ;;
 esac
 
-# one replay per grouping; the per-group CSVs are NAME-POLICY.csv.  The
-# notes --conf gives on the file (Mode, Hierarchy) were printed once by
-# the judging call above: each replay's copies are dropped
+# one replay per grouping; the per-group CSVs are NAME-POLICY.csv
 for by in account user; do
-	rc=0
 	"$SIM" --compare "$POLICIES" --half-life "$half_life" "${size[@]}" "${share_opt[@]}" "${age_opt[@]}" "${conf_opt[@]}" \
 		${partition:+--partition "$partition"} --by "$by" \
-		--groups-out "$out/$by.csv" "$dump" > "$out/report-$by.txt" 2> "$out/.sim-$by.err" || rc=$?
-	sed '/^ostrich-sim: --conf: .* says /d' "$out/.sim-$by.err" >&2
-	rm -f "$out/.sim-$by.err"
-	[ "$rc" = 0 ] || die "ostrich-sim failed (see above)"
+		--groups-out "$out/$by.csv" "$dump" > "$out/report-$by.txt" ||
+		die "ostrich-sim failed (see above)"
 done
 sed '/^wall time/d' "$out/report-account.txt"
 sed -n '/^per user: /,$p' "$out/report-user.txt"

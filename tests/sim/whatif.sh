@@ -213,15 +213,6 @@ PATH=/usr/bin:/bin OSTRICH_SIM=$SIM bash "$WHATIF" --sacct-file "$DATA/cluster.s
 	cmp -s "$tmp/stdout12" "$tmp/stdout12b" &&
 	ok "--conf of the kept copy, into the same directory: the same replay" ||
 	bad "--conf of the kept copy: $(cat "$tmp/stderr12b")"
-# the file's notes (Mode=faircamp here) are said once, not once per replay
-printf 'Mode=faircamp\n' > "$tmp/fc.conf"
-PATH=/usr/bin:/bin OSTRICH_SIM=$SIM bash "$WHATIF" --sacct-file "$DATA/cluster.sacct" \
-	--procs 16 --half-life 3600 --conf "$tmp/fc.conf" --out "$tmp/out14" \
-	> /dev/null 2> "$tmp/stderr14" &&
-	[ "$(grep -c 'says Mode=faircamp' "$tmp/stderr14")" = 1 ] &&
-	[ ! -e "$tmp/out14/.sim-account.err" ] &&
-	ok "--conf Mode=faircamp: the note said once" ||
-	bad "--conf Mode=faircamp: $(cat "$tmp/stderr14")"
 # a file the plugins refuse stops the run before sacct runs and before
 # the output directory is made (sacct here only leaves a mark)
 printf 'Gate=strict\n' > "$tmp/bad.conf"
