@@ -26,6 +26,13 @@
 
 #include "ost_internal.h"
 
+/* §24: whether another campaign of c's user has an unfinished job (c's
+ * own are counted in u->unfinished too).  O(1). */
+static bool _behind(const ost_campaign_t *c)
+{
+	return c->user->unfinished > c->n_pending + c->n_running;
+}
+
 /*
  * A new empty campaign seq linked after u's newest, with no tags yet.
  * Returns NULL on memory shortage with nothing changed.
@@ -81,6 +88,7 @@ ost_campaign_t *ost_campaign_open(ost_sched_t *s, ost_user_t *u,
 		credit = 0.0;
 	}
 	c->vrel = ost_user_vtime(s, u);
+	c->behind = u->unfinished > 0;	/* c has no job yet */
 	c->phi = c->vrel - credit;
 	c->k = s->cfg.faircamp_users ? s->cfg.faircamp_users
 				     : s->n_busy_users + (u->unfinished ? 0 : 1);
@@ -146,6 +154,7 @@ void ost_campaign_add_job(ost_sched_t *s, ost_campaign_t *c, ost_job_t *j)
 		c->len += a / u->weight;
 	} else {
 		c->phi = c->vrel = ost_user_vtime(s, u);
+		c->behind = _behind(c);
 		c->len = a / u->weight;
 		c->restarted = false;
 	}
@@ -207,6 +216,7 @@ static void _grow(ost_sched_t *s, ost_campaign_t *c, double d)
 		c->len += d / c->user->weight;
 	} else {
 		c->phi = c->vrel = v;
+		c->behind = _behind(c);
 		c->len = d / c->user->weight;
 		c->restarted = false;
 	}
@@ -220,6 +230,7 @@ bool ost_campaign_rejoin(ost_sched_t *s, ost_campaign_t *c)
 	if (!(v + len > v))
 		return false;
 	c->phi = c->vrel = v;
+	c->behind = _behind(c);
 	c->len = len;
 	c->restarted = true;
 	return true;

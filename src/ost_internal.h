@@ -112,6 +112,9 @@ typedef struct ost_campaign {
 	bool walk;
 	bool restarted;			/* §27: its pending work rejoined V
 					 * once since it last grew */
+	bool behind;			/* §24: at v_rel another campaign of
+					 * its user had an unfinished job:
+					 * Lead=cap forgives it nothing */
 	bool resort;			/* re-sort at the next settle even if
 					 * its tags do not move (pending
 					 * count changed) */

@@ -287,6 +287,16 @@ int ost_rec_campaign(ost_in_t *in, ost_sched_t *s)
 					   rejoined);
 		c->restarted = rejoined;
 	}
+	if (in->version >= 5) {
+		uint32_t behind;
+
+		if ((rc = ost_in_u32(in, "behind", &behind)))
+			return rc;
+		if (behind > 1)
+			return ost_in_fail(in, "behind=%u is not 0 or 1",
+					   behind);
+		c->behind = behind;
+	}
 	return ost_in_end(in);
 }
 

@@ -131,6 +131,8 @@ static void _save_campaign(_out_t *o, const ost_campaign_t *c, int version)
 	if (version >= 4)	/* §24, §27: the leads' and rejoin's inputs */
 		_printf(o, " vrel=%a cut=%a rejoined=%u", c->vrel, c->cut,
 			(unsigned)c->restarted);
+	if (version >= 5)	/* §24: Lead=cap's other input */
+		_printf(o, " behind=%u", (unsigned)c->behind);
 	_printf(o, "\n");
 }
 
@@ -196,11 +198,14 @@ static int _save_accts(_out_t *o, const ost_sched_t *s,
 	return 0;
 }
 
-/* The oldest version that holds s: 4 for a lead other than keep (§24) or
- * Overdue=restart (§27), 3 for a job whose nice was lowered (§22), 2 for
- * the nested schedule (§21) or a job with a nice (§22). */
+/* The oldest version that holds s: 5 for Lead=cap (§24: behind), 4 for
+ * another lead than keep (§24) or Overdue=restart (§27), 3 for a job
+ * whose nice was lowered (§22), 2 for the nested schedule (§21) or a job
+ * with a nice (§22). */
 static int _version(const ost_sched_t *s)
 {
+	if (s->cfg.lead == OST_LEAD_CAP)
+		return 5;
 	if (s->cfg.lead != OST_LEAD_KEEP ||
 	    s->cfg.overdue != OST_OVERDUE_RANK)
 		return 4;

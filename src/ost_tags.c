@@ -62,12 +62,15 @@ static double _key(const ost_sched_t *s, const ost_campaign_t *c, double S,
  *
  *   keep     S = max(phi, pf)                           F = S + L
  *   cap      S = max(phi, min(pf, v_rel + kappa L))     F = S + L
+ *            (behind: S = max(phi, pf), as keep)
  *   forgive  S = max(phi, pf)                           F = max(S, min(S + L, cut))
  *
  * v_rel is v when c opened or restarted, cut v when its last unfinished
  * job left (+inf while it has one).  cap: a campaign inherits at most
  * kappa times its own length of the lead its user's earlier campaigns
- * took in the real schedule over V.  forgive: a campaign that has no job
+ * took in the real schedule over V, unless it opened or restarted
+ * behind another unfinished campaign of its user (a user whose work still
+ * waits in R is not ahead of V).  forgive: a campaign that has no job
  * left in the real schedule is over in V too, its remaining virtual
  * length forgiven, so the next one starts at its own floor.  Both are
  * functions of stored inputs, never adjustments of a tag, so the tags
@@ -76,7 +79,7 @@ static double _key(const ost_sched_t *s, const ost_campaign_t *c, double S,
 void ost_campaign_tags(const ost_sched_t *s, const ost_campaign_t *c,
 		       double pf, double *S, double *F)
 {
-	if (s->cfg.lead == OST_LEAD_CAP) {
+	if (s->cfg.lead == OST_LEAD_CAP && !c->behind) {
 		double lim = c->vrel + s->cfg.lead_cap * c->len;
 
 		if (lim < pf)

@@ -764,7 +764,7 @@ OST_EXTERN int ost_prio_spread(uint32_t *prio, size_t n, uint32_t lo,
 /* The newest state format version ost_sched_save() writes and
  * ost_sched_load() reads (doc/state-format.md): a file of a later version
  * comes from a newer core, not from damage. */
-#define OST_STATE_VERSION_NEWEST 4
+#define OST_STATE_VERSION_NEWEST 5
 
 /* Serialize s (configuration, clock, users, campaigns, jobs) into a new
  * NUL-terminated text buffer *buf of *len bytes (excluding the NUL), format

@@ -3,7 +3,7 @@
 # (doc/semantics.md §24, §27) in a real slurmctld.  The keys are in the
 # "engine configured" line and in the event log's config record; the
 # priorities follow the core's ranks as replayed from the event log; the
-# state file is version 4 and a TERM restart keeps campaigns and ranks;
+# state file is version 5 and a TERM restart keeps campaigns and ranks;
 # a reconfigure with Hierarchy=accounts is refused and the rules kept;
 # back to the defaults, the state is written as version 1 again.
 # SPDX-License-Identifier: GPL-2.0-or-later
@@ -37,8 +37,8 @@ snapshot
 check_ranks
 check_comments
 before=$PEND
-wait_for 60 'head -1 "$STATE" 2>/dev/null | grep -qx "ostrich-state 4"' ||
-	fail "the state file is not version 4: $(head -1 "$STATE" 2>/dev/null)"
+wait_for 60 'head -1 "$STATE" 2>/dev/null | grep -qx "ostrich-state 5"' ||
+	fail "the state file is not version 5: $(head -1 "$STATE" 2>/dev/null)"
 grep -q '^config .* lead=cap lead_cap=0x1p-1 overdue=restart$' "$STATE" ||
 	fail "the state file's config line lacks the rules: $(grep '^config' "$STATE")"
 "$OST_REPLAY" --state "$STATE" > "$WORK/state.before" || fail "state file unreadable before the restart"
@@ -46,7 +46,7 @@ grep -q '^config .* lead=cap lead_cap=0x1p-1 overdue=restart$' "$STATE" ||
 note "TERM restart of slurmctld"
 restart_same TERM
 check_ranks
-note "after the restart: the same $(printf '%s\n' "$PEND" | wc -l) pending jobs and priorities, version 4 read back"
+note "after the restart: the same $(printf '%s\n' "$PEND" | wc -l) pending jobs and priorities, version 5 read back"
 
 # a lead needs Hierarchy=users: refused at reconfigure, the rules kept
 printf '%s\nHierarchy=accounts\nEventLog=%s\n' "$RULES" "$WORK/events.log" > "$WORK/ostrich.conf"
@@ -76,4 +76,4 @@ open_gate alice
 wait_queue_empty 120
 jobs_table > "$WORK/jobs.txt"
 [ "$(grep -c COMPLETED "$WORK/jobs.txt")" = 21 ] || { cat "$WORK/jobs.txt"; fail "jobs were lost: not all 21 completed"; }
-echo "PASS: Gate=none Lead=cap Overdue=restart configured, logged, replayed and kept across a TERM restart (state version 4); a lead with Hierarchy=accounts refused at reconfigure; the defaults write version 1 again; all 21 jobs completed"
+echo "PASS: Gate=none Lead=cap Overdue=restart configured, logged, replayed and kept across a TERM restart (state version 5); a lead with Hierarchy=accounts refused at reconfigure; the defaults write version 1 again; all 21 jobs completed"

@@ -128,18 +128,18 @@ static bool _exists(const char *path)
  * earlier evidence has that name. */
 START_TEST(test_aside_names)
 {
-	/* one past the newest this core reads (OSL_STATE_FORMAT = 4) */
-	const char *newer = "ostrich-state 5\nwhatever follows\n";
+	/* one past the newest this core reads (OSL_STATE_FORMAT = 5) */
+	const char *newer = "ostrich-state 6\nwhatever follows\n";
 	const char *corrupt = "ostrich-state 1\nconfig procs=\xff\n";
 	char *n;
 
 	memset(taken, 0, sizeof(taken));
-	ck_assert_int_eq(OSL_STATE_FORMAT + 1, 5);
+	ck_assert_int_eq(OSL_STATE_FORMAT + 1, 6);
 	n = osl_aside_path(PATH, newer, strlen(newer), 1700000000, _exists);
-	ck_assert_str_eq(n, PATH ".v5");
+	ck_assert_str_eq(n, PATH ".v6");
 	free(n);
 	/* a damaged file of a version this core writes (3: a lowering, 4: a
-	 * lead) is evidence, not a newer format */
+	 * lead, 5: Lead=cap) is evidence, not a newer format */
 	n = osl_aside_path(PATH, "ostrich-state 3\nconfig procs=\xff\n", 31,
 			   1700000000, _exists);
 	ck_assert_str_eq(n, PATH ".bad.1700000000");
@@ -160,9 +160,9 @@ START_TEST(test_aside_names)
 	ck_assert_str_eq(n, PATH ".bad.1700000000.2");
 	free(n);
 	/* a newer-version copy is not evidence: replaced by the newest */
-	taken[2] = PATH ".v5";
+	taken[2] = PATH ".v6";
 	n = osl_aside_path(PATH, newer, strlen(newer), 1700000000, _exists);
-	ck_assert_str_eq(n, PATH ".v5");
+	ck_assert_str_eq(n, PATH ".v6");
 	free(n);
 }
 END_TEST

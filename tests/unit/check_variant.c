@@ -596,6 +596,48 @@ START_TEST(test_variant_lead_forgive_join)
 }
 END_TEST
 
+/* §24 cap, behind: m = 4, two users, v runs at 2 per second.  User 1's
+ * campaign 1 (4 CPUs x 10 s, F = 40) is still running at t = 5 (v = 10)
+ * when user 1 opens campaign 2 (1 x 4 s, L = 4).  It opened behind an
+ * unfinished campaign of its user, so the cap forgives nothing: S =
+ * max(10, 40) = 40, F = 44, as keep.  Had campaign 1 been over in R (a
+ * 4 s run: F_1 = 16), the cap would give S = max(10, min(16, 10 + 4)) =
+ * 14, F = 18.  The flag is
+ * a stored input: a saved and reloaded schedule (version 5) derives the
+ * same tags. */
+START_TEST(test_variant_lead_cap_behind)
+{
+	ost_sched_t *s = mk_sched(4, _cap), *o = mk_sched(4, _cap), *r = NULL;
+	char *buf = NULL, err[256];
+	size_t len = 0;
+
+	sub_in(s, 1, 1, 4, 10, 0, 1);
+	sub_in(s, 2, 2, 4, 30, 0, 1);
+	ck_assert_int_eq(ost_job_start(s, 1, 0), 0);
+	sub_in(s, 3, 1, 1, 4, 5, 2);
+	_ck_tags(s, 1, 2, 40, 44);
+	/* the same, with campaign 1 over in R before campaign 2 opens */
+	sub_in(o, 1, 1, 4, 10, 0, 1);
+	sub_in(o, 2, 2, 4, 30, 0, 1);
+	ck_assert_int_eq(ost_job_start(o, 1, 0), 0);
+	ck_assert_int_eq(ost_job_finish(o, 1, 4, 4), 0);
+	sub_in(o, 3, 1, 1, 4, 5, 2);
+	_ck_tags(o, 1, 2, 14, 18);
+	ck_assert_int_eq(ost_sched_save(s, &buf, &len), 0);
+	ck_assert_msg(!strncmp(buf, "ostrich-state 5\n", 16), "%.20s", buf);
+	ck_assert_ptr_nonnull(strstr(buf, " behind=1\n"));
+	ck_assert_int_eq(ost_sched_load(buf, len, &r, err, sizeof(err)), 0);
+	_ck_tags(r, 1, 2, 40, 44);
+	/* campaign 1 ends in R: campaign 2 keeps what it opened with */
+	ck_assert_int_eq(ost_job_finish(r, 1, 10, 10), 0);
+	_ck_tags(r, 1, 2, 40, 44);
+	free(buf);
+	ost_sched_destroy(r);
+	ost_sched_destroy(o);
+	ost_sched_destroy(s);
+}
+END_TEST
+
 /* §24's configuration: names, kappa's range, users only. */
 START_TEST(test_variant_lead_config)
 {
@@ -658,6 +700,7 @@ Suite *suite(void)
 	tcase_add_test(tc, test_onoff_parse);
 	tcase_add_test(tc, test_variant_lead_worked);
 	tcase_add_test(tc, test_variant_lead_forgive_join);
+	tcase_add_test(tc, test_variant_lead_cap_behind);
 	tcase_add_test(tc, test_variant_lead_config);
 	suite_add_tcase(s, tc);
 	return s;

@@ -37,6 +37,8 @@ typedef struct {
 	uint32_t k;
 	bool elig;
 	bool restarted;		/* §27: its pending work rejoined V */
+	bool behind;		/* §24: at v_rel another campaign of its
+				 * user had an unfinished job */
 } rcamp_t;
 
 typedef struct {
@@ -125,7 +127,7 @@ static void _derive(ref_t *r)
 		 * min(pf, v_rel + kappa L) for pf; forgive clamps F to
 		 * max(S, cut) */
 		P = pf[c->user];
-		if (r->cfg.lead == OST_LEAD_CAP &&
+		if (r->cfg.lead == OST_LEAD_CAP && !c->behind &&
 		    c->vrel + r->cfg.lead_cap * c->len < P)
 			P = c->vrel + r->cfg.lead_cap * c->len;
 		c->S = c->phi > P ? c->phi : P;
@@ -152,6 +154,19 @@ static void _derive(ref_t *r)
 	}
 }
 
+/* §24: whether a campaign of c's user other than c has an unfinished
+ * job, by a scan of every job. */
+static bool _behind(const ref_t *r, int c)
+{
+	int k;
+
+	for (k = 0; k < r->nj; k++)
+		if (r->j[k].state < 2 && r->j[k].camp != c &&
+		    r->c[r->j[k].camp].user == r->c[c].user)
+			return true;
+	return false;
+}
+
 /* §27 Overdue=restart: each user's newest campaign complete in V with
  * jobs pending, that has not rejoined since it last grew, rejoins at v
  * with its pending area (phi = v, L = A^pend / w); tags re-derived. */
@@ -176,6 +191,7 @@ static void _rejoin(ref_t *r)
 		if (!(pend > 0.0) || !(r->v + len > r->v))
 			continue;
 		c->phi = c->vrel = r->v;
+		c->behind = _behind(r, r->u[u].last);
 		c->len = len;
 		c->restarted = true;
 		any = true;
@@ -360,7 +376,8 @@ static uint32_t _submit(ref_t *r, uint64_t id, uint32_t uid, uint32_t q,
 		r->u[u].last_seq = seq ? seq : r->u[u].last_seq + 1;
 		r->c[c] = (rcamp_t){ .user = u, .seq = r->u[u].last_seq,
 				     .t_c = t, .phi = r->v, .vrel = r->v,
-				     .cut = INFINITY, .E = -INFINITY };
+				     .cut = INFINITY, .E = -INFINITY,
+				     .behind = mine };
 		r->c[c].k = r->cfg.faircamp_users ? r->cfg.faircamp_users
 						  : busy + (mine ? 0 : 1);
 		r->u[u].last = c;
@@ -378,6 +395,7 @@ static uint32_t _submit(ref_t *r, uint64_t id, uint32_t uid, uint32_t q,
 		r->c[c].len += a / r->u[u].w;
 	} else {
 		r->c[c].phi = r->c[c].vrel = r->v;
+		r->c[c].behind = _behind(r, c);
 		r->c[c].len = a / r->u[u].w;
 		r->c[c].restarted = false;
 	}
@@ -432,6 +450,7 @@ static void _resize(ref_t *r, rjob_t *j, uint32_t q, double e)
 		c->len += d / r->u[c->user].w;
 	} else {
 		c->phi = c->vrel = r->v;
+		c->behind = _behind(r, j->camp);
 		c->len = d / r->u[c->user].w;
 		c->restarted = false;
 	}
