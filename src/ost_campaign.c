@@ -88,7 +88,7 @@ ost_campaign_t *ost_campaign_open(ost_sched_t *s, ost_user_t *u,
 		credit = 0.0;
 	}
 	c->vrel = ost_user_vtime(s, u);
-	c->behind = u->unfinished > 0;	/* c has no job yet */
+	c->behind = _behind(c);	/* c has no job yet */
 	c->phi = c->vrel - credit;
 	c->k = s->cfg.faircamp_users ? s->cfg.faircamp_users
 				     : s->n_busy_users + (u->unfinished ? 0 : 1);

@@ -602,9 +602,8 @@ END_TEST
  * unfinished campaign of its user, so the cap forgives nothing: S =
  * max(10, 40) = 40, F = 44, as keep.  Had campaign 1 been over in R (a
  * 4 s run: F_1 = 16), the cap would give S = max(10, min(16, 10 + 4)) =
- * 14, F = 18.  The flag is
- * a stored input: a saved and reloaded schedule (version 5) derives the
- * same tags. */
+ * 14, F = 18.  The flag is a stored input: a saved and reloaded
+ * schedule (version 5) derives the same tags. */
 START_TEST(test_variant_lead_cap_behind)
 {
 	ost_sched_t *s = mk_sched(4, _cap), *o = mk_sched(4, _cap), *r = NULL;
