@@ -250,9 +250,11 @@ static void _reload(world_t *w)
 		  "reconfigure the copy");
 	a = order_of(w->s);
 	b = order_of(copy);
+	/* order_t keeps the first 256 ranks */
 	if (!ost_sched_config(w->s)->evidence)
 		OST_CHECK(a.n == b.n &&
-			  !memcmp(a.ids, b.ids, a.n * sizeof(*a.ids)),
+			  !memcmp(a.ids, b.ids, (a.n < 256 ? a.n : 256) *
+						sizeof(*a.ids)),
 			  "the loaded copy orders otherwise (event %llu)",
 			  (unsigned long long)w->events);
 	free(buf);
