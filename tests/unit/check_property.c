@@ -16,7 +16,9 @@
  *  the keys from scratch too and finds each step by scanning the running
  *  jobs.
  *
- *  The second half of the loops also widens or narrows pending jobs
+ *  The second half of the loops also requeues running jobs
+ *  (ost_job_requeue: in a many-campaign loop, a restart of an older
+ *  campaign there can be behind, §24), widens or narrows pending jobs
  *  (ost_job_update), starts jobs on more CPUs than they asked for
  *  (ost_job_start_alloc) and rebases the engine's real times by random
  *  whole seconds (ost_sched_rebase) while the reference never is: its
@@ -262,13 +264,32 @@ static void _reload(world_t *w)
 	ost_sched_destroy(copy);
 }
 
-/* Churn loops: widen or narrow a pending job, or rebase the engine. */
+/* Churn loops: requeue a running job, widen or narrow a pending one, or
+ * rebase the engine. */
 static void _churn(world_t *w, double t)
 {
 	uint32_t i;
 
 	if (++w->churns % 16 == 0)
 		_reload(w);
+
+	if (!_rand(6)) {
+		for (i = _rand(NJOBS); i < NJOBS; i++)
+			if (w->jobs[i].state == 2)
+				break;
+		if (i < NJOBS) {
+			pjob_t *j = &w->jobs[i];
+
+			OST_CHECK(ost_job_requeue(w->s, j->id,
+						  t + w->offset) == 0,
+				  "requeue %llu", (unsigned long long)j->id);
+			ref_requeue(w->r, j->id, t + w->base);
+			w->free += j->q;
+			j->state = 1;
+			w->events++;
+			_compare(w);
+		}
+	}
 
 	if (!_rand(3)) {
 		for (i = _rand(NJOBS); i < NJOBS; i++)

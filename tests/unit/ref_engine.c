@@ -427,6 +427,23 @@ static void _correct(ref_t *r, int c, double delta)
 		r->c[c].len = 0;
 }
 
+/* A join of d > 0 CPU-seconds to campaign c at v (§3.4): L grows while
+ * v < F_c, else c restarts at v, behind or not (§24). */
+static void _join(ref_t *r, int c, double d)
+{
+	rcamp_t *k = &r->c[c];
+
+	k->area += d;
+	if (r->v < k->F) {
+		k->len += d / r->u[k->user].w;
+	} else {
+		k->phi = k->vrel = r->v;
+		k->behind = _behind(r, c);
+		k->len = d / r->u[k->user].w;
+		k->restarted = false;
+	}
+}
+
 /* Job j becomes q CPUs wide with estimate e: d = q e - q_old e_old is
  * added like a submission (d > 0) or a correction (d < 0). */
 static void _resize(ref_t *r, rjob_t *j, uint32_t q, double e)
@@ -445,15 +462,7 @@ static void _resize(ref_t *r, rjob_t *j, uint32_t q, double e)
 		_correct(r, j->camp, d);
 		return;
 	}
-	c->area += d;
-	if (r->v < c->F) {
-		c->len += d / r->u[c->user].w;
-	} else {
-		c->phi = c->vrel = r->v;
-		c->behind = _behind(r, j->camp);
-		c->len = d / r->u[c->user].w;
-		c->restarted = false;
-	}
+	_join(r, j->camp, d);
 }
 
 void ref_start(ref_t *r, uint64_t id, double t)
@@ -485,6 +494,9 @@ void ref_update(ref_t *r, uint64_t id, uint32_t q, double e, double t)
 
 	ref_advance(r, t);
 	j = _job(r, id);
+	if (q == j->q && e == j->full)	/* no change: a requeued job keeps
+					 * its charge (§9.4, §12) */
+		return;
 	j->full = e;
 	_resize(r, j, q, _charge(r, e));
 	_derive(r);
@@ -502,6 +514,21 @@ void ref_finish(ref_t *r, uint64_t id, double t, double p)
 	_correct(r, j->camp, (double)j->q * (p - j->e));
 	if (!_unfinished(r, j->camp))	/* §24 */
 		r->c[j->camp].cut = r->v;
+	_derive(r);
+}
+
+void ref_requeue(ref_t *r, uint64_t id, double t)
+{
+	rjob_t *j;
+	double run;
+
+	ref_advance(r, t);
+	j = _job(r, id);
+	run = t - j->start;
+	j->state = 0;
+	j->start = NAN;
+	if (run > 0)
+		_join(r, j->camp, (double)j->q * run);
 	_derive(r);
 }
 

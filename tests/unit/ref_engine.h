@@ -12,11 +12,11 @@
  *  Why bench/naive.c is a second naive engine, and not this one: they
  *  answer different questions.  This one is the oracle: it covers every
  *  variant of semantics.md (modes, capacities, gates, intra orders,
- *  weights, cancels, resizes, §12-§14, §24's gate/lead), is written for
- *  obviousness (each event re-derives every tag by scanning every job:
- *  O(C J) per event, O(C J) per order), holds at most MAXU users, MAXC
- *  campaigns and MAXJ jobs ever submitted, and computes C~ its own way
- *  (compared within 1e-6).  bench/naive.c is the cost baseline of
+ *  weights, cancels, resizes, requeues, §12-§14, §24's gate/lead), is
+ *  written for obviousness (each event re-derives every tag by scanning
+ *  every job: O(C J) per event, O(C J) per order), holds at most MAXU
+ *  users, MAXC campaigns and MAXJ jobs ever submitted, and computes C~ its
+ *  own way (compared within 1e-6).  bench/naive.c is the cost baseline of
  *  bench_engine: one configuration only, sized for 10^6 jobs and 10^4
  *  users, every pass at the cost of the 2014 plugins (re-sort the users,
  *  fluid sweep, qsort the jobs), with the engine's floating-point
@@ -51,6 +51,9 @@ void ref_start_alloc(ref_t *r, uint64_t id, double t, uint32_t q);
 void ref_update(ref_t *r, uint64_t id, uint32_t q, double e, double t);
 void ref_finish(ref_t *r, uint64_t id, double t, double p);
 void ref_cancel(ref_t *r, uint64_t id, double t);
+/* Running job id requeued at t: pending again, its run q (t - start)
+ * joining its campaign at once (§9.4), as a submission of that area. */
+void ref_requeue(ref_t *r, uint64_t id, double t);
 void ref_advance(ref_t *r, double t);
 
 /* Pending job ids in rank order into ids (eligible flags into elig);
