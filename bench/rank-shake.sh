@@ -12,12 +12,20 @@
 #   SETTINGS (label:options a line, FS = the fairshare baseline; the first
 #   line is the reference of the ratios), TRACE_SPECS (FILE:NAME:M a
 #   word, FILE without .swf.gz: other traces than sim/traces.sh's three,
-#   e.g. held-out ones))
+#   e.g. held-out ones), GROUPING (trace, the default, or online: §2's
+#   grouping as the plugins apply it; --feedback needs trace grouping, so
+#   online replays are open loop only))
 # SPDX-License-Identifier: GPL-2.0-or-later
 
 set -eu
 : "${SIM:?}" "${TRACES:?}" "${OUT:=rank-shake-out}" "${SEEDS:=20}"
-: "${JITTER:=60}"
+: "${JITTER:=60}" "${GROUPING:=trace}"
+case $GROUPING in
+trace) modes="open:0 fb:3600" ;;
+online) modes="open:-" ;;
+*) echo "rank-shake.sh: GROUPING is trace or online, not '$GROUPING'" >&2
+	exit 2 ;;
+esac
 here=$(cd "$(dirname "$0")/.." && pwd)
 specs=${TRACE_SPECS:-}
 # shellcheck source=sim/traces.sh
@@ -45,8 +53,13 @@ for spec in $TRACE_SPECS; do
 	while [ "$seed" -le "$SEEDS" ]; do
 		python3 "$here/bench/shake-swf.py" "$seed" "$JITTER" "$trace" \
 			>"$OUT/shaken.swf"
-		for mode in open:0 fb:3600; do
+		for mode in $modes; do
 			md=${mode%:*} h=${mode#*:}
+			if [ "$h" = - ]; then
+				fb="--grouping online"
+			else
+				fb="--feedback --feedback-threshold $h"
+			fi
 			echo "$SETTINGS" | while IFS=: read -r lab opts; do
 				if [ "$opts" = FS ]; then
 					pol="--policy fairshare" opts=
@@ -54,8 +67,7 @@ for spec in $TRACE_SPECS; do
 					pol="--policy ostrich"
 				fi
 				# shellcheck disable=SC2086
-				nice -n 19 "$SIM" --quiet --think-time 600 \
-					--feedback --feedback-threshold "$h" \
+				nice -n 19 "$SIM" --quiet --think-time 600 $fb \
 					--summary-out "$OUT/s.json" $pol $opts \
 					"$OUT/shaken.swf"
 				python3 - "$name" "$md" "$lab" "$seed" \
