@@ -264,22 +264,28 @@ static void _reload(world_t *w)
 	ost_sched_destroy(copy);
 }
 
+/* The first job in `state` from a random index on, or NULL. */
+static pjob_t *_some(world_t *w, int state)
+{
+	uint32_t i;
+
+	for (i = _rand(NJOBS); i < NJOBS; i++)
+		if (w->jobs[i].state == state)
+			return &w->jobs[i];
+	return NULL;
+}
+
 /* Churn loops: requeue a running job, widen or narrow a pending one, or
  * rebase the engine. */
 static void _churn(world_t *w, double t)
 {
-	uint32_t i;
+	pjob_t *j;
 
 	if (++w->churns % 16 == 0)
 		_reload(w);
 
 	if (!_rand(6)) {
-		for (i = _rand(NJOBS); i < NJOBS; i++)
-			if (w->jobs[i].state == 2)
-				break;
-		if (i < NJOBS) {
-			pjob_t *j = &w->jobs[i];
-
+		if ((j = _some(w, 2))) {
 			OST_CHECK(ost_job_requeue(w->s, j->id,
 						  t + w->offset) == 0,
 				  "requeue %llu", (unsigned long long)j->id);
@@ -292,11 +298,7 @@ static void _churn(world_t *w, double t)
 	}
 
 	if (!_rand(3)) {
-		for (i = _rand(NJOBS); i < NJOBS; i++)
-			if (w->jobs[i].state == 1)
-				break;
-		if (i < NJOBS) {
-			pjob_t *j = &w->jobs[i];
+		if ((j = _some(w, 1))) {
 			uint32_t q = 1 + _rand(w->m < 8 ? w->m : 8);
 			double e = _rand(4) ? 1 + _rand(60) : j->e;
 
