@@ -52,7 +52,8 @@ void ref_update(ref_t *r, uint64_t id, uint32_t q, double e, double t);
 void ref_finish(ref_t *r, uint64_t id, double t, double p);
 void ref_cancel(ref_t *r, uint64_t id, double t);
 /* Running job id requeued at t: pending again, its run q (t - start)
- * joining its campaign at once (§9.4), as a submission of that area. */
+ * joining its campaign at once (§9.4) as a join of that area (§3.4), not
+ * a submission: A_est is unchanged. */
 void ref_requeue(ref_t *r, uint64_t id, double t);
 void ref_advance(ref_t *r, double t);
 
