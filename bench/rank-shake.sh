@@ -22,7 +22,7 @@ set -eu
 : "${JITTER:=60}" "${GROUPING:=trace}"
 case $GROUPING in
 trace) modes="open:0 fb:3600" ;;
-online) modes="open:-" ;;
+online) modes="online:-" ;;
 *) echo "rank-shake.sh: GROUPING is trace or online, not '$GROUPING'" >&2
 	exit 2 ;;
 esac
