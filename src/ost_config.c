@@ -90,9 +90,6 @@ int ost_config_check(const ost_config_t *cfg, const char **why)
 		w = "unknown lead";
 	else if (!(cfg->lead_cap >= 0.0 && cfg->lead_cap <= 1e6))
 		w = "lead cap must be a number in [0, 1e6]";
-	else if (cfg->lead != OST_LEAD_KEEP &&
-		 cfg->hierarchy != OST_HIER_USERS)
-		w = "lead other than keep needs hierarchy users";
 	else if (cfg->lead == OST_LEAD_CAP && cfg->gate == OST_GATE_STRICT)
 		w = "lead cap needs gate soft or none";
 	else if ((unsigned)cfg->overdue > OST_OVERDUE_RESTART)

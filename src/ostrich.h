@@ -162,12 +162,11 @@ typedef struct ost_config {
 	ost_hier_t hierarchy;     /* §21: users (default) or accounts; fixed
 				   * once the schedule holds a campaign */
 	ost_lead_t lead;          /* §24: the chain of a user's campaigns
-				   * (default keep); simulator only, not in
-				   * the state file */
+				   * (default keep) */
 	double lead_cap;          /* §24 Lead=cap: kappa, dimensionless (in
 				   * [0, 1e6]; default 1) */
 	ost_overdue_t overdue;    /* §27: a campaign overdue in V (default
-				   * rank); simulator only */
+				   * rank); needs hierarchy users */
 } ost_config_t;
 
 /* Fill cfg with the defaults of doc/semantics.md (procs = 1).  Cannot fail. */

@@ -641,6 +641,7 @@ END_TEST
 START_TEST(test_variant_lead_config)
 {
 	ost_config_t c;
+	const char *why = NULL;
 	ost_lead_t l;
 	ost_gate_t g;
 
@@ -667,8 +668,14 @@ START_TEST(test_variant_lead_config)
 	c.lead_cap = 2e6;
 	ck_assert_int_eq(ost_config_check(&c, NULL), -OST_EINVAL);
 	c.lead_cap = 1;
-	c.hierarchy = OST_HIER_ACCOUNTS;
-	ck_assert_int_eq(ost_config_check(&c, NULL), -OST_EINVAL);
+	c.hierarchy = OST_HIER_ACCOUNTS;	/* §24 under §21 */
+	ck_assert_int_eq(ost_config_check(&c, NULL), 0);
+	c.lead = OST_LEAD_FORGIVE;
+	ck_assert_int_eq(ost_config_check(&c, NULL), 0);
+	c.overdue = OST_OVERDUE_RESTART;	/* §27 needs users */
+	ck_assert_int_eq(ost_config_check(&c, &why), -OST_EINVAL);
+	ck_assert_str_eq(why, "overdue other than rank needs hierarchy users");
+	c.overdue = OST_OVERDUE_RANK;
 	c.lead = OST_LEAD_KEEP;
 	ck_assert_int_eq(ost_config_check(&c, NULL), 0);
 	c.lead = (ost_lead_t)3;
