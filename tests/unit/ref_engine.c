@@ -350,6 +350,23 @@ static uint32_t _busy_users(const ref_t *r)
 	return n;
 }
 
+/* A join of d > 0 CPU-seconds to campaign c at v (§3.4): L grows while
+ * v < F_c, else c restarts at v, behind or not (§24). */
+static void _join(ref_t *r, int c, double d)
+{
+	rcamp_t *k = &r->c[c];
+
+	k->area += d;
+	if (r->v < k->F) {
+		k->len += d / r->u[k->user].w;
+	} else {
+		k->phi = k->vrel = r->v;
+		k->behind = _behind(r, c);
+		k->len = d / r->u[k->user].w;
+		k->restarted = false;
+	}
+}
+
 /* seq 0: grouping by think time (§2); else explicit campaign seq. */
 static uint32_t _submit(ref_t *r, uint64_t id, uint32_t uid, uint32_t q,
 			double e, double t, uint32_t seq)
@@ -391,15 +408,7 @@ static uint32_t _submit(ref_t *r, uint64_t id, uint32_t uid, uint32_t q,
 			r->c[c].len = r->c[c].F - r->c[c].S;
 		r->c[c].cut = INFINITY;
 	}
-	if (r->v < r->c[c].F) {
-		r->c[c].len += a / r->u[u].w;
-	} else {
-		r->c[c].phi = r->c[c].vrel = r->v;
-		r->c[c].behind = _behind(r, c);
-		r->c[c].len = a / r->u[u].w;
-		r->c[c].restarted = false;
-	}
-	r->c[c].area += a;
+	_join(r, c, a);
 	r->c[c].area_est += a;
 	r->j[r->nj++] = (rjob_t){ .id = id, .camp = c, .q = q, .e = e,
 				  .full = full, .submit = t };
@@ -425,23 +434,6 @@ static void _correct(ref_t *r, int c, double delta)
 	r->c[c].len += delta / r->u[r->c[c].user].w;
 	if (r->c[c].len < 0)
 		r->c[c].len = 0;
-}
-
-/* A join of d > 0 CPU-seconds to campaign c at v (§3.4): L grows while
- * v < F_c, else c restarts at v, behind or not (§24). */
-static void _join(ref_t *r, int c, double d)
-{
-	rcamp_t *k = &r->c[c];
-
-	k->area += d;
-	if (r->v < k->F) {
-		k->len += d / r->u[k->user].w;
-	} else {
-		k->phi = k->vrel = r->v;
-		k->behind = _behind(r, c);
-		k->len = d / r->u[k->user].w;
-		k->restarted = false;
-	}
 }
 
 /* Job j becomes q CPUs wide with estimate e: d = q e - q_old e_old is
