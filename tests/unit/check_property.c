@@ -264,13 +264,15 @@ static void _reload(world_t *w)
 	ost_sched_destroy(copy);
 }
 
-/* The first job in `state` from a random index on, or NULL. */
-static pjob_t *_some(world_t *w, int state)
+/* The first job in `state` (of uid, or of anyone for uid 0) from a random
+ * index on, or NULL. */
+static pjob_t *_some(world_t *w, int state, uint32_t uid)
 {
 	uint32_t i;
 
 	for (i = _rand(NJOBS); i < NJOBS; i++)
-		if (w->jobs[i].state == state)
+		if (w->jobs[i].state == state &&
+		    (!uid || w->jobs[i].uid == uid))
 			return &w->jobs[i];
 	return NULL;
 }
@@ -285,7 +287,7 @@ static void _churn(world_t *w, double t)
 		_reload(w);
 
 	if (!_rand(6)) {
-		if ((j = _some(w, 2))) {
+		if ((j = _some(w, 2, 0))) {
 			OST_CHECK(ost_job_requeue(w->s, j->id,
 						  t + w->offset) == 0,
 				  "requeue %llu", (unsigned long long)j->id);
@@ -298,7 +300,7 @@ static void _churn(world_t *w, double t)
 	}
 
 	if (!_rand(3)) {
-		if ((j = _some(w, 1))) {
+		if ((j = _some(w, 1, 0))) {
 			uint32_t q = 1 + _rand(w->m < 8 ? w->m : 8);
 			double e = _rand(4) ? 1 + _rand(60) : j->e;
 
@@ -340,17 +342,6 @@ static pjob_t *_oldest_pending(world_t *w, uint32_t uid)
 	return best;
 }
 
-/* A random pending job of uid, or NULL. */
-static pjob_t *_any_pending(world_t *w, uint32_t uid)
-{
-	uint32_t i;
-
-	for (i = _rand(NJOBS); i < NJOBS; i++)
-		if (w->jobs[i].state == 1 && w->jobs[i].uid == uid)
-			return &w->jobs[i];
-	return NULL;
-}
-
 /*
  * Many-campaign loops: cancel pending jobs of random users, in their
  * oldest campaigns and anywhere (so one user gets changes in several
@@ -364,7 +355,7 @@ static void _early(world_t *w, double t, uint32_t users, uint32_t *done)
 	pjob_t *j;
 
 	for (i = 0; i < n; i++) {
-		j = _rand(2) ? _oldest_pending(w, uid) : _any_pending(w, uid);
+		j = _rand(2) ? _oldest_pending(w, uid) : _some(w, 1, uid);
 		if (!j)
 			continue;
 		OST_CHECK(ost_job_cancel(w->s, j->id, t + w->offset) == 0,
@@ -521,15 +512,15 @@ static void _run(uint64_t seed, bool churn, bool many)
 			_compare_campaigns(&w);
 		}
 		if (!_rand(10)) {		/* cancel a pending job */
-			for (i = _rand(NJOBS); i < NJOBS; i++)
-				if (w.jobs[i].state == 1)
-					break;
-			if (i < NJOBS) {
-				OST_CHECK(ost_job_cancel(w.s, i + 1,
+			pjob_t *j = _some(&w, 1, 0);
+
+			if (j) {
+				OST_CHECK(ost_job_cancel(w.s, j->id,
 							 t + w.offset) == 0,
-					  "cancel %u", i + 1);
-				ref_cancel(w.r, i + 1, t + w.base);
-				w.jobs[i].state = 3;
+					  "cancel %llu",
+					  (unsigned long long)j->id);
+				ref_cancel(w.r, j->id, t + w.base);
+				j->state = 3;
 				done++;
 				w.events++;
 				_compare(&w);
