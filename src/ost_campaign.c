@@ -90,12 +90,16 @@ ost_campaign_t *ost_campaign_open(ost_sched_t *s, ost_user_t *u,
 	c->vrel = ost_user_vtime(s, u);
 	c->behind = _behind(c);	/* c has no job yet */
 	c->phi = c->vrel - credit;
-	c->k = s->cfg.faircamp_users ? s->cfg.faircamp_users
-				     : s->n_busy_users + (u->unfinished ? 0 : 1);
+	c->k = s->cfg.faircamp_users
+		       ? s->cfg.faircamp_users
+		       : s->n_busy_users + (u->unfinished ? 0 : 1);
 	u->last_seq = seq;
-	ost_campaign_tags(s, c, ost_campaign_prev_vfinish(c), &c->vstart, &c->vfinish);
+	ost_campaign_tags(s, c, ost_campaign_prev_vfinish(c), &c->vstart,
+			  &c->vfinish);
 	c->key = c->ukey = c->vstart - c->credit / u->weight;
-	c->deadline = c->t_c > ost_campaign_prev_deadline(c) ? c->t_c : ost_campaign_prev_deadline(c);
+	c->deadline = c->t_c > ost_campaign_prev_deadline(c)
+			      ? c->t_c
+			      : ost_campaign_prev_deadline(c);
 	return c;
 }
 

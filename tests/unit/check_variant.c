@@ -338,8 +338,8 @@ START_TEST(test_variant_memory_credit)
 		sub(s[i], 1, 1, 4, 1000, 0);
 		ck_assert_int_eq(ost_job_start(s[i], 1, 0), 0);
 		ck_assert_int_eq(ost_job_finish(s[i], 1, 1000, 1000), 0);
-		sub(s[i], 2, 2, 4, 100, 2000);		/* new user, area 400 */
-		sub(s[i], 3, 1, 1, 10, 2000);		/* heavy user, area 10 */
+		sub(s[i], 2, 2, 4, 100, 2000);	/* new user, area 400 */
+		sub(s[i], 3, 1, 1, 10, 2000);	/* heavy user, area 10 */
 		if (i == 0) {
 			ck_assert_double_eq_tol(camp(s[i], 2, 1).vfinish, 4400,
 						EPS);

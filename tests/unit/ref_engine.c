@@ -387,7 +387,8 @@ static uint32_t _submit(ref_t *r, uint64_t id, uint32_t uid, uint32_t q,
 		int k;
 
 		for (k = 0; k < r->nj; k++)
-			mine |= r->j[k].state < 2 && r->c[r->j[k].camp].user == u;
+			mine |= r->j[k].state < 2 &&
+				r->c[r->j[k].camp].user == u;
 		ref_advance(r, t);
 		c = r->nc++;
 		r->u[u].last_seq = seq ? seq : r->u[u].last_seq + 1;
