@@ -33,6 +33,7 @@
  *  it once (ost_acct_rekey), as §3.4's re-derivation is deferred.
 \*****************************************************************************/
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "ost_internal.h"
@@ -71,8 +72,25 @@ static double _work_to(const ost_acct_t *a, double x)
 
 static void _follow(ost_sched_t *s, ost_acct_t *a);
 
-/* Child k of a (taken out of a's heap, W and counts) has been reached
- * in V: bring it to its end and empty it, its children with it. */
+/*
+ * Under Overdue=restart the advance stops where a child of an account
+ * leaves (ost_acct_next_leave), mapped down the path from the root's v;
+ * the walk that follows may land a rounding short of that child's key
+ * x.  Counting v_a as x then is what keeps every advance moving (a step
+ * that moves no v would be taken again).  Off: the walk's rounding is
+ * left as it was, bit for bit.
+ */
+static bool _landed(const ost_sched_t *s, double v, double x)
+{
+	return s->cfg.overdue == OST_OVERDUE_RESTART &&
+	       x - v <= 1e-12 * (fabs(x) > 1.0 ? fabs(x) : 1.0);
+}
+
+/* Child k of a has been reached in V: take it out of a's heap, W and
+ * counts, and bring it to its end and empty it, its children with it.  A
+ * user whose pending work may rejoin V (§27) is queued: the advance
+ * stops at every user's leave under Overdue=restart (ost_acct_next_leave)
+ * and rejoins it there, at this very v_a. */
 static void _leave_child(ost_sched_t *s, ost_acct_t *a, ost_hkey_t *h)
 {
 	ost_hkey_remove(&a->active, h);
@@ -83,6 +101,8 @@ static void _leave_child(ost_sched_t *s, ost_acct_t *a, ost_hkey_t *h)
 	if (IS_ACCT(h)) {
 		a->n_kids_active--;
 		ost_acct_leave(s, ACCT_OF(h));
+	} else {
+		ost_overdue_queue(s, USER_OF(h));
 	}
 }
 
@@ -137,7 +157,9 @@ static void _follow(ost_sched_t *s, ost_acct_t *a)
 
 		if (need > dp) {
 			a->vtime += dp * a->share / a->wsum;
-			break;
+			if (!_landed(s, a->vtime, h->key))
+				break;
+			dp = need;	/* the advance stopped for it */
 		}
 		dp -= need;
 		if (h->key > a->vtime)
@@ -148,6 +170,53 @@ static void _follow(ost_sched_t *s, ost_acct_t *a)
 	}
 	a->psync = pv;
 	ost_acct_follow_kids(s, a);
+}
+
+/*
+ * The parent's v at which a child of a first leaves W (a's own first
+ * breakpoint, or the first leave inside an active child account, whichever
+ * comes first), if nothing happens: along a's current segment, where
+ * dv_p = dv_a W_a / w_a.  Past a's first breakpoint the segment's rate
+ * no longer holds, but such a value is never the smallest.  INFINITY with
+ * no active child.  O(active accounts in a's subtree).
+ */
+static double _next_leave(const ost_acct_t *a);
+
+/* min(x, the first leave inside each active child account in heap hp),
+ * in the virtual time of hp's keys; kids: how many there are (0 skips
+ * the scan). */
+static double _kids_next_leave(const ost_heap_t *hp, uint32_t kids,
+			       double x)
+{
+	size_t i;
+
+	for (i = 0; kids && i < hp->n; i++) {
+		const ost_hkey_t *k = OST_HKEY(hp->v[i]);
+
+		if (IS_ACCT(k)) {
+			double y = _next_leave(ACCT_OF(k));
+
+			if (y < x)
+				x = y;
+		}
+	}
+	return x;
+}
+
+static double _next_leave(const ost_acct_t *a)
+{
+	const ost_hkey_t *h = ost_hkey_top(&a->active);
+	double x;
+
+	if (!h)
+		return INFINITY;
+	x = _kids_next_leave(&a->active, a->n_kids_active, h->key);
+	return a->psync + (x - a->vtime) * a->wsum / a->share;
+}
+
+double ost_acct_next_leave(const ost_sched_t *s)
+{
+	return _kids_next_leave(&s->active, s->n_kids_active, INFINITY);
 }
 
 static void _mark(ost_sched_t *s, ost_acct_t *a)

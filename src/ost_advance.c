@@ -89,6 +89,8 @@ static void _pop_eligible(ost_sched_t *s)
  */
 static void _advance(ost_sched_t *s, double t)
 {
+	unsigned stalls = 0;
+
 	if (!(t > s->now)) {
 		_pop_eligible(s);
 		return;
@@ -101,6 +103,10 @@ static void _advance(ost_sched_t *s, double t)
 	}
 	_rejoin_queued(s);
 	while (s->now < t) {
+		/* a stop inside accounts that moves nothing 64 times running
+		 * is a rounding stall, not a leave: then v moves on */
+		bool nested_rejoin = s->n_kids_active && stalls < 64 &&
+				     s->cfg.overdue == OST_OVERDUE_RESTART;
 		double c = ost_vclock_capacity(s), x, dt;
 		ost_hkey_t *h = ost_hkey_top(&s->active);
 		bool by_gate;
@@ -110,6 +116,15 @@ static void _advance(ost_sched_t *s, double t)
 			break;
 		}
 		x = h->key;
+		/* §27 inside accounts: stop where a user leaves its account's
+		 * W, so that it rejoins at that instant as a user of the root
+		 * does at its F */
+		if (nested_rejoin) {
+			double y = ost_acct_next_leave(s);
+
+			if (y < x)
+				x = y;
+		}
 		by_gate = s->cfg.gate == OST_GATE_STRICT &&
 			  s->cfg.capacity == OST_CAPACITY_USED &&
 			  !s->n_eligible && ost_heap_top(&s->gate);
@@ -117,11 +132,13 @@ static void _advance(ost_sched_t *s, double t)
 			x = ost_hkey_top(&s->gate)->key;
 		dt = (x > s->vtime) ? (x - s->vtime) * s->total_weight / c
 				    : 0.0;
+		stalls = nested_rejoin && !(dt > 0.0) ? stalls + 1 : 0;
 		if (s->now + dt <= t) {
 			s->now += dt;
 			if (x > s->vtime)
 				s->vtime = x;
 			_pop_inactive(s);
+			_rejoin_queued(s);
 			if (by_gate)
 				_pop_eligible(s);
 		} else {

@@ -292,6 +292,22 @@ static inline const struct ost_campaign *ost_user_end(const struct ost_user *u)
 	return u->tail ? u->tail : u->last;
 }
 
+/* §27: u, out of its parent's W with its last campaign complete in V,
+ * rejoins when the clock next moves (ost_advance.c) if that campaign may:
+ * queued once.  Inline: the clock and the accounts (ost_vclock.c,
+ * ost_acct.c) see users leave W below the campaigns. */
+static inline void ost_overdue_queue(struct ost_sched *s,
+				     struct ost_user *u)
+{
+	const struct ost_campaign *e = ost_user_end(u);
+
+	if (e && !u->in_overdue && ost_campaign_may_rejoin(s, e)) {
+		u->in_overdue = true;
+		u->next_overdue = s->overdue;
+		s->overdue = u;
+	}
+}
+
 /* The virtual time u's tags are in: its account's, or the root's. */
 static inline double ost_user_vtime(const ost_sched_t *s,
 				    const struct ost_user *u)
@@ -339,6 +355,10 @@ double ost_hkey_weight(const ost_hkey_t *h);
 void ost_acct_follow_kids(ost_sched_t *s, ost_acct_t *a);
 void ost_acct_leave(ost_sched_t *s, ost_acct_t *a);
 void ost_acct_refresh(ost_sched_t *s, ost_acct_t *a);
+/* The root's v at which a user inside an account first leaves its
+ * account's W if nothing happens (§27: where the advance stops to let it
+ * rejoin), INFINITY if none is active.  O(active accounts). */
+double ost_acct_next_leave(const ost_sched_t *s);
 double ost_acct_project(const ost_sched_t *s, const ost_user_t *u, double x);
 /* c's key from its ukey, in the root's virtual time (c->kfrom caches).
  * Does not re-sort c.  O(active children along its path). */

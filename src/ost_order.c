@@ -171,7 +171,12 @@ static void _rekey_tree(ost_sched_t *s, ost_acct_t *a)
 			if (!c->in_order)
 				continue;
 			ost_acct_key(s, c);
-			if (c->eligible &&
+			/* an S not reached in its account was made eligible
+			 * only by a projection through an account left
+			 * without active children, as when a campaign
+			 * restarts with §24's lead before its user is back
+			 * in W: test it again */
+			if (c->eligible && c->vstart <= a->vtime &&
 			    (c->key == key || _still_sorted(s, c)))
 				continue;
 			ost_order_reindex(s, c);

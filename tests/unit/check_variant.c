@@ -672,10 +672,11 @@ START_TEST(test_variant_lead_config)
 	ck_assert_int_eq(ost_config_check(&c, NULL), 0);
 	c.lead = OST_LEAD_FORGIVE;
 	ck_assert_int_eq(ost_config_check(&c, NULL), 0);
-	c.overdue = OST_OVERDUE_RESTART;	/* §27 needs users */
+	c.lead = OST_LEAD_CAP;		/* refused with either hierarchy */
+	c.gate = OST_GATE_STRICT;
 	ck_assert_int_eq(ost_config_check(&c, &why), -OST_EINVAL);
-	ck_assert_str_eq(why, "overdue other than rank needs hierarchy users");
-	c.overdue = OST_OVERDUE_RANK;
+	ck_assert_str_eq(why, "lead cap needs gate soft or none");
+	c.gate = OST_GATE_SOFT;
 	c.lead = OST_LEAD_KEEP;
 	ck_assert_int_eq(ost_config_check(&c, NULL), 0);
 	c.lead = (ost_lead_t)3;
