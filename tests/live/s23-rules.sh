@@ -4,7 +4,7 @@
 # "engine configured" line and in the event log's config record; the
 # priorities follow the core's ranks as replayed from the event log; the
 # state file is version 5 and a TERM restart keeps campaigns and ranks;
-# a reconfigure with Hierarchy=accounts is refused and the rules kept;
+# a reconfigure with a bad LeadCap is refused and the rules kept;
 # back to the defaults, the state is written as version 1 again.
 # SPDX-License-Identifier: GPL-2.0-or-later
 . "$OST_SRCDIR/tests/live/live-lib.sh"
@@ -48,16 +48,15 @@ restart_same TERM
 check_ranks
 note "after the restart: the same $(printf '%s\n' "$PEND" | wc -l) pending jobs and priorities, version 5 read back"
 
-# a rejoin (Overdue=restart) needs Hierarchy=users: refused at
-# reconfigure, the rules kept
-printf '%s\nHierarchy=accounts\nEventLog=%s\n' "$RULES" "$WORK/events.log" > "$WORK/ostrich.conf"
+# a LeadCap out of range: refused at reconfigure, the rules kept
+printf '%s\nLeadCap=-1\nEventLog=%s\n' "$RULES" "$WORK/events.log" > "$WORK/ostrich.conf"
 if [ "$(printf '%s\n' 24.11 "$CLUSTER_SLURM_SERIES" | sort -V | head -1)" = 24.11 ]; then
-	! scontrol reconfigure || fail "scontrol reconfigure succeeded with Overdue=restart and Hierarchy=accounts"
+	! scontrol reconfigure || fail "scontrol reconfigure succeeded with LeadCap=-1"
 else
 	scontrol reconfigure || fail "scontrol reconfigure failed"
 fi
-wait_for 30 'grep -q "ostrich: reconfigure: .*overdue other than rank needs hierarchy users.*keeping the previous configuration" "$WORK/log/slurmctld.log"' ||
-	fail "Overdue=restart with Hierarchy=accounts not refused with its reason"
+wait_for 30 'grep -q "ostrich: reconfigure: .*LeadCap=-1: must be a number.*keeping the previous configuration" "$WORK/log/slurmctld.log"' ||
+	fail "LeadCap=-1 not refused with its reason"
 scontrol ping >/dev/null || fail "slurmctld died at the refused reconfigure"
 snapshot
 [ "$PEND" = "$before" ] || fail "the refused reconfigure changed the priorities"
@@ -77,4 +76,4 @@ open_gate alice
 wait_queue_empty 120
 jobs_table > "$WORK/jobs.txt"
 [ "$(grep -c COMPLETED "$WORK/jobs.txt")" = 21 ] || { cat "$WORK/jobs.txt"; fail "jobs were lost: not all 21 completed"; }
-echo "PASS: Gate=none Lead=cap Overdue=restart configured, logged, replayed and kept across a TERM restart (state version 5); Overdue=restart with Hierarchy=accounts refused at reconfigure; the defaults write version 1 again; all 21 jobs completed"
+echo "PASS: Gate=none Lead=cap Overdue=restart configured, logged, replayed and kept across a TERM restart (state version 5); a bad LeadCap refused at reconfigure; the defaults write version 1 again; all 21 jobs completed"
