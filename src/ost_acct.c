@@ -33,7 +33,6 @@
  *  it once (ost_acct_rekey), as §3.4's re-derivation is deferred.
 \*****************************************************************************/
 
-#include <math.h>
 #include <stdlib.h>
 
 #include "ost_internal.h"
@@ -71,20 +70,6 @@ static double _work_to(const ost_acct_t *a, double x)
 }
 
 static void _follow(ost_sched_t *s, ost_acct_t *a);
-
-/*
- * Under Overdue=restart the advance stops where a child of an account
- * leaves (ost_acct_next_leave), mapped down the path from the root's v;
- * the walk that follows may land a rounding short of that child's key
- * x.  Counting v_a as x then is what keeps every advance moving (a step
- * that moves no v would be taken again).  Off: the walk's rounding is
- * left as it was, bit for bit.
- */
-static bool _landed(const ost_sched_t *s, double v, double x)
-{
-	return s->cfg.overdue == OST_OVERDUE_RESTART &&
-	       x - v <= 1e-12 * (fabs(x) > 1.0 ? fabs(x) : 1.0);
-}
 
 /* Child k of a has been reached in V: take it out of a's heap, W and
  * counts, and bring it to its end and empty it, its children with it.  A
@@ -157,9 +142,7 @@ static void _follow(ost_sched_t *s, ost_acct_t *a)
 
 		if (need > dp) {
 			a->vtime += dp * a->share / a->wsum;
-			if (!_landed(s, a->vtime, h->key))
-				break;
-			dp = need;	/* the advance stopped for it */
+			break;
 		}
 		dp -= need;
 		if (h->key > a->vtime)
@@ -172,21 +155,20 @@ static void _follow(ost_sched_t *s, ost_acct_t *a)
 	ost_acct_follow_kids(s, a);
 }
 
-/*
- * The parent's v at which a child of a first leaves W (a's own first
- * breakpoint, or the first leave inside an active child account, whichever
- * comes first), if nothing happens: along a's current segment, where
- * dv_p = dv_a W_a / w_a.  Past a's first breakpoint the segment's rate
- * no longer holds, but such a value is never the smallest.  INFINITY with
- * no active child.  O(active accounts in a's subtree).
- */
-static double _next_leave(const ost_acct_t *a);
+/* The first leave of a user or account from its parent's W below some
+ * node: when (x, in that node's virtual time) and whose child leaves. */
+typedef struct {
+	double x;
+	ost_acct_t *who;
+} leave_t;
 
-/* min(x, the first leave inside each active child account in heap hp),
- * in the virtual time of hp's keys; kids: how many there are (0 skips
- * the scan). */
-static double _kids_next_leave(const ost_heap_t *hp, uint32_t kids,
-			       double x)
+static leave_t _next_leave(ost_acct_t *a);
+
+/* The earlier of l and the first leave inside each active child account
+ * in heap hp, in the virtual time of hp's keys; kids: how many such
+ * accounts there are (0 skips the scan). */
+static leave_t _kids_next_leave(const ost_heap_t *hp, uint32_t kids,
+				leave_t l)
 {
 	size_t i;
 
@@ -194,29 +176,64 @@ static double _kids_next_leave(const ost_heap_t *hp, uint32_t kids,
 		const ost_hkey_t *k = OST_HKEY(hp->v[i]);
 
 		if (IS_ACCT(k)) {
-			double y = _next_leave(ACCT_OF(k));
+			leave_t y = _next_leave(ACCT_OF(k));
 
-			if (y < x)
-				x = y;
+			if (y.x < l.x)
+				l = y;
 		}
 	}
-	return x;
+	return l;
 }
 
-static double _next_leave(const ost_acct_t *a)
+/*
+ * The parent's v at which a child of a, or of an account below it, first
+ * leaves W if nothing happens: a's own first breakpoint or the first
+ * leave inside an active child account, whichever comes first, mapped
+ * along a's current segment, where dv_p = dv_a W_a / w_a.  Past a's first
+ * breakpoint the segment's rate no longer holds, but such a value is
+ * never the smallest.  INFINITY with no active child.  O(active accounts
+ * in a's subtree).
+ */
+static leave_t _next_leave(ost_acct_t *a)
 {
 	const ost_hkey_t *h = ost_hkey_top(&a->active);
-	double x;
+	leave_t l = { INFINITY, NULL };
 
 	if (!h)
-		return INFINITY;
-	x = _kids_next_leave(&a->active, a->n_kids_active, h->key);
-	return a->psync + (x - a->vtime) * a->wsum / a->share;
+		return l;
+	l.x = h->key;
+	l.who = a;
+	l = _kids_next_leave(&a->active, a->n_kids_active, l);
+	l.x = a->psync + (l.x - a->vtime) * a->wsum / a->share;
+	return l;
 }
 
-double ost_acct_next_leave(const ost_sched_t *s)
+double ost_acct_next_leave(const ost_sched_t *s, ost_acct_t **who)
 {
-	return _kids_next_leave(&s->active, s->n_kids_active, INFINITY);
+	leave_t l = { INFINITY, NULL };
+
+	l = _kids_next_leave(&s->active, s->n_kids_active, l);
+	if (who)
+		*who = l.who;
+	return l.x;
+}
+
+/*
+ * a's first child leaves now: v_a becomes its key (a rounding ahead of
+ * where a's walk from its parent's v landed, the leave being due there),
+ * a's child accounts follow, and every child of a reached leaves.
+ */
+void ost_acct_force_leave(ost_sched_t *s, ost_acct_t *a)
+{
+	ost_hkey_t *h = ost_hkey_top(&a->active);
+
+	if (!h)
+		return;
+	if (h->key > a->vtime)
+		a->vtime = h->key;
+	ost_acct_follow_kids(s, a);
+	while ((h = ost_hkey_top(&a->active)) && h->key <= a->vtime)
+		_leave_child(s, a, h);
 }
 
 static void _mark(ost_sched_t *s, ost_acct_t *a)

@@ -65,6 +65,24 @@ static void _pop_inactive(ost_sched_t *s)
 	}
 }
 
+/*
+ * §27 inside accounts: the leaves due at v that the walks fell a rounding
+ * short of (their keys mapped up to the root's v round to v or below)
+ * happen now, the earliest first, each at its own key: so every stop the
+ * advance makes for a leave moves v, and a user rejoins at the instant it
+ * left.  *budget bounds them; spent, the rest wait for a later walk and
+ * rejoin late.
+ */
+static void _leave_due(ost_sched_t *s, size_t *budget)
+{
+	ost_acct_t *who;
+
+	while (*budget && ost_acct_next_leave(s, &who) <= s->vtime) {
+		ost_acct_force_leave(s, who);
+		(*budget)--;
+	}
+}
+
 /* Campaigns whose S has been reached become eligible (§4). */
 static void _pop_eligible(ost_sched_t *s)
 {
@@ -89,7 +107,9 @@ static void _pop_eligible(ost_sched_t *s)
  */
 static void _advance(ost_sched_t *s, double t)
 {
-	unsigned stalls = 0;
+	/* forced leaves (_leave_due): each empties a slot of some heap, and
+	 * a rejoin refills one at most once a campaign, so this is a guard */
+	size_t budget = 2 * ((size_t)s->users.count + s->n_accts) + 64;
 
 	if (!(t > s->now)) {
 		_pop_eligible(s);
@@ -103,9 +123,7 @@ static void _advance(ost_sched_t *s, double t)
 	}
 	_rejoin_queued(s);
 	while (s->now < t) {
-		/* a stop inside accounts that moves nothing 64 times running
-		 * is a rounding stall, not a leave: then v moves on */
-		bool nested_rejoin = s->n_kids_active && stalls < 64 &&
+		bool nested_rejoin = s->n_kids_active && budget &&
 				     s->cfg.overdue == OST_OVERDUE_RESTART;
 		double c = ost_vclock_capacity(s), x, dt;
 		ost_hkey_t *h = ost_hkey_top(&s->active);
@@ -120,7 +138,7 @@ static void _advance(ost_sched_t *s, double t)
 		 * W, so that it rejoins at that instant as a user of the root
 		 * does at its F */
 		if (nested_rejoin) {
-			double y = ost_acct_next_leave(s);
+			double y = ost_acct_next_leave(s, NULL);
 
 			if (y < x)
 				x = y;
@@ -132,12 +150,13 @@ static void _advance(ost_sched_t *s, double t)
 			x = ost_hkey_top(&s->gate)->key;
 		dt = (x > s->vtime) ? (x - s->vtime) * s->total_weight / c
 				    : 0.0;
-		stalls = nested_rejoin && !(dt > 0.0) ? stalls + 1 : 0;
 		if (s->now + dt <= t) {
 			s->now += dt;
 			if (x > s->vtime)
 				s->vtime = x;
 			_pop_inactive(s);
+			if (nested_rejoin)
+				_leave_due(s, &budget);
 			_rejoin_queued(s);
 			if (by_gate)
 				_pop_eligible(s);

@@ -172,10 +172,10 @@ static void _rekey_tree(ost_sched_t *s, ost_acct_t *a)
 				continue;
 			ost_acct_key(s, c);
 			/* an S not reached in its account was made eligible
-			 * only by a projection through an account left
-			 * without active children, as when a campaign
-			 * restarts with §24's lead before its user is back
-			 * in W: test it again */
+			 * by a projection through an account left without
+			 * active children (a campaign restarting with §24's
+			 * lead before its user is back in W), or is one to
+			 * rounding: test it again */
 			if (c->eligible && c->vstart <= a->vtime &&
 			    (c->key == key || _still_sorted(s, c)))
 				continue;

@@ -537,6 +537,55 @@ START_TEST(test_acct_lead_restart_out_of_w)
 }
 END_TEST
 
+static void _tweak_rejoin(ost_config_t *c)
+{
+	c->hierarchy = OST_HIER_ACCOUNTS;
+	c->overdue = OST_OVERDUE_RESTART;
+}
+
+/*
+ * §27 inside accounts when the root's clock is far ahead of the
+ * accounts': user 4, at the root, runs alone until t = 1e6 (v = 1e6);
+ * then accounts 1 (users 1, 2, 5) and 2 (users 3, 6), their clocks at 0,
+ * get campaigns of 10, 10 + 1e-8, 1000, 20 and 1000 CPU-s, none started.
+ * Users 1 and 2 leave account 1's W 1e-8 apart, far below the root's
+ * resolution there, and user 3 leaves account 2's at 20: each rejoins at
+ * its own F all the same, S = F_c, F = 2 F_c.
+ */
+START_TEST(test_acct_lead_rejoin_far_root)
+{
+	static const struct {
+		uint32_t uid;
+		double e;
+	} sub4[] = { { 1, 10 }, { 2, 10.00000001 }, { 5, 1000 }, { 3, 20 },
+		     { 6, 1000 } };
+	ost_sched_t *s = mk_sched(1, _tweak_rejoin);
+	ost_campaign_info_t c;
+	size_t i;
+
+	ck_assert_int_eq(ost_acct_declare(s, 1, 0, 1.0, 0.0), 0);
+	ck_assert_int_eq(ost_acct_declare(s, 2, 0, 1.0, 0.0), 0);
+	for (i = 0; i < 5; i++)
+		ck_assert_int_eq(ost_user_set_account(s, sub4[i].uid,
+						      sub4[i].uid % 3 ? 1 : 2,
+						      0.0), 0);
+	(void)sub(s, 100, 4, 1, 1e9, 0.0);
+	ck_assert_int_eq(ost_job_start(s, 100, 0.0), 0);
+	ck_assert_int_eq(ost_sched_advance(s, 1e6), 0);
+	for (i = 0; i < 5; i++)
+		(void)sub(s, i + 1, sub4[i].uid, 1, sub4[i].e, 1e6);
+	ck_assert_int_eq(ost_sched_advance(s, 1e6 + 1e5), 0);
+	for (i = 0; i < 4; i++) {
+		if (sub4[i].uid == 5)
+			continue;
+		c = camp(s, sub4[i].uid, 1);
+		ck_assert_double_eq_tol(c.vstart, sub4[i].e, 1e-9);
+		ck_assert_double_eq_tol(c.vfinish, 2 * sub4[i].e, 1e-9);
+	}
+	ost_sched_destroy(s);
+}
+END_TEST
+
 Suite *suite(void)
 {
 	Suite *s = suite_create("acct_lead");
@@ -546,6 +595,7 @@ Suite *suite(void)
 			    (int)(sizeof(_confs) / sizeof(_confs[0])));
 	tcase_add_test(tc, test_acct_lead_sibling);
 	tcase_add_test(tc, test_acct_lead_restart_out_of_w);
+	tcase_add_test(tc, test_acct_lead_rejoin_far_root);
 	suite_add_tcase(s, tc);
 	return s;
 }
