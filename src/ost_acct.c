@@ -71,11 +71,8 @@ static double _work_to(const ost_acct_t *a, double x)
 
 static void _follow(ost_sched_t *s, ost_acct_t *a);
 
-/* Child k of a has been reached in V: take it out of a's heap, W and
- * counts, and bring it to its end and empty it, its children with it.  A
- * user whose pending work may rejoin V (§27) is queued: the advance
- * stops at every user's leave under Overdue=restart (ost_acct_next_leave)
- * and rejoins it there, at this very v_a. */
+/* Child k of a (taken out of a's heap, W and counts) has been reached
+ * in V: bring it to its end and empty it, its children with it. */
 static void _leave_child(ost_sched_t *s, ost_acct_t *a, ost_hkey_t *h)
 {
 	ost_hkey_remove(&a->active, h);
@@ -86,8 +83,6 @@ static void _leave_child(ost_sched_t *s, ost_acct_t *a, ost_hkey_t *h)
 	if (IS_ACCT(h)) {
 		a->n_kids_active--;
 		ost_acct_leave(s, ACCT_OF(h));
-	} else {
-		ost_overdue_queue(s, USER_OF(h));
 	}
 }
 
@@ -153,87 +148,6 @@ static void _follow(ost_sched_t *s, ost_acct_t *a)
 	}
 	a->psync = pv;
 	ost_acct_follow_kids(s, a);
-}
-
-/* The first leave of a user or account from its parent's W below some
- * node: when (x, in that node's virtual time) and whose child leaves. */
-typedef struct {
-	double x;
-	ost_acct_t *who;
-} leave_t;
-
-static leave_t _next_leave(ost_acct_t *a);
-
-/* The earlier of l and the first leave inside each active child account
- * in heap hp, in the virtual time of hp's keys; kids: how many such
- * accounts there are (0 skips the scan). */
-static leave_t _kids_next_leave(const ost_heap_t *hp, uint32_t kids,
-				leave_t l)
-{
-	size_t i;
-
-	for (i = 0; kids && i < hp->n; i++) {
-		const ost_hkey_t *k = OST_HKEY(hp->v[i]);
-
-		if (IS_ACCT(k)) {
-			leave_t y = _next_leave(ACCT_OF(k));
-
-			if (y.x < l.x)
-				l = y;
-		}
-	}
-	return l;
-}
-
-/*
- * The parent's v at which a child of a, or of an account below it, first
- * leaves W if nothing happens: a's own first breakpoint or the first
- * leave inside an active child account, whichever comes first, mapped
- * along a's current segment, where dv_p = dv_a W_a / w_a.  Past a's first
- * breakpoint the segment's rate no longer holds, but such a value is
- * never the smallest.  INFINITY with no active child.  O(active accounts
- * in a's subtree).
- */
-static leave_t _next_leave(ost_acct_t *a)
-{
-	const ost_hkey_t *h = ost_hkey_top(&a->active);
-	leave_t l = { INFINITY, NULL };
-
-	if (!h)
-		return l;
-	l.x = h->key;
-	l.who = a;
-	l = _kids_next_leave(&a->active, a->n_kids_active, l);
-	l.x = a->psync + (l.x - a->vtime) * a->wsum / a->share;
-	return l;
-}
-
-double ost_acct_next_leave(const ost_sched_t *s, ost_acct_t **who)
-{
-	leave_t l = { INFINITY, NULL };
-
-	l = _kids_next_leave(&s->active, s->n_kids_active, l);
-	if (who)
-		*who = l.who;
-	return l.x;
-}
-
-/*
- * a's first child leaves now: v_a becomes its key (a rounding ahead of
- * where a's walk from its parent's v landed, the leave being due there),
- * a's child accounts follow, and every child of a reached leaves.
- */
-void ost_acct_force_leave(ost_sched_t *s, ost_acct_t *a)
-{
-	ost_hkey_t *h = ost_hkey_top(&a->active);
-
-	if (!h)
-		return;
-	if (h->key > a->vtime)
-		a->vtime = h->key;
-	ost_acct_follow_kids(s, a);
-	while ((h = ost_hkey_top(&a->active)) && h->key <= a->vtime)
-		_leave_child(s, a, h);
 }
 
 static void _mark(ost_sched_t *s, ost_acct_t *a)

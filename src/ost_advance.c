@@ -65,24 +65,6 @@ static void _pop_inactive(ost_sched_t *s)
 	}
 }
 
-/*
- * §27 inside accounts: the leaves due at v that the walks fell a rounding
- * short of (their keys mapped up to the root's v round to v or below)
- * happen now, the earliest first, each at its own key: so every stop the
- * advance makes for a leave moves v, and a user rejoins at the instant it
- * left.  *budget bounds them; spent, the rest wait for a later walk and
- * rejoin late.
- */
-static void _leave_due(ost_sched_t *s, size_t *budget)
-{
-	ost_acct_t *who;
-
-	while (*budget && ost_acct_next_leave(s, &who) <= s->vtime) {
-		ost_acct_force_leave(s, who);
-		(*budget)--;
-	}
-}
-
 /* Campaigns whose S has been reached become eligible (§4). */
 static void _pop_eligible(ost_sched_t *s)
 {
@@ -107,10 +89,6 @@ static void _pop_eligible(ost_sched_t *s)
  */
 static void _advance(ost_sched_t *s, double t)
 {
-	/* forced leaves (_leave_due): each empties a slot of some heap, and
-	 * a rejoin refills one at most once a campaign, so this is a guard */
-	size_t budget = 2 * ((size_t)s->users.count + s->n_accts) + 64;
-
 	if (!(t > s->now)) {
 		_pop_eligible(s);
 		return;
@@ -123,8 +101,6 @@ static void _advance(ost_sched_t *s, double t)
 	}
 	_rejoin_queued(s);
 	while (s->now < t) {
-		bool nested_rejoin = s->n_kids_active && budget &&
-				     s->cfg.overdue == OST_OVERDUE_RESTART;
 		double c = ost_vclock_capacity(s), x, dt;
 		ost_hkey_t *h = ost_hkey_top(&s->active);
 		bool by_gate;
@@ -134,15 +110,6 @@ static void _advance(ost_sched_t *s, double t)
 			break;
 		}
 		x = h->key;
-		/* §27 inside accounts: stop where a user leaves its account's
-		 * W, so that it rejoins at that instant as a user of the root
-		 * does at its F */
-		if (nested_rejoin) {
-			double y = ost_acct_next_leave(s, NULL);
-
-			if (y < x)
-				x = y;
-		}
 		by_gate = s->cfg.gate == OST_GATE_STRICT &&
 			  s->cfg.capacity == OST_CAPACITY_USED &&
 			  !s->n_eligible && ost_heap_top(&s->gate);
@@ -155,9 +122,6 @@ static void _advance(ost_sched_t *s, double t)
 			if (x > s->vtime)
 				s->vtime = x;
 			_pop_inactive(s);
-			if (nested_rejoin)
-				_leave_due(s, &budget);
-			_rejoin_queued(s);
 			if (by_gate)
 				_pop_eligible(s);
 		} else {

@@ -94,6 +94,9 @@ int ost_config_check(const ost_config_t *cfg, const char **why)
 		w = "lead cap needs gate soft or none";
 	else if ((unsigned)cfg->overdue > OST_OVERDUE_RESTART)
 		w = "unknown overdue";
+	else if (cfg->overdue != OST_OVERDUE_RANK &&
+		 cfg->hierarchy != OST_HIER_USERS)
+		w = "overdue other than rank needs hierarchy users";
 	if (why)
 		*why = w;
 	return w ? -OST_EINVAL : 0;

@@ -292,22 +292,6 @@ static inline const struct ost_campaign *ost_user_end(const struct ost_user *u)
 	return u->tail ? u->tail : u->last;
 }
 
-/* §27: u, out of its parent's W with its last campaign complete in V,
- * rejoins when the clock next moves (ost_advance.c) if that campaign may:
- * queued once.  Inline: the clock and the accounts (ost_vclock.c,
- * ost_acct.c) see users leave W below the campaigns. */
-static inline void ost_overdue_queue(struct ost_sched *s,
-				     struct ost_user *u)
-{
-	const struct ost_campaign *e = ost_user_end(u);
-
-	if (e && !u->in_overdue && ost_campaign_may_rejoin(s, e)) {
-		u->in_overdue = true;
-		u->next_overdue = s->overdue;
-		s->overdue = u;
-	}
-}
-
 /* The virtual time u's tags are in: its account's, or the root's. */
 static inline double ost_user_vtime(const ost_sched_t *s,
 				    const struct ost_user *u)
@@ -355,16 +339,6 @@ double ost_hkey_weight(const ost_hkey_t *h);
 void ost_acct_follow_kids(ost_sched_t *s, ost_acct_t *a);
 void ost_acct_leave(ost_sched_t *s, ost_acct_t *a);
 void ost_acct_refresh(ost_sched_t *s, ost_acct_t *a);
-/* The root's v at which a user or account inside an account first leaves
- * its parent's W if nothing happens (§27: where the advance stops to let a
- * user rejoin), INFINITY if none is active; *who (who may be NULL): the
- * account whose child that is.  O(active accounts). */
-double ost_acct_next_leave(const ost_sched_t *s, ost_acct_t **who);
-/* Account a's first child (due to leave at the root's v now, which a's
- * walk fell a rounding short of) leaves now, with every child of a its
- * key reaches; users are queued to rejoin (§27).  O(log n + a's active
- * child accounts). */
-void ost_acct_force_leave(ost_sched_t *s, ost_acct_t *a);
 double ost_acct_project(const ost_sched_t *s, const ost_user_t *u, double x);
 /* c's key from its ukey, in the root's virtual time (c->kfrom caches).
  * Does not re-sort c.  O(active children along its path). */

@@ -174,7 +174,7 @@ static void _rekey_tree(ost_sched_t *s, ost_acct_t *a)
 			/* an S not reached in its account was made eligible
 			 * by a projection through an account left without
 			 * active children (a campaign restarting with §24's
-			 * lead before its user is back in W), or is one to
+			 * lead before its user is back in W), or is so to
 			 * rounding: test it again */
 			if (c->eligible && c->vstart <= a->vtime &&
 			    (c->key == key || _still_sorted(s, c)))

@@ -59,8 +59,11 @@ void ost_vclock_user_update(ost_sched_t *s, ost_user_t *u)
 
 	/* §27: its pending work rejoins V when the clock next moves (so
 	 * the events of one instant count together, as they are settled) */
-	if (!active)
-		ost_overdue_queue(s, u);
+	if (e && !active && !u->in_overdue && ost_campaign_may_rejoin(s, e)) {
+		u->in_overdue = true;
+		u->next_overdue = s->overdue;
+		s->overdue = u;
+	}
 
 	if (active && !linked) {
 		/* cannot fail: ost_user_get() reserved a slot per user */

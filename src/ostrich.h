@@ -166,7 +166,7 @@ typedef struct ost_config {
 	double lead_cap;          /* §24 Lead=cap: kappa, dimensionless (in
 				   * [0, 1e6]; default 1) */
 	ost_overdue_t overdue;    /* §27: a campaign overdue in V (default
-				   * rank) */
+				   * rank); needs hierarchy users */
 } ost_config_t;
 
 /* Fill cfg with the defaults of doc/semantics.md (procs = 1).  Cannot fail. */

@@ -147,6 +147,7 @@ while IFS='	' read -r conf want; do
 done <<BAD
 Gate=strict	$tmp/bad.conf: Gate=strict: must be soft or none
 LeadCap=-1	$tmp/bad.conf: LeadCap=-1: must be a number in [0, 1e6]
+Overdue=restart Hierarchy=accounts	invalid combination: overdue other than rank needs hierarchy users
 Bogus=1	$tmp/bad.conf:1: unknown key "Bogus"
 UserAccounts=nosuch1:phys,nosuch1:phys	$tmp/bad.conf: UserAccounts: "nosuch1:phys" named twice
 BAD

@@ -10,21 +10,20 @@
  *  dv_n/dt = C / W_n, the flat v's rate, and its users' tags, read in it,
  *  are the flat tags.  So random closed workloads (fixed seeds) driven
  *  through both, one Hierarchy=users and one Hierarchy=accounts with the
- *  same lead, gate, Overdue rule and weights, must give after every event
- *  the same S_c, F_c and C~ for every campaign (to rounding: the nested
- *  clock is computed through the shares), and the same pending jobs in
- *  the same order with the same eligibility (_comparable says where
- *  rounding or §21's mapping of past keys lets them differ).  The flat
- *  engine's rules are checked against a reference in check_property.c;
- *  this carries that check to the nested clocks: v_rel and the cut read
- *  in the account's time, and §27's rejoin at the instant a user leaves
- *  its account's W.  Jobs start in the flat engine's order; some are
- *  cancelled or requeued; in half the loops users submit into explicit
- *  campaigns of a few jobs, so a campaign opens while its user's previous
- *  one is unfinished (behind), and a requeue can restart an older one;
- *  and the nested engine is saved and loaded back now and then.  What one
- *  account alone cannot show, the account's F_n moving for its siblings,
- *  a worked example with two accounts checks.
+ *  same lead, gate and weights, must give after every event the same S_c,
+ *  F_c and C~ for every campaign (to rounding: the nested clock is
+ *  computed through the shares), and the same pending jobs in the same
+ *  order with the same eligibility (_comparable says where rounding or
+ *  §21's mapping of past keys lets them differ).  The flat engine's
+ *  leads are checked against a reference in check_property.c; this
+ *  carries that check to the nested clocks: v_rel, the cut and behind
+ *  read in the account's time.  Jobs start in the flat engine's order;
+ *  some are cancelled or requeued; in half the loops users submit into
+ *  explicit campaigns of a few jobs, so a campaign opens while its user's
+ *  previous one is unfinished (behind), and a requeue can restart an
+ *  older one; and the nested engine is saved and loaded back now and
+ *  then.  What one account alone cannot show, the account's F_n moving
+ *  for its siblings, a worked example with two accounts checks.
 \*****************************************************************************/
 
 #include <string.h>
@@ -279,7 +278,6 @@ typedef struct {
 	ost_lead_t lead;
 	double kappa;
 	ost_gate_t gate;
-	ost_overdue_t overdue;
 } lconf_t;
 
 static lconf_t _conf;
@@ -289,7 +287,6 @@ static void _tweak(ost_config_t *c)
 	c->lead = _conf.lead;
 	c->lead_cap = _conf.kappa;
 	c->gate = _conf.gate;
-	c->overdue = _conf.overdue;
 	c->think_time = 5;
 }
 
@@ -402,18 +399,13 @@ static int _run(uint64_t seed, const lconf_t *conf)
 }
 
 static const lconf_t _confs[] = {
-	{ OST_LEAD_KEEP, 1.0, OST_GATE_SOFT, OST_OVERDUE_RANK },
-	{ OST_LEAD_CAP, 1.0, OST_GATE_SOFT, OST_OVERDUE_RANK },
-	{ OST_LEAD_CAP, 0.0, OST_GATE_NONE, OST_OVERDUE_RANK },
-	{ OST_LEAD_CAP, 1.0, OST_GATE_NONE, OST_OVERDUE_RANK },
-	{ OST_LEAD_CAP, 1.5, OST_GATE_NONE, OST_OVERDUE_RANK },
-	{ OST_LEAD_FORGIVE, 1.0, OST_GATE_SOFT, OST_OVERDUE_RANK },
-	{ OST_LEAD_FORGIVE, 1.0, OST_GATE_NONE, OST_OVERDUE_RANK },
-	{ OST_LEAD_KEEP, 1.0, OST_GATE_SOFT, OST_OVERDUE_RESTART },
-	{ OST_LEAD_KEEP, 1.0, OST_GATE_NONE, OST_OVERDUE_RESTART },
-	{ OST_LEAD_CAP, 1.0, OST_GATE_NONE, OST_OVERDUE_RESTART },
-	{ OST_LEAD_CAP, 0.5, OST_GATE_SOFT, OST_OVERDUE_RESTART },
-	{ OST_LEAD_FORGIVE, 1.0, OST_GATE_NONE, OST_OVERDUE_RESTART },
+	{ OST_LEAD_KEEP, 1.0, OST_GATE_SOFT },
+	{ OST_LEAD_CAP, 1.0, OST_GATE_SOFT },
+	{ OST_LEAD_CAP, 0.0, OST_GATE_NONE },
+	{ OST_LEAD_CAP, 1.0, OST_GATE_NONE },
+	{ OST_LEAD_CAP, 1.5, OST_GATE_NONE },
+	{ OST_LEAD_FORGIVE, 1.0, OST_GATE_SOFT },
+	{ OST_LEAD_FORGIVE, 1.0, OST_GATE_NONE },
 };
 
 static int _loops(void)
@@ -537,55 +529,6 @@ START_TEST(test_acct_lead_restart_out_of_w)
 }
 END_TEST
 
-static void _tweak_rejoin(ost_config_t *c)
-{
-	c->hierarchy = OST_HIER_ACCOUNTS;
-	c->overdue = OST_OVERDUE_RESTART;
-}
-
-/*
- * §27 inside accounts when the root's clock is far ahead of the
- * accounts': user 4, at the root, runs alone until t = 1e6 (v = 1e6);
- * then accounts 1 (users 1, 2, 5) and 2 (users 3, 6), their clocks at 0,
- * get campaigns of 10, 10 + 1e-8, 1000, 20 and 1000 CPU-s, none started.
- * Users 1 and 2 leave account 1's W 1e-8 apart, far below the root's
- * resolution there, and user 3 leaves account 2's at 20: each rejoins at
- * its own F all the same, S = F_c, F = 2 F_c.
- */
-START_TEST(test_acct_lead_rejoin_far_root)
-{
-	static const struct {
-		uint32_t uid;
-		double e;
-	} sub4[] = { { 1, 10 }, { 2, 10.00000001 }, { 5, 1000 }, { 3, 20 },
-		     { 6, 1000 } };
-	ost_sched_t *s = mk_sched(1, _tweak_rejoin);
-	ost_campaign_info_t c;
-	size_t i;
-
-	ck_assert_int_eq(ost_acct_declare(s, 1, 0, 1.0, 0.0), 0);
-	ck_assert_int_eq(ost_acct_declare(s, 2, 0, 1.0, 0.0), 0);
-	for (i = 0; i < 5; i++)
-		ck_assert_int_eq(ost_user_set_account(s, sub4[i].uid,
-						      sub4[i].uid % 3 ? 1 : 2,
-						      0.0), 0);
-	(void)sub(s, 100, 4, 1, 1e9, 0.0);
-	ck_assert_int_eq(ost_job_start(s, 100, 0.0), 0);
-	ck_assert_int_eq(ost_sched_advance(s, 1e6), 0);
-	for (i = 0; i < 5; i++)
-		(void)sub(s, i + 1, sub4[i].uid, 1, sub4[i].e, 1e6);
-	ck_assert_int_eq(ost_sched_advance(s, 1e6 + 1e5), 0);
-	for (i = 0; i < 4; i++) {
-		if (sub4[i].uid == 5)
-			continue;
-		c = camp(s, sub4[i].uid, 1);
-		ck_assert_double_eq_tol(c.vstart, sub4[i].e, 1e-9);
-		ck_assert_double_eq_tol(c.vfinish, 2 * sub4[i].e, 1e-9);
-	}
-	ost_sched_destroy(s);
-}
-END_TEST
-
 Suite *suite(void)
 {
 	Suite *s = suite_create("acct_lead");
@@ -595,7 +538,6 @@ Suite *suite(void)
 			    (int)(sizeof(_confs) / sizeof(_confs[0])));
 	tcase_add_test(tc, test_acct_lead_sibling);
 	tcase_add_test(tc, test_acct_lead_restart_out_of_w);
-	tcase_add_test(tc, test_acct_lead_rejoin_far_root);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -214,8 +214,8 @@ START_TEST(test_overdue_config)
 	c.procs = 4;
 	c.overdue = OST_OVERDUE_RESTART;
 	ck_assert_int_eq(ost_config_check(&c, NULL), 0);
-	c.hierarchy = OST_HIER_ACCOUNTS;	/* §27 under §21 */
-	ck_assert_int_eq(ost_config_check(&c, NULL), 0);
+	c.hierarchy = OST_HIER_ACCOUNTS;
+	ck_assert_int_eq(ost_config_check(&c, NULL), -OST_EINVAL);
 	c.hierarchy = OST_HIER_USERS;
 	c.overdue = (ost_overdue_t)2;
 	ck_assert_int_eq(ost_config_check(&c, NULL), -OST_EINVAL);
