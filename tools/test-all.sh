@@ -354,6 +354,7 @@ else
 	live_matrix+=" s13-arrival.sh s14-billing.sh s15-charge-weights.sh"
 	live_matrix+=" s16-usage.sh s17-accounts.sh s18-top.sh s19-private.sh"
 	live_matrix+=" s20-site.sh s21-report.sh s22-migrate.sh s23-rules.sh"
+	live_matrix+=" s24-nested-lead.sh"
 	for v in "${versions[@]}"; do
 		d=s$v
 		if ! step "build against Slurm $v (-Werror)" build_tree "$d" \
