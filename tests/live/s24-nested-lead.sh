@@ -3,17 +3,18 @@
 # (doc/semantics.md §24 "Under nested accounts", §21) in a real slurmctld.
 # The tree, without slurmdbd: grp and c under the root at equal shares, a
 # and b under grp at 1:3; alice in a (an eighth of the partition), bob in
-# b (three eighths), carol in c (a half).  alice's first campaign holds all 32 CPUs
-# while bob's and carol's jobs wait, so the real schedule serves her ahead
-# of V; her next campaign (ThinkTime=0: submitted after her first one
-# ended, it is a campaign of its own) is chained after that lead, in a's
-# virtual time, and LeadCap=0.5 caps what it carries of it at half its
-# own length.  With the soft gate it ranks below every other pending job
-# (bob's: carol's all run), its SystemComment says when it starts in V
-# (vstart=): at the cap, not at the end of her lead, and scampaign
-# --explain (when built) says why.  The priorities follow the core's ranks as replayed
-# from the event log (which records the tree and the lead), the state file
-# is version 5, and a TERM restart keeps campaigns and ranks.
+# b (three eighths), carol in c (a half).  alice's first campaign holds
+# all 32 CPUs while bob's and carol's jobs wait, so the real schedule
+# serves her ahead of V; her next campaign (ThinkTime=0: submitted after
+# her first one ended, it is a campaign of its own) is chained after that
+# lead, in a's virtual time, and LeadCap=0.5 caps what it carries of it
+# at half its own length.  With the soft gate it ranks below every other
+# pending job (bob's: carol's all run), its SystemComment says when it
+# starts in V (vstart=): at the cap, not at the end of her lead, and
+# scampaign --explain (when built) says why.  The priorities follow the
+# core's ranks as replayed from the event log (which records the tree and
+# the lead), the state file is version 5, and a TERM restart keeps
+# campaigns and ranks.
 # SPDX-License-Identifier: GPL-2.0-or-later
 . "$OST_SRCDIR/tests/live/live-lib.sh"
 
@@ -81,7 +82,7 @@ vst=$(sed -n 's/.* vstart=\([^ |]*\).*/\1/p' <<<"$c")
 [ "$(date -d "$vst" +%s)" -gt "$(date +%s)" ] ||
 	fail "job $j: vstart=$vst is not in the future"
 # the cap: 240 s after the campaign opened (to the pass's rounding), far
-# from the end of her whole lead (420 s and more)
+# from the end of her whole lead (about 420 s)
 sub_t=$(epoch "$(scontrol -o show job "$j" | sed -n 's/.* SubmitTime=\([^ ]*\).*/\1/p')")
 lag=$(( $(date -d "$vst" +%s) - sub_t ))
 [ "$lag" -ge 200 ] && [ "$lag" -le 300 ] ||
@@ -110,7 +111,7 @@ restart_same TERM
 check_ranks
 note "after the restart: the same $(printf '%s\n' "$PEND" | wc -l) pending jobs and priorities"
 
-touch "$WORK/out/gate.all"
+open_gate all
 wait_queue_empty 300
 jobs_table > "$WORK/jobs.txt"
 [ "$(grep -c COMPLETED "$WORK/jobs.txt")" = 24 ] || { cat "$WORK/jobs.txt"; fail "jobs were lost: not all 24 completed"; }
